@@ -1,0 +1,72 @@
+import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
+import type { ModelResolver } from "../llm/language-model";
+import type { ToolRegistry } from "../tools/define-tool";
+import type { RunEventInput } from "./run-events";
+import type { Usage } from "./run-status";
+
+/** Services the engine hands to executors; created once per run. */
+export interface EngineServices {
+  /** Resolves `{ provider, model }` references to live models. */
+  models: ModelResolver;
+  /** Tools available to this run. */
+  tools: ToolRegistry;
+  /** `{{env.NAME}}` values allowed into templates (never the whole process env). */
+  env: Record<string, string>;
+}
+
+/** Everything an executor may use for one node attempt. */
+export interface ExecutorContext<Config = Record<string, unknown>> {
+  /** The compiled node (config already validated). */
+  node: CompiledNode & { config: Config };
+  /** The whole compiled workflow (containers need their body). */
+  workflow: CompiledWorkflow;
+  /** Outputs of finished nodes visible to this node, by node id; `item`/`index` inside iterations. */
+  variables: Record<string, unknown>;
+  /** Renders `{{...}}` templates against `variables`. */
+  render(template: string): string;
+  /** Resolves a selector like `["nodeId", "field"]` against `variables`. */
+  select(selector: string[]): unknown;
+  /** Aborted on cancel, node timeout or run deadline; pass it to every I/O call. */
+  signal: AbortSignal;
+  /** Emits node-scoped events (node-delta, tool-call, tool-result); the engine stamps ids and seq. */
+  emit(event: RunEventInput): void;
+  /** Item indexes of enclosing iterations. */
+  iterationPath: number[];
+  /** 1-based attempt. */
+  attempt: number;
+  /** Stable key for side effects: run id + node id + iteration path (same across resume). */
+  idempotencyKey: string;
+  /** Shared services. */
+  services: EngineServices;
+  /** Runs a container body once per item (used by the iteration executor). */
+  runScope?: (scopeId: string, extraVariables: Record<string, unknown>, iterationPath: number[]) => Promise<ScopeResult>;
+}
+
+/** The result of running one body scope (one iteration item). */
+export interface ScopeResult {
+  /** `succeeded` or `failed`. */
+  status: "succeeded" | "failed";
+  /** Outputs of every node in the scope by node id. */
+  outputs: Record<string, Record<string, unknown>>;
+  /** Set when failed. */
+  error?: { code: string; message: string };
+  /** Usage summed over the scope. */
+  usage: Usage;
+}
+
+/** What an executor returns on success. Failures are thrown as `NodeExecutionError`s. */
+export interface ExecutorResult {
+  /** Output fields, as declared by the node definition's outputFields. */
+  outputs: Record<string, unknown>;
+  /** For the inspector: prompts, agent steps, HTTP request/response. */
+  processData?: Record<string, unknown>;
+  /** Token usage and cost. */
+  usage?: Usage;
+  /** Which source handles fire (conditions choose one branch); all handles when unset. */
+  activeHandles?: string[];
+  /** Set by human-input: the run pauses here until `resumeRun` supplies an answer. */
+  wait?: { prompt: string; fields: unknown[]; timeoutAt?: number };
+}
+
+/** One executor per node type under `executors/<type>.ts`. */
+export type NodeExecutor<Config = Record<string, unknown>> = (context: ExecutorContext<Config>) => Promise<ExecutorResult>;

@@ -1,0 +1,7 @@
+import { NodeExecutionError } from "../errors";
+import type { NodeExecutor } from "../executor";
+
+/** Placeholder until the agent work lands: fails clearly instead of pretending. */
+export const agentExecutor: NodeExecutor = async () => {
+  throw new NodeExecutionError("not_implemented", "The agent executor is not implemented yet.");
+};

@@ -1,0 +1,101 @@
+import type { NodeRunStatus, RunErrorInfo, RunStatus, Usage } from "./run-status";
+
+/** Fields every event carries. `seq` is monotonic per run, starting at 1; `at` is epoch ms. */
+interface EventBase {
+  /** Monotonic sequence number within the run. */
+  seq: number;
+  /** Run id. */
+  runId: string;
+  /** Epoch milliseconds. */
+  at: number;
+}
+
+/** Fields every node-scoped event carries. */
+interface NodeEventBase extends EventBase {
+  /** Node id in the document. */
+  nodeId: string;
+  /** Item indexes of enclosing iterations, outermost first; `[]` outside iterations. */
+  iterationPath: number[];
+  /** 1-based attempt number. */
+  attempt: number;
+}
+
+/**
+ * The single event union. It feeds SSE, the recorder and the inspector; adding a variant here
+ * is the only way a new kind of run information reaches any of them.
+ */
+export type RunEvent =
+  | (EventBase & { type: "run-start"; workflowId?: string; versionId?: string; inputs: Record<string, unknown> })
+  | (NodeEventBase & {
+      type: "node-start";
+      nodeType: string;
+      title: string;
+      inputs: Record<string, unknown>;
+    })
+  | (NodeEventBase & {
+      type: "node-delta";
+      /** `text` for streamed answer tokens, `thought` for agent reasoning, `step` for a whole agent step. */
+      kind: "text" | "thought" | "step";
+      delta: string;
+      data?: unknown;
+    })
+  | (NodeEventBase & { type: "tool-call"; toolCallId: string; toolName: string; arguments: unknown })
+  | (NodeEventBase & {
+      type: "tool-result";
+      toolCallId: string;
+      toolName: string;
+      ok: boolean;
+      result: unknown;
+      latencyMs: number;
+    })
+  | (NodeEventBase & { type: "node-retry"; error: RunErrorInfo; delayMs: number })
+  | (NodeEventBase & {
+      type: "node-end";
+      status: Extract<NodeRunStatus, "succeeded" | "skipped">;
+      outputs: Record<string, unknown>;
+      processData?: Record<string, unknown>;
+      usage?: Usage;
+      durationMs: number;
+    })
+  | (NodeEventBase & {
+      type: "node-error";
+      error: RunErrorInfo;
+      /** What the engine did with the failure. */
+      handledBy: "fail-run" | "default-output" | "fail-branch" | "iteration-continue";
+      processData?: Record<string, unknown>;
+      usage?: Usage;
+      durationMs: number;
+    })
+  | (NodeEventBase & { type: "iteration-start"; itemCount: number; parallel: boolean })
+  | (NodeEventBase & {
+      type: "iteration-item-end";
+      index: number;
+      status: "succeeded" | "failed";
+      output?: unknown;
+      error?: RunErrorInfo;
+    })
+  | (EventBase & {
+      type: "run-waiting";
+      nodeId: string;
+      prompt: string;
+      fields: unknown[];
+      timeoutAt?: number;
+    })
+  | (EventBase & {
+      type: "run-end";
+      status: RunStatus;
+      outputs: Record<string, unknown>;
+      error?: RunErrorInfo;
+      usage: Usage;
+      steps: number;
+      durationMs: number;
+    });
+
+/** The discriminant of `RunEvent`. */
+export type RunEventType = RunEvent["type"];
+
+/** Distributive Omit so that building an event keeps the union intact. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An event before the engine stamps `seq`, `runId` and `at`. */
+export type RunEventInput = DistributiveOmit<RunEvent, "seq" | "runId" | "at">;

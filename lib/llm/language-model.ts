@@ -1,0 +1,155 @@
+/** A tool call requested by the model. `arguments` is the raw JSON text the model produced. */
+export interface ModelToolCall {
+  /** Provider call id, echoed back on the tool message. */
+  id: string;
+  /** Tool name as the model wrote it (may be wrong; the agent guards correct it). */
+  name: string;
+  /** Raw JSON arguments text. */
+  arguments: string;
+}
+
+/** One chat message in our own provider-neutral shape. */
+export type ChatMessage =
+  | { role: "system"; content: string }
+  | { role: "user"; content: string }
+  | { role: "assistant"; content: string; toolCalls?: ModelToolCall[]; functionCall?: { name: string; arguments: string } }
+  | { role: "tool"; toolCallId: string; content: string }
+  | { role: "function"; name: string; content: string };
+
+/** A tool as offered to the model. */
+export interface ModelToolSpec {
+  /** Tool name. */
+  name: string;
+  /** What the tool does, for the model. */
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+/** Response format request. */
+export type ResponseFormat =
+  | { type: "text" }
+  | { type: "json_object" }
+  | { type: "json_schema"; name: string; schema: Record<string, unknown> };
+
+/** One model call. */
+export interface ModelRequest {
+  /** Conversation so far. */
+  messages: ChatMessage[];
+  /** Tools offered to the model. */
+  tools?: ModelToolSpec[];
+  /** `tools` uses native tool_calls; `functions` uses the legacy functions/function_call API. */
+  toolProtocol?: "tools" | "functions";
+  /** Tool choice; `none` keeps tool definitions but forbids calls. */
+  toolChoice?: "auto" | "none" | "required" | { name: string };
+  /** Whether the model may return several tool calls in one turn. */
+  parallelToolCalls?: boolean;
+  /** Stop sequences. */
+  stop?: string[];
+  /** Completion token cap (the budget logic may lower it). */
+  maxTokens?: number;
+  /** Sampling temperature. */
+  temperature?: number;
+  /** Text, JSON object or JSON schema output. */
+  responseFormat?: ResponseFormat;
+  /** Cancels the HTTP request; a cancelled call is never retried. */
+  signal?: AbortSignal;
+  /** Per-call timeout in ms. */
+  timeoutMs?: number;
+}
+
+/** Why the model stopped. */
+export type FinishReason = "stop" | "length" | "tool_calls" | "content_filter" | "other";
+
+/** Token counts of one call and where the prompt tokens went. */
+export interface ModelUsage {
+  /** Prompt tokens. */
+  inputTokens: number;
+  /** Completion tokens. */
+  outputTokens: number;
+  /** True when counted locally with the tokenizer because the API sent no usage. */
+  estimated: boolean;
+  /** Prompt tokens spent on tool definitions vs messages (estimated locally). */
+  breakdown?: { toolDefinitions: number; messages: number; completion: number };
+}
+
+/** Result of a non-streaming call, also the final result of a stream. */
+export interface ModelResponse {
+  /** Assistant text (may be empty when only tool calls were returned). */
+  text: string;
+  /** Native or legacy tool calls, assembled. */
+  toolCalls: ModelToolCall[];
+  /** Finish reason. */
+  finishReason: FinishReason;
+  /** Token usage. */
+  usage: ModelUsage;
+  /** Cost in USD from the profile's price table. */
+  cost: number;
+  /** Model id that answered. */
+  modelId: string;
+  /** Milliseconds from request to last byte. */
+  latencyMs: number;
+  /** Set when the budget logic changed the request (max_tokens lowered, history trimmed). */
+  budget?: { maxTokensLoweredTo?: number; droppedMessages?: number };
+}
+
+/** Incremental pieces of a streamed call. The last part is always `finish`. */
+export type ModelStreamPart =
+  | { type: "text-delta"; delta: string }
+  | { type: "tool-call-delta"; index: number; id?: string; name?: string; argumentsDelta: string }
+  | { type: "finish"; response: ModelResponse };
+
+/** What a model can do; decides agent mode `auto` and which request fields are sent. */
+export interface ModelProfile {
+  /** Supports native tool_calls. */
+  toolCalls: boolean;
+  /** Supports several tool calls in one turn. */
+  parallelToolCalls: boolean;
+  /** Supports legacy functions/function_call. */
+  legacyFunctions: boolean;
+  /** Honours `stop`. */
+  stopSequences: boolean;
+  /** Supports response_format json_object. */
+  jsonMode: boolean;
+  /** Context window in tokens. */
+  contextWindow: number;
+  /** Default completion cap. */
+  maxOutputTokens: number;
+  /** USD per million input tokens. */
+  inputPricePerMillion: number;
+  /** USD per million output tokens. */
+  outputPricePerMillion: number;
+}
+
+/**
+ * Our own model interface. The engine and agents depend only on this; `lib/llm/openai` is the
+ * one adapter that implements it over the `openai` SDK.
+ */
+export interface LanguageModel {
+  /** Provider label, e.g. `openai`, `demo`. */
+  readonly provider: string;
+  /** Model id sent to the API. */
+  readonly modelId: string;
+  /** Capabilities and prices. */
+  readonly profile: ModelProfile;
+  /** True for the offline demo model, so records and UI can say so. */
+  readonly isDemo: boolean;
+  /** One call, whole response. */
+  generate(request: ModelRequest): Promise<ModelResponse>;
+  /** One call, streamed; ends with a `finish` part. */
+  stream(request: ModelRequest): AsyncIterable<ModelStreamPart>;
+}
+
+/** A reference to a configured model as saved in node configs. */
+export interface ModelRef {
+  /** Provider id (a Credential/provider name, `default`, or `demo`). */
+  provider: string;
+  /** Model id. */
+  model: string;
+}
+
+/** Resolves node-config model references to live models. */
+export interface ModelResolver {
+  /** The model for a reference; throws a typed error when the provider is not configured. */
+  resolve(ref: ModelRef): Promise<LanguageModel>;
+}

@@ -1,0 +1,3 @@
+export * from "./compiled";
+export * from "./document";
+export * from "./node-definition";
