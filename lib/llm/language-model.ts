@@ -91,6 +91,10 @@ export interface ModelResponse {
   latencyMs: number;
   /** Set when the budget logic changed the request (max_tokens lowered, history trimmed). */
   budget?: { maxTokensLoweredTo?: number; droppedMessages?: number };
+  /** HTTP attempts made, retries included (1 when the first attempt succeeded). */
+  attempts?: number;
+  /** Request fields the adapter dropped or changed because the profile does not support them. */
+  warnings?: string[];
 }
 
 /** Incremental pieces of a streamed call. The last part is always `finish`. */
@@ -119,6 +123,14 @@ export interface ModelProfile {
   inputPricePerMillion: number;
   /** USD per million output tokens. */
   outputPricePerMillion: number;
+  /** Supports response_format json_schema (structured outputs). Default: false. */
+  jsonSchema?: boolean;
+  /** Request field for the completion cap; o-series models only take `max_completion_tokens`. Default: `max_tokens`. */
+  maxTokensParameter?: "max_tokens" | "max_completion_tokens";
+  /** Accepts `temperature`; reasoning models reject it. Default: true. */
+  temperature?: boolean;
+  /** Honours `stream_options.include_usage`. Default: true. */
+  streamUsage?: boolean;
 }
 
 /**

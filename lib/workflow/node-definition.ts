@@ -71,4 +71,28 @@ export interface NodeDefinition<Config = Record<string, unknown>> {
   isContainer?: boolean;
   /** One-line summary of the config shown on the canvas node. */
   summarize: (config: Config) => string;
+  /**
+   * Every place in the config that reads variables. The compiler checks each reference against
+   * the graph; without this list it would have to guess which strings are templates (code is not).
+   */
+  variableUsages?: (config: Config) => VariableUsage[];
+  /**
+   * Inputs the node cannot run without (an empty prompt, an unset selector). These are separate
+   * from the zod schema so that a half-filled draft still parses and the canvas can show it.
+   */
+  findMissingInputs?: (config: Config) => MissingInput[];
+}
+
+/** A config path relative to `node.data`'s config, e.g. `["cases", 0, "conditions", 1, "left"]`. */
+export type ConfigPath = (string | number)[];
+
+/** A config location that reads variables, either through a `{{...}}` template or a selector. */
+export type VariableUsage = { path: ConfigPath; template: string } | { path: ConfigPath; selector: string[] };
+
+/** A required input left empty, reported by the compiler as `missing_required_input`. */
+export interface MissingInput {
+  /** Config path of the empty input. */
+  path: ConfigPath;
+  /** What to fill in, for people. */
+  message: string;
 }

@@ -1,0 +1,46 @@
+import { getNodeDefinition as getDefinitionFromWorkflow } from "@/lib/workflow/nodes";
+import { NODE_TYPES, type NodeCategory, type NodeDefinition } from "@/lib/workflow/node-definition";
+
+/** Palette order and labels of the categories. */
+export const NODE_CATEGORIES: { id: NodeCategory; label: string }[] = [
+  { id: "flow", label: "Flow" },
+  { id: "ai", label: "AI" },
+  { id: "logic", label: "Logic" },
+  { id: "tools", label: "Tools" },
+  { id: "human", label: "Human" },
+];
+
+/** The definition of a node type, or undefined for a type this build does not know. */
+export function findNodeDefinition(type: string | undefined): NodeDefinition | undefined {
+  if (!type) return undefined;
+  return (getDefinitionFromWorkflow(type as never) as NodeDefinition | undefined) ?? undefined;
+}
+
+let cachedDefinitions: NodeDefinition[] | null = null;
+
+/** Every known definition in NODE_TYPES order (computed once). */
+export function listNodeDefinitions(): NodeDefinition[] {
+  if (!cachedDefinitions) {
+    cachedDefinitions = NODE_TYPES.map((type) => findNodeDefinition(type)).filter(
+      (definition): definition is NodeDefinition => definition !== undefined,
+    );
+  }
+  return cachedDefinitions;
+}
+
+/** Short glyphs per type: readable without an icon font and cheap to render 500 times. */
+export const NODE_ICONS: Record<string, string> = {
+  start: "▶",
+  end: "■",
+  llm: "✦",
+  agent: "🤖",
+  planner: "🗺",
+  iteration: "⟳",
+  tool: "🔧",
+  synthesizer: "✎",
+  condition: "⑂",
+  http: "🌐",
+  code: "{}",
+  template: "T",
+  "human-input": "✋",
+};

@@ -1,0 +1,67 @@
+/**
+ * Small AbortSignal helpers. Scopes and attempts get their own controllers linked to a parent
+ * with one listener, which is cheaper than `AbortSignal.any` on the per-node hot path and
+ * leaves nothing behind once `dispose` runs.
+ */
+
+/** A controller that aborts when its parent does; call `dispose` when the child is done. */
+export interface LinkedController {
+  /** The child controller. */
+  controller: AbortController;
+  /** The child's signal. */
+  signal: AbortSignal;
+  /** Removes the listener on the parent. */
+  dispose(): void;
+}
+
+/** Creates a child controller that follows `parent` (with the parent's reason). */
+export function linkController(parent: AbortSignal): LinkedController {
+  const controller = new AbortController();
+  if (parent.aborted) {
+    controller.abort(parent.reason);
+    return { controller, signal: controller.signal, dispose: noop };
+  }
+  const forward = () => controller.abort(parent.reason);
+  parent.addEventListener("abort", forward, { once: true });
+  return {
+    controller,
+    signal: controller.signal,
+    dispose: () => parent.removeEventListener("abort", forward),
+  };
+}
+
+/**
+ * Resolves `work` unless `signal` aborts first, in which case it rejects with the signal's
+ * reason. This is what turns an executor that ignores its signal into a timed-out node instead
+ * of a hung run. Promise.race attaches a handler to `work`, so a late rejection is not unhandled.
+ */
+export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(noop);
+    return Promise.reject(signal.reason);
+  }
+  let onAbort: () => void = noop;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener("abort", onAbort));
+}
+
+/** Waits `ms` milliseconds, rejecting with the signal's reason if it aborts first. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function noop(): void {}

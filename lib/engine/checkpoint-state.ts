@@ -1,0 +1,110 @@
+import type { ScopeResult } from "./executor";
+import type { RunCheckpoint } from "./recorder";
+import type { Usage } from "./run-status";
+
+/** A node that finished (succeeded, or failed and was handled by its error strategy). */
+export interface FinishedNodeState {
+  /** The outputs downstream nodes see. */
+  outputs: Record<string, unknown>;
+  /** The source handles that fired; undefined means every handle except `fail`. */
+  activeHandles?: string[];
+  /** True when the outputs come from an error strategy rather than a success. */
+  handledFailure?: boolean;
+}
+
+/** The human-input node a waiting run is parked on. */
+export interface WaitingState {
+  /** The human-input node. */
+  nodeId: string;
+  /** Always `[]` today: waiting is supported in the top-level scope only. */
+  iterationPath: number[];
+  /** The attempt that asked. */
+  attempt: number;
+  /** What the person is asked. */
+  prompt: string;
+  /** The fields the answer must provide. */
+  fields: unknown[];
+  /** Epoch ms after which the node's fallback applies. */
+  timeoutAt?: number;
+}
+
+/**
+ * The engine-owned part of a checkpoint, plain JSON. Keys are `nodeId` in the top-level scope
+ * and `nodeId#i.j` inside iteration items (see `stateKey`).
+ *
+ * The engine passes the same object to every `recorder.checkpoint()` call and only ever adds
+ * entries (an entry is never changed once added), so a recorder may serialize it at call time
+ * or coalesce and serialize the latest one at flush time: both give a consistent checkpoint,
+ * because `seq` inside the state is updated together with the entries.
+ */
+export interface EngineCheckpointState extends Record<string, unknown> {
+  /** Format version of this state. */
+  version: 1;
+  /** Last seq covered by the state (may be newer than the `RunCheckpoint.seq` it was passed with). */
+  seq: number;
+  /** Run inputs, so a resumed run needs no inputs. */
+  inputs: Record<string, unknown>;
+  /** Node attempts started so far. */
+  steps: number;
+  /** Usage summed over finished leaf nodes. */
+  usage: Usage;
+  /** Nodes whose failure was handled by default-output or fail-branch (makes the run `partial`). */
+  handledFailures: number;
+  /** Finished nodes by state key. */
+  finished: Record<string, FinishedNodeState>;
+  /** Skipped nodes by state key. */
+  skipped: Record<string, true>;
+  /** Finished iteration items (whole body scopes) by `scopeId#path`. */
+  scopes: Record<string, ScopeResult>;
+  /** Set while the run waits for human input. */
+  waiting?: WaitingState;
+}
+
+/** A fresh state for a new run. */
+export function createCheckpointState(inputs: Record<string, unknown>): EngineCheckpointState {
+  return {
+    version: 1,
+    seq: 0,
+    inputs,
+    steps: 0,
+    usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
+    handledFailures: 0,
+    finished: {},
+    skipped: {},
+    scopes: {},
+  };
+}
+
+/**
+ * Reads the engine state back out of a checkpoint. The state is copied one level deep so that a
+ * resumed run never mutates the checkpoint object a recorder may still hold.
+ */
+export function restoreCheckpointState(checkpoint: RunCheckpoint): EngineCheckpointState {
+  const state = checkpoint.state as Partial<EngineCheckpointState>;
+  if (state.version !== 1) throw new Error(`Unsupported checkpoint state version: ${String(state.version)}`);
+  return {
+    version: 1,
+    seq: Math.max(checkpoint.seq, state.seq ?? 0),
+    inputs: state.inputs ?? {},
+    steps: state.steps ?? 0,
+    usage: { inputTokens: 0, outputTokens: 0, cost: 0, ...state.usage },
+    handledFailures: state.handledFailures ?? 0,
+    finished: { ...state.finished },
+    skipped: { ...state.skipped },
+    scopes: { ...state.scopes },
+    waiting: state.waiting,
+  };
+}
+
+/** The key of a node (or scope) at an iteration path: `id` at the top level, `id#1.2` inside items. */
+export function stateKey(id: string, iterationPath: readonly number[]): string {
+  return iterationPath.length === 0 ? id : `${id}#${iterationPath.join(".")}`;
+}
+
+/** Adds `delta` into `total` in place. */
+export function addUsage(total: Usage, delta: Usage | undefined): void {
+  if (!delta) return;
+  total.inputTokens += delta.inputTokens || 0;
+  total.outputTokens += delta.outputTokens || 0;
+  total.cost += delta.cost || 0;
+}

@@ -1,0 +1,17 @@
+export { CheckpointNotFoundError } from "./checkpoint-not-found-error";
+export { DeadlineExceededError } from "./deadline-exceeded-error";
+export { DepthLimitExceededError } from "./depth-limit-exceeded-error";
+export { ExecutorCrashedError } from "./executor-crashed-error";
+export { HumanInputTimeoutError } from "./human-input-timeout-error";
+export { InvalidAnswerError } from "./invalid-answer-error";
+export { InvalidExecutorResultError } from "./invalid-executor-result-error";
+export { InvalidInputError } from "./invalid-input-error";
+export { MissingExecutorError } from "./missing-executor-error";
+export { NodeCancelledError } from "./node-cancelled-error";
+export { NodeFailedError } from "./node-failed-error";
+export { NodeTimeoutError } from "./node-timeout-error";
+export { RunCancelledError } from "./run-cancelled-error";
+export { RunLevelError } from "./run-level-error";
+export { RunNotWaitingError } from "./run-not-waiting-error";
+export { StepLimitExceededError } from "./step-limit-exceeded-error";
+export { toErrorInfo, toNodeExecutionError } from "./to-error-info";

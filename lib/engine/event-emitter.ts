@@ -1,0 +1,68 @@
+import type { RunRecorder } from "./recorder";
+import type { RunEvent, RunEventInput } from "./run-events";
+
+/** A subscriber to run events (SSE, inspector, tests). */
+export type RunEventListener = (event: RunEvent) => void;
+
+/**
+ * Stamps `seq`, `runId` and `at` on events and fans them out. Ordering invariant: an event is
+ * handed to the recorder before any listener sees it (persist before emitting), and `emitFinal`
+ * awaits `recorder.flush()` first, so when a listener sees `run-end` the rows are complete.
+ */
+export class RunEventEmitter {
+  private seq: number;
+
+  constructor(
+    private readonly runId: string,
+    private readonly recorder: RunRecorder,
+    private readonly listener: RunEventListener | undefined,
+    /** Last seq already used by this run (0 for a new run, the checkpoint's seq on resume). */
+    startSeq: number,
+  ) {
+    this.seq = startSeq;
+  }
+
+  /** The last seq handed out. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /**
+   * Stamps and emits one event. The input object is stamped in place rather than copied: this is
+   * the hottest path of the engine and every caller hands over a fresh object.
+   */
+  emit(input: RunEventInput): RunEvent {
+    const event = this.stamp(input);
+    this.recorder.record(event);
+    this.notify(event);
+    return event;
+  }
+
+  /** Emits an event that ends the stream (`run-end`, `run-waiting`) only after the recorder is durable. */
+  async emitFinal(input: RunEventInput): Promise<RunEvent> {
+    const event = this.stamp(input);
+    this.recorder.record(event);
+    await this.recorder.flush();
+    this.notify(event);
+    return event;
+  }
+
+  private stamp(input: RunEventInput): RunEvent {
+    const event = input as RunEvent;
+    this.seq += 1;
+    event.seq = this.seq;
+    event.runId = this.runId;
+    event.at = Date.now();
+    return event;
+  }
+
+  /** A throwing listener must not break the run: the event is already persisted. */
+  private notify(event: RunEvent): void {
+    if (!this.listener) return;
+    try {
+      this.listener(event);
+    } catch {
+      // Listener errors are the subscriber's problem; the run record stays correct.
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { modelField, templateUsage, truncate } from "./common-schemas";
+import { defineNode } from "./define-node";
+import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
+
+/** Config of the llm node: one model call with templated prompts. */
+export const llmConfigSchema = z.object({
+  ...policyShape,
+  model: modelField(),
+  systemPrompt: z.string().default(""),
+  userPrompt: z.string().default(""),
+  temperature: z.number().min(0).max(2).default(0.7),
+  maxTokens: z.number().int().positive().optional(),
+  responseFormat: z.enum(["text", "json"]).default("text"),
+  /** JSON Schema for structured output; only used when responseFormat is json. */
+  jsonSchema: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Parsed llm config. */
+export type LlmConfig = z.output<typeof llmConfigSchema>;
+
+/** A single chat-completion call. */
+export const llmNode = defineNode<LlmConfig>({
+  type: "llm",
+  label: "LLM",
+  description: "Calls a language model with templated prompts.",
+  category: "ai",
+  configSchema: llmConfigSchema,
+  defaults: () => ({
+    errorStrategy: "fail-run",
+    model: { provider: "default", model: "gpt-4o-mini" },
+    systemPrompt: "",
+    userPrompt: "",
+    temperature: 0.7,
+    responseFormat: "text",
+  }),
+  hasInput: true,
+  outputPorts: () => DEFAULT_OUTPUT_PORTS,
+  outputFields: (config) => [
+    { name: "text", type: "string", description: "The model's reply" },
+    ...(config.responseFormat === "json"
+      ? [{ name: "json", type: "object" as const, description: "The reply parsed as JSON" }]
+      : []),
+    { name: "usage", type: "object", description: "Token usage" },
+  ],
+  summarize: (config) => `${config.model.model}: ${truncate(config.userPrompt || config.systemPrompt) || "no prompt"}`,
+  variableUsages: (config) => [
+    templateUsage(["systemPrompt"], config.systemPrompt),
+    templateUsage(["userPrompt"], config.userPrompt),
+  ],
+  findMissingInputs: (config) =>
+    config.userPrompt.trim() === "" && config.systemPrompt.trim() === ""
+      ? [{ path: ["userPrompt"], message: "Write a prompt" }]
+      : [],
+});
