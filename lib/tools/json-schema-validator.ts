@@ -43,10 +43,7 @@ function formatErrors(errors: ErrorObject[] | null | undefined): string {
  * Defaults from the schema are applied to a copy; the caller's object is never mutated.
  * @throws InvalidToolDefinitionError when the schema itself does not compile.
  */
-export function compileArgumentValidator(
-  toolName: string,
-  schema: JsonSchema,
-): (args: unknown) => ArgumentValidation {
+export function compileArgumentValidator(toolName: string, schema: JsonSchema): (args: unknown) => ArgumentValidation {
   let validate: ValidateFunction;
   try {
     validate = ajv.compile(withoutMetaSchema(schema));

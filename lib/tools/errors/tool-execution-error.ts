@@ -11,7 +11,11 @@ export class ToolExecutionError extends Error {
   /** Structured fields for logs and the inspector; never secrets. */
   readonly details?: Record<string, unknown>;
 
-  constructor(code: string, message: string, options: { retryable?: boolean; details?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    options: { retryable?: boolean; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ToolExecutionError";
     this.code = code;

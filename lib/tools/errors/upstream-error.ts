@@ -11,7 +11,11 @@ export class UpstreamError extends ToolExecutionError {
   constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
     const status = options.status;
     const retryable = status === undefined || status === 408 || status === 429 || status >= 500;
-    super("upstream_error", message, { retryable, details: status === undefined ? undefined : { status }, cause: options.cause });
+    super("upstream_error", message, {
+      retryable,
+      details: status === undefined ? undefined : { status },
+      cause: options.cause,
+    });
     this.name = "UpstreamError";
     this.status = status;
   }

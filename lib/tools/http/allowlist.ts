@@ -30,12 +30,14 @@ export function parseAllowlist(entries: readonly string[]): Allowlist {
     .filter((entry) => entry !== "")
     .map((entry) => {
       const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
-      if (bracketed) return { host: canonicalHost(bracketed[1]), port: bracketed[2] ? Number(bracketed[2]) : undefined };
+      if (bracketed)
+        return { host: canonicalHost(bracketed[1]), port: bracketed[2] ? Number(bracketed[2]) : undefined };
       const colonCount = entry.split(":").length - 1;
       if (colonCount === 1) {
         const [host, portText] = entry.split(":");
         const port = Number(portText);
-        if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`Invalid port in allowlist entry "${entry}"`);
+        if (!Number.isInteger(port) || port < 1 || port > 65535)
+          throw new Error(`Invalid port in allowlist entry "${entry}"`);
         return { host: canonicalHost(host), port };
       }
       // A bare IPv6 literal (several colons) or a plain hostname.

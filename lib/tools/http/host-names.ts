@@ -20,4 +20,3 @@ export function parseIpLiteral(host: string): ipaddr.IPv4 | ipaddr.IPv6 | undefi
   if (!ipaddr.isValid(withoutZone)) return undefined;
   return ipaddr.parse(withoutZone);
 }
-

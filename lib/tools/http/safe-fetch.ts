@@ -72,7 +72,10 @@ export function responseJson(response: SafeFetchResponse): unknown {
   try {
     return JSON.parse(responseText(response));
   } catch (error) {
-    throw new UpstreamError(`Response from ${response.url} is not valid JSON`, { status: response.status, cause: error });
+    throw new UpstreamError(`Response from ${response.url} is not valid JSON`, {
+      status: response.status,
+      cause: error,
+    });
   }
 }
 
@@ -119,7 +122,14 @@ function decoderFor(encoding: string | undefined): NodeJS.ReadWriteStream | unde
 function requestOnce(
   url: URL,
   destination: VettedDestination,
-  options: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal: AbortSignal; maxBytes: number; readBody: boolean },
+  options: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string | Uint8Array;
+    signal: AbortSignal;
+    maxBytes: number;
+    readBody: boolean;
+  },
 ): Promise<HopResult> {
   return new Promise<HopResult>((resolve, reject) => {
     const transport = url.protocol === "https:" ? https : http;
@@ -135,7 +145,8 @@ function requestOnce(
       // A fresh connection per request: a pooled socket may have been opened for another address.
       agent: false,
       // SNI carries the name, never an IP (TLS forbids IP SNI).
-      servername: destination.hostname.includes(":") || /^[\d.]+$/.test(destination.hostname) ? undefined : destination.hostname,
+      servername:
+        destination.hostname.includes(":") || /^[\d.]+$/.test(destination.hostname) ? undefined : destination.hostname,
     });
     request.on("error", reject);
     request.on("response", (response) => {
@@ -143,7 +154,14 @@ function requestOnce(
       const status = response.statusCode ?? 0;
       if (!options.readBody) {
         response.resume();
-        resolve({ status, statusText: response.statusMessage ?? "", headers, body: Buffer.alloc(0), truncated: false, size: 0 });
+        resolve({
+          status,
+          statusText: response.statusMessage ?? "",
+          headers,
+          body: Buffer.alloc(0),
+          truncated: false,
+          size: 0,
+        });
         return;
       }
       const decoder = decoderFor(headers["content-encoding"]);
@@ -157,7 +175,14 @@ function requestOnce(
         finished = true;
         const declared = Number(headers["content-length"]);
         const size = truncated && !decoder && Number.isFinite(declared) && declared > seen ? declared : seen;
-        resolve({ status, statusText: response.statusMessage ?? "", headers, body: Buffer.concat(chunks), truncated, size });
+        resolve({
+          status,
+          statusText: response.statusMessage ?? "",
+          headers,
+          body: Buffer.concat(chunks),
+          truncated,
+          size,
+        });
       };
       stream.on("data", (chunk: Buffer) => {
         seen += chunk.length;
@@ -230,17 +255,26 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       });
     } catch (error) {
       if (timeoutSignal.aborted) {
-        throw new ToolExecutionError("tool_timeout", `HTTP request to ${destination.hostname} timed out after ${timeoutMs} ms`, { retryable: true });
+        throw new ToolExecutionError(
+          "tool_timeout",
+          `HTTP request to ${destination.hostname} timed out after ${timeoutMs} ms`,
+          { retryable: true },
+        );
       }
       if (signal.aborted) throw signal.reason ?? error;
-      throw new UpstreamError(`Request to ${destination.hostname} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new UpstreamError(
+        `Request to ${destination.hostname} failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     const location = result.headers.location;
     if (!REDIRECT_STATUSES.has(result.status) || location === undefined) {
       return { ...result, url: url.href, requestedUrls, address: destination.address };
     }
     if (hop >= maxRedirects) {
-      throw new UpstreamError(`Too many redirects (more than ${maxRedirects}) starting at ${requestedUrls[0]}`, { status: result.status });
+      throw new UpstreamError(`Too many redirects (more than ${maxRedirects}) starting at ${requestedUrls[0]}`, {
+        status: result.status,
+      });
     }
     const next = new URL(location, url);
     const redirected = redirectedRequest(result.status, method, body);

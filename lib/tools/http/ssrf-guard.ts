@@ -49,7 +49,13 @@ const BLOCKED_HOSTNAMES = new Map<string, string>([
 ]);
 
 /** Cloud metadata endpoints, named specially so the error says what was being reached. */
-const METADATA_ADDRESSES = new Set(["169.254.169.254", "169.254.170.2", "168.63.129.16", "100.100.100.200", "fd00:ec2::254"]);
+const METADATA_ADDRESSES = new Set([
+  "169.254.169.254",
+  "169.254.170.2",
+  "168.63.129.16",
+  "100.100.100.200",
+  "fd00:ec2::254",
+]);
 
 function ipv4Reason(address: ipaddr.IPv4): string | undefined {
   const text = address.toString();
@@ -63,7 +69,12 @@ function ipv4Reason(address: ipaddr.IPv4): string | undefined {
 
 function embeddedIpv4(address: ipaddr.IPv6, firstPart: number): ipaddr.IPv4 {
   const parts = address.parts;
-  return new ipaddr.IPv4([parts[firstPart] >> 8, parts[firstPart] & 0xff, parts[firstPart + 1] >> 8, parts[firstPart + 1] & 0xff]);
+  return new ipaddr.IPv4([
+    parts[firstPart] >> 8,
+    parts[firstPart] & 0xff,
+    parts[firstPart + 1] >> 8,
+    parts[firstPart + 1] & 0xff,
+  ]);
 }
 
 function ipv6Reason(address: ipaddr.IPv6): string | undefined {
