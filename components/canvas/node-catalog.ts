@@ -13,7 +13,7 @@ export const NODE_CATEGORIES: { id: NodeCategory; label: string }[] = [
 /** The definition of a node type, or undefined for a type this build does not know. */
 export function findNodeDefinition(type: string | undefined): NodeDefinition | undefined {
   if (!type) return undefined;
-  return (getDefinitionFromWorkflow(type as never) as NodeDefinition | undefined) ?? undefined;
+  return getDefinitionFromWorkflow(type);
 }
 
 let cachedDefinitions: NodeDefinition[] | null = null;

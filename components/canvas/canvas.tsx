@@ -1,0 +1,125 @@
+"use client";
+
+import {
+  Background,
+  type Connection,
+  Controls,
+  type Edge,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+} from "@xyflow/react";
+import { type DragEvent, useCallback, useEffect } from "react";
+import { connectionProblem } from "./connection-rules";
+import { NODE_DRAG_MIME } from "./palette/node-palette";
+import { nodeTypes } from "./nodes/node-types";
+import { isContainerType } from "./store/document-conversion";
+import { useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
+import { absolutePositionOf, containerAt, DEFAULT_NODE_SIZE, sizeOf } from "./store/graph-helpers";
+import type { CanvasNode } from "./store/types";
+
+const MULTI_SELECTION_KEYS = ["Shift", "Meta", "Control"];
+const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.2 };
+const PRO_OPTIONS = { hideAttribution: true };
+
+function miniMapColor(node: CanvasNode): string {
+  return isContainerType(node.type) ? "#c7d2fe" : "#94a3b8";
+}
+
+/** The React Flow surface. It is the only component subscribed to the whole node and edge arrays. */
+export function Canvas() {
+  const store = useEditorStoreApi();
+  const nodes = useEditorStore((state) => state.nodes);
+  const edges = useEditorStore((state) => state.edges);
+  const onNodesChange = useEditorStore((state) => state.onNodesChange);
+  const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
+  const beginGesture = useEditorStore((state) => state.beginGesture);
+  const endGesture = useEditorStore((state) => state.endGesture);
+  const { screenToFlowPosition, setCenter, getZoom } = useReactFlow();
+
+  const isValidConnection = useCallback(
+    (connection: Connection | Edge) => {
+      const { nodes: currentNodes, edges: currentEdges } = store.getState();
+      return connectionProblem(connection, currentNodes, currentEdges) === null;
+    },
+    [store],
+  );
+
+  const onConnect = useCallback((connection: Connection) => store.getState().connect(connection), [store]);
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(NODE_DRAG_MIME)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "move";
+  }, []);
+
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const type = event.dataTransfer.getData(NODE_DRAG_MIME);
+      if (!type) return;
+      event.preventDefault();
+      const point = screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      const state = store.getState();
+      const container = isContainerType(type) ? undefined : containerAt(point, state.nodes);
+      // The node's top-left goes slightly up-left of the pointer so the card sits under it.
+      const topLeft = { x: point.x - DEFAULT_NODE_SIZE.width / 2, y: point.y - DEFAULT_NODE_SIZE.height / 2 };
+      if (container) {
+        const origin = absolutePositionOf(container, new Map(state.nodes.map((node) => [node.id, node])));
+        const size = sizeOf(container);
+        const relative = {
+          x: Math.min(Math.max(10, topLeft.x - origin.x), Math.max(10, size.width - DEFAULT_NODE_SIZE.width - 10)),
+          y: Math.min(Math.max(44, topLeft.y - origin.y), Math.max(44, size.height - DEFAULT_NODE_SIZE.height - 10)),
+        };
+        state.addNode(type, relative, container.id);
+      } else {
+        state.addNode(type, topLeft);
+      }
+    },
+    [screenToFlowPosition, store],
+  );
+
+  // A clicked problem selects its node; bring it into view too.
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        const request = state.focusRequest;
+        if (!request || request === previous.focusRequest) return;
+        const node = state.nodes.find((candidate) => candidate.id === request.nodeId);
+        if (!node) return;
+        const origin = absolutePositionOf(node, new Map(state.nodes.map((candidate) => [candidate.id, candidate])));
+        const size = sizeOf(node);
+        setCenter(origin.x + size.width / 2, origin.y + size.height / 2, { zoom: Math.max(getZoom(), 0.8), duration: 200 });
+      }),
+    [store, setCenter, getZoom],
+  );
+
+  return (
+    <div className="canvas" data-testid="canvas" onDragOver={onDragOver} onDrop={onDrop}>
+      <ReactFlow<CanvasNode>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        isValidConnection={isValidConnection}
+        onNodeDragStart={beginGesture}
+        onNodeDragStop={endGesture}
+        onSelectionDragStart={beginGesture}
+        onSelectionDragStop={endGesture}
+        deleteKeyCode={null}
+        selectionKeyCode="Shift"
+        multiSelectionKeyCode={MULTI_SELECTION_KEYS}
+        onlyRenderVisibleElements
+        fitView
+        fitViewOptions={FIT_VIEW_OPTIONS}
+        minZoom={0.05}
+        proOptions={PRO_OPTIONS}
+      >
+        <Background gap={20} />
+        <MiniMap pannable zoomable nodeColor={miniMapColor} />
+        <Controls />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import type { StateCreator } from "zustand";
+import type { RunEvent } from "@/lib/engine/run-events";
+import type { EditorState, NodeRunState, RunSlice } from "./types";
+
+function tokensOf(usage: { inputTokens: number; outputTokens: number } | undefined): number {
+  return usage ? usage.inputTokens + usage.outputTokens : 0;
+}
+
+/**
+ * Folds one event into the per-node states. Only the entry of the event's node gets a new
+ * object, so only that node's canvas component re-renders.
+ */
+function nextNodeStates(states: Record<string, NodeRunState>, event: RunEvent): Record<string, NodeRunState> {
+  switch (event.type) {
+    case "run-start":
+      return {};
+    case "node-start": {
+      const previous = states[event.nodeId];
+      return {
+        ...states,
+        [event.nodeId]: {
+          status: "running",
+          startedAt: previous?.startedAt ?? event.at,
+          tokens: previous?.tokens ?? 0,
+          itemsDone: previous?.itemsDone,
+          itemCount: previous?.itemCount,
+        },
+      };
+    }
+    case "node-end":
+    case "node-error": {
+      const previous = states[event.nodeId];
+      const startedAt = previous?.startedAt ?? event.at - event.durationMs;
+      const insideIteration = event.iterationPath.length > 0;
+      return {
+        ...states,
+        [event.nodeId]: {
+          status: event.type === "node-end" ? event.status : "failed",
+          startedAt,
+          // Body nodes run once per item: show the wall-clock span across items.
+          durationMs: insideIteration ? event.at - startedAt : event.durationMs,
+          tokens: (previous?.tokens ?? 0) + tokensOf(event.usage),
+          itemsDone: insideIteration ? (previous?.itemsDone ?? 0) + 1 : previous?.itemsDone,
+          itemCount: previous?.itemCount,
+        },
+      };
+    }
+    case "iteration-start": {
+      const previous = states[event.nodeId];
+      return {
+        ...states,
+        [event.nodeId]: {
+          status: "running",
+          startedAt: previous?.startedAt ?? event.at,
+          tokens: previous?.tokens ?? 0,
+          itemCount: event.itemCount,
+          itemsDone: 0,
+        },
+      };
+    }
+    case "iteration-item-end": {
+      const previous = states[event.nodeId];
+      if (!previous) return states;
+      return { ...states, [event.nodeId]: { ...previous, itemsDone: (previous.itemsDone ?? 0) + 1 } };
+    }
+    case "run-waiting": {
+      const previous = states[event.nodeId];
+      return {
+        ...states,
+        [event.nodeId]: { status: "waiting", startedAt: previous?.startedAt ?? event.at, tokens: previous?.tokens ?? 0 },
+      };
+    }
+    case "run-end": {
+      if (event.status !== "cancelled" && event.status !== "failed") return states;
+      // Nodes still marked running when the run stops were interrupted.
+      let changed = false;
+      const next = { ...states };
+      for (const [nodeId, state] of Object.entries(states)) {
+        if (state.status === "running" || state.status === "waiting") {
+          next[nodeId] = { ...state, status: "cancelled" };
+          changed = true;
+        }
+      }
+      return changed ? next : states;
+    }
+    default:
+      return states;
+  }
+}
+
+/** The run slice: fed by SSE events of the run started from this editor. */
+export const createRunSlice: StateCreator<EditorState, [], [], RunSlice> = (set, get) => ({
+  runId: null,
+  runStatus: null,
+  runEvents: [],
+  lastSeq: 0,
+  nodeRunStates: {},
+  waiting: null,
+  startRun(runId) {
+    set({ runId, runStatus: "queued", runEvents: [], lastSeq: 0, nodeRunStates: {}, waiting: null });
+  },
+  applyRunEvent(event) {
+    const state = get();
+    if (event.runId !== state.runId || event.seq <= state.lastSeq) return;
+    const update: Partial<EditorState> = {
+      lastSeq: event.seq,
+      runEvents: [...state.runEvents, event],
+      nodeRunStates: nextNodeStates(state.nodeRunStates, event),
+    };
+    if (event.type === "run-start") update.runStatus = "running";
+    if (event.type === "run-waiting") {
+      update.runStatus = "waiting";
+      update.waiting = { nodeId: event.nodeId, prompt: event.prompt, fields: event.fields };
+    }
+    if (event.type === "node-start" && state.waiting) {
+      update.waiting = null;
+      update.runStatus = "running";
+    }
+    if (event.type === "run-end") {
+      update.runStatus = event.status;
+      update.waiting = null;
+    }
+    set(update);
+  },
+  clearRun() {
+    set({ runId: null, runStatus: null, runEvents: [], lastSeq: 0, nodeRunStates: {}, waiting: null });
+  },
+});
