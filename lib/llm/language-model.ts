@@ -12,7 +12,12 @@ export interface ModelToolCall {
 export type ChatMessage =
   | { role: "system"; content: string }
   | { role: "user"; content: string }
-  | { role: "assistant"; content: string; toolCalls?: ModelToolCall[]; functionCall?: { name: string; arguments: string } }
+  | {
+      role: "assistant";
+      content: string;
+      toolCalls?: ModelToolCall[];
+      functionCall?: { name: string; arguments: string };
+    }
   | { role: "tool"; toolCallId: string; content: string }
   | { role: "function"; name: string; content: string };
 

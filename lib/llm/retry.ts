@@ -57,10 +57,16 @@ export function backoffDelayMs(attempt: number, options: RetryOptions = {}): num
  * Decides whether the attempt that failed with `error` is retried and after how long.
  * Cancellation and timeouts are never retried; a server-sent Retry-After wins over backoff.
  */
-export function decideRetry(error: unknown, attempt: number, control: CallControl, options: RetryOptions = {}): RetryDecision {
+export function decideRetry(
+  error: unknown,
+  attempt: number,
+  control: CallControl,
+  options: RetryOptions = {},
+): RetryDecision {
   if (control.aborted || !isModelError(error) || !error.retryable) return { retry: false };
   if (attempt >= (options.maxAttempts ?? defaults.maxAttempts)) return { retry: false };
-  const retryAfterMs = "retryAfterMs" in error && typeof error.retryAfterMs === "number" ? error.retryAfterMs : undefined;
+  const retryAfterMs =
+    "retryAfterMs" in error && typeof error.retryAfterMs === "number" ? error.retryAfterMs : undefined;
   let delayMs = backoffDelayMs(attempt, options);
   if (retryAfterMs !== undefined) {
     if (retryAfterMs > (options.maxRetryAfterMs ?? defaults.maxRetryAfterMs)) return { retry: false };

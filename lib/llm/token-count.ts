@@ -29,7 +29,9 @@ function toolCallsText(toolCalls: ModelToolCall[] | undefined): string {
 function messageText(message: ChatMessage): string {
   switch (message.role) {
     case "assistant": {
-      const functionCall = message.functionCall ? `${message.functionCall.name}(${message.functionCall.arguments})` : "";
+      const functionCall = message.functionCall
+        ? `${message.functionCall.name}(${message.functionCall.arguments})`
+        : "";
       return [message.content, toolCallsText(message.toolCalls), functionCall].filter(Boolean).join("\n");
     }
     case "tool":
@@ -65,7 +67,11 @@ export function countMessagesTokens(messages: ChatMessage[]): number {
  */
 export function countToolTokens(tools: ModelToolSpec[] | undefined): number {
   if (!tools || tools.length === 0) return 0;
-  return countTextTokens(JSON.stringify(tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters }))));
+  return countTextTokens(
+    JSON.stringify(
+      tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
+    ),
+  );
 }
 
 /** Tokens of a completion: its text plus any tool calls. */
