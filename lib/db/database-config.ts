@@ -49,7 +49,8 @@ export function readDatabaseConfig(environment: NodeJS.ProcessEnv = process.env)
   }
   if (raw.startsWith("file:")) {
     const location = raw.slice("file:".length).replace(/^\/\/(?=\/)/, "");
-    if (!location) throw new ConfigurationError("DATABASE_URL", "a file: URL needs a path, e.g. file:./data/trellis.db");
+    if (!location)
+      throw new ConfigurationError("DATABASE_URL", "a file: URL needs a path, e.g. file:./data/trellis.db");
     const filePath = path.resolve(projectRoot(), location);
     return { provider: "sqlite", url: `file:${filePath}`, filePath };
   }

@@ -92,7 +92,10 @@ export async function pendingMigrations(config: DatabaseConfig): Promise<string[
 }
 
 /** A throwaway database of the same provider, for replaying migrations before a diff. */
-async function withScratchDatabase<T>(config: DatabaseConfig, use: (scratch: DatabaseConfig) => Promise<T>): Promise<T> {
+async function withScratchDatabase<T>(
+  config: DatabaseConfig,
+  use: (scratch: DatabaseConfig) => Promise<T>,
+): Promise<T> {
   if (config.provider === "sqlite") {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-migrate-"));
     const filePath = path.join(folder, "scratch.db");
@@ -131,10 +134,7 @@ export async function createMigration(config: DatabaseConfig, name: string): Pro
       ? await diffAgainstSnapshot(config, schemaPath, schema, migrationsDir)
       : await diffAgainstReplay(config, schemaPath, schema, list);
   if (!script.trim() || /^-- This is an empty migration\.?\s*$/.test(script.trim())) return null;
-  const stamp = new Date()
-    .toISOString()
-    .replace(/[-:T]/g, "")
-    .slice(0, 14);
+  const stamp = new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14);
   const safeName = name.replace(/[^a-zA-Z0-9_]+/g, "_").toLowerCase();
   const directory = path.join(migrationsDir, `${stamp}_${safeName}`);
   fs.mkdirSync(directory, { recursive: true });
@@ -170,7 +170,7 @@ async function diffAgainstSnapshot(
       exitCode: null,
       filters: noFilters,
     });
-    return result.stdout;
+    return result.stdout ?? "";
   } finally {
     await handle.close();
   }
@@ -195,7 +195,7 @@ async function diffAgainstReplay(
         exitCode: null,
         filters: noFilters,
       });
-      return result.stdout;
+      return result.stdout ?? "";
     } finally {
       await handle.close();
     }

@@ -46,7 +46,11 @@ export interface EngineHandle {
 }
 
 /** Opens the wasm schema engine on a database with the given schema file contents. */
-export async function openSchemaEngine(config: DatabaseConfig, schemaPath: string, schema: string): Promise<EngineHandle> {
+export async function openSchemaEngine(
+  config: DatabaseConfig,
+  schemaPath: string,
+  schema: string,
+): Promise<EngineHandle> {
   await initializeWasm();
   const factory = bindMigrationAwareSqlAdapterFactory(createAdapterFactory(config));
   const logs: string[] = [];

@@ -1,0 +1,39 @@
+import "server-only";
+
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { type DatabaseConfig, ensureSqliteLocation, readDatabaseConfig } from "./database-config";
+import { PrismaClient as PostgresClient } from "./generated/postgres/client";
+import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+
+/**
+ * The typed client. Both generated clients come from one set of models, so the SQLite client's
+ * type describes the Postgres one too; only the provider-specific query compiler differs.
+ */
+export type Database = SqliteClient;
+
+/** Creates a client for a database config (tests use this with their own files). */
+export function createDatabase(config: DatabaseConfig = readDatabaseConfig()): Database {
+  if (config.provider === "sqlite") {
+    ensureSqliteLocation(config);
+    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.url }) });
+  }
+  const adapter = new PrismaPg(
+    { host: config.host, port: config.port, user: config.user, password: config.password, database: config.database },
+    { schema: config.schema },
+  );
+  return new PostgresClient({ adapter }) as unknown as Database;
+}
+
+const globalForDatabase = globalThis as unknown as { trellisDatabase?: Database };
+
+/** The process-wide client; survives Next.js dev reloads by living on globalThis. */
+export function database(): Database {
+  globalForDatabase.trellisDatabase ??= createDatabase();
+  return globalForDatabase.trellisDatabase;
+}
+
+/** Replaces the process-wide client (integration tests point it at a scratch database). */
+export function setDatabase(client: Database): void {
+  globalForDatabase.trellisDatabase = client;
+}

@@ -1,0 +1,203 @@
+import "server-only";
+import { emptyDocument, type WorkflowDocument, workflowDocumentSchema } from "../workflow/document";
+import { TrellisError } from "../workflow/errors";
+import { toJson } from "./json";
+import { database } from "./prisma-client";
+
+/** A row of the workflow list page. */
+export interface WorkflowSummary {
+  /** Workflow id. */
+  id: string;
+  /** Display name. */
+  name: string;
+  /** URL-safe unique name within the workspace. */
+  slug: string;
+  /** Free text. */
+  description: string;
+  /** Last draft change. */
+  updatedAt: Date;
+  /** The most recent run, if any. */
+  lastRun: { id: string; status: string; startedAt: Date } | null;
+  /** Highest published version number, if published. */
+  publishedVersion: number | null;
+  /** Seeded example shown as a template. */
+  isTemplate: boolean;
+}
+
+/** A workflow with its draft, as the editor loads it. */
+export interface WorkflowRecord {
+  /** Workflow id. */
+  id: string;
+  /** Owning workspace. */
+  workspaceId: string;
+  /** Display name. */
+  name: string;
+  /** Free text. */
+  description: string;
+  /** The draft document. */
+  draft: WorkflowDocument;
+  /** Optimistic-concurrency counter, bumped by each save. */
+  draftRevision: number;
+  /** Last change. */
+  updatedAt: Date;
+}
+
+/** Thrown when a workflow id does not exist. */
+export class WorkflowNotFoundError extends TrellisError {
+  constructor(id: string) {
+    super("workflow_not_found", `Workflow ${id} does not exist.`);
+  }
+}
+
+function slugify(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return slug || "workflow";
+}
+
+async function uniqueSlug(workspaceId: string, name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(
+    (
+      await database().workflow.findMany({
+        where: { workspaceId, slug: { startsWith: base } },
+        select: { slug: true },
+      })
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+}
+
+/** Lists a workspace's workflows, newest edit first, with last run and published version. */
+export async function listWorkflows(workspaceId: string): Promise<WorkflowSummary[]> {
+  const rows = await database().workflow.findMany({
+    where: { workspaceId },
+    orderBy: { updatedAt: "desc" },
+    select: {
+      id: true,
+      name: true,
+      slug: true,
+      description: true,
+      updatedAt: true,
+      isTemplate: true,
+      runs: { orderBy: { startedAt: "desc" }, take: 1, select: { id: true, status: true, startedAt: true } },
+      versions: { orderBy: { version: "desc" }, take: 1, select: { version: true } },
+    },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    updatedAt: row.updatedAt,
+    isTemplate: row.isTemplate,
+    lastRun: row.runs[0] ?? null,
+    publishedVersion: row.versions[0]?.version ?? null,
+  }));
+}
+
+/** Loads one workflow with its draft; null when missing. */
+export async function getWorkflow(id: string): Promise<WorkflowRecord | null> {
+  const row = await database().workflow.findUnique({ where: { id } });
+  if (!row) return null;
+  const parsed = workflowDocumentSchema.safeParse(row.draft);
+  return {
+    id: row.id,
+    workspaceId: row.workspaceId,
+    name: row.name,
+    description: row.description,
+    // A stored draft that no longer parses is still returned whole so the editor can show issues.
+    draft: parsed.success ? parsed.data : (row.draft as unknown as WorkflowDocument),
+    draftRevision: row.draftRevision,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Creates a workflow; the draft defaults to an empty document. */
+export async function createWorkflow(
+  workspaceId: string,
+  input: { name: string; description?: string; draft?: WorkflowDocument; userId: string; isTemplate?: boolean },
+): Promise<{ id: string }> {
+  const row = await database().workflow.create({
+    data: {
+      workspaceId,
+      name: input.name,
+      slug: await uniqueSlug(workspaceId, input.name),
+      description: input.description ?? "",
+      draft: toJson(input.draft ?? emptyDocument()),
+      updatedBy: input.userId,
+      isTemplate: input.isTemplate ?? false,
+    },
+    select: { id: true },
+  });
+  return row;
+}
+
+/**
+ * Saves a draft only if nobody saved since `expectedRevision` was read, so two tabs never
+ * silently overwrite each other. The check and the write are one conditional UPDATE.
+ */
+export async function updateWorkflowDraft(
+  id: string,
+  input: { draft: WorkflowDocument; expectedRevision: number; userId: string; name?: string; description?: string },
+): Promise<{ ok: true; revision: number } | { ok: false; code: "revision_conflict"; currentRevision: number }> {
+  const db = database();
+  const result = await db.workflow.updateMany({
+    where: { id, draftRevision: input.expectedRevision },
+    data: {
+      draft: toJson(input.draft),
+      draftRevision: { increment: 1 },
+      updatedBy: input.userId,
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.description === undefined ? {} : { description: input.description }),
+    },
+  });
+  if (result.count === 1) return { ok: true, revision: input.expectedRevision + 1 };
+  const current = await db.workflow.findUnique({ where: { id }, select: { draftRevision: true } });
+  if (!current) throw new WorkflowNotFoundError(id);
+  return { ok: false, code: "revision_conflict", currentRevision: current.draftRevision };
+}
+
+/** Copies a workflow's draft under a new name ("<name> (copy)"). */
+export async function duplicateWorkflow(id: string, userId: string): Promise<{ id: string }> {
+  const source = await getWorkflow(id);
+  if (!source) throw new WorkflowNotFoundError(id);
+  return createWorkflow(source.workspaceId, {
+    name: `${source.name} (copy)`,
+    description: source.description,
+    draft: source.draft,
+    userId,
+  });
+}
+
+/** Deletes a workflow with its versions and runs. */
+export async function deleteWorkflow(id: string): Promise<void> {
+  const result = await database().workflow.deleteMany({ where: { id } });
+  if (result.count === 0) throw new WorkflowNotFoundError(id);
+}
+
+/** Freezes the current draft as the next immutable version. */
+export async function publishWorkflow(
+  id: string,
+  input: { note: string; userId: string },
+): Promise<{ version: number; id: string }> {
+  const db = database();
+  const source = await getWorkflow(id);
+  if (!source) throw new WorkflowNotFoundError(id);
+  const latest = await db.workflowVersion.findFirst({ where: { workflowId: id }, orderBy: { version: "desc" } });
+  const version = (latest?.version ?? 0) + 1;
+  const row = await db.workflowVersion.create({
+    data: { workflowId: id, version, document: toJson(source.draft), note: input.note, createdBy: input.userId },
+  });
+  return { version, id: row.id };
+}
+
+/** The newest published version of a workflow, or null. */
+export async function getLatestVersion(workflowId: string) {
+  return database().workflowVersion.findFirst({ where: { workflowId }, orderBy: { version: "desc" } });
+}
