@@ -10,21 +10,20 @@ export type RunEventListener = (event: RunEvent) => void;
  * awaits `recorder.flush()` first, so when a listener sees `run-end` the rows are complete.
  */
 export class RunEventEmitter {
-  private seq: number;
-
   constructor(
     private readonly runId: string,
     private readonly recorder: RunRecorder,
     private readonly listener: RunEventListener | undefined,
-    /** Last seq already used by this run (0 for a new run, the checkpoint's seq on resume). */
-    startSeq: number,
-  ) {
-    this.seq = startSeq;
-  }
+    /**
+     * Holds the last seq used by this run (0 for a new run, the checkpoint's on resume). It is the
+     * checkpoint state itself, so every checkpoint carries the seq of the newest stamped event.
+     */
+    private readonly progress: { seq: number },
+  ) {}
 
   /** The last seq handed out. */
   get lastSeq(): number {
-    return this.seq;
+    return this.progress.seq;
   }
 
   /**
@@ -38,10 +37,14 @@ export class RunEventEmitter {
     return event;
   }
 
-  /** Emits an event that ends the stream (`run-end`, `run-waiting`) only after the recorder is durable. */
-  async emitFinal(input: RunEventInput): Promise<RunEvent> {
+  /**
+   * Emits an event that ends the stream (`run-end`, `run-waiting`) only after the recorder is
+   * durable. `beforeFlush` runs after the event is recorded, so a final checkpoint covers its seq.
+   */
+  async emitFinal(input: RunEventInput, beforeFlush?: (event: RunEvent) => void): Promise<RunEvent> {
     const event = this.stamp(input);
     this.recorder.record(event);
+    beforeFlush?.(event);
     await this.recorder.flush();
     this.notify(event);
     return event;
@@ -49,8 +52,8 @@ export class RunEventEmitter {
 
   private stamp(input: RunEventInput): RunEvent {
     const event = input as RunEvent;
-    this.seq += 1;
-    event.seq = this.seq;
+    this.progress.seq += 1;
+    event.seq = this.progress.seq;
     event.runId = this.runId;
     event.at = Date.now();
     return event;

@@ -40,6 +40,10 @@ export interface ExecutorContext<Config = Record<string, unknown>> {
   services: EngineServices;
   /** Runs a container body once per item (used by the iteration executor). */
   runScope?: (scopeId: string, extraVariables: Record<string, unknown>, iterationPath: number[]) => Promise<ScopeResult>;
+  /** The run's inputs (the start node validates them); restored from the checkpoint on resume. */
+  runInputs?: Record<string, unknown>;
+  /** Set only for a human-input node being resumed: the answer, or null with `timedOut` after its timeout. */
+  resume?: { answer: Record<string, unknown> | null; timedOut: boolean };
 }
 
 /** The result of running one body scope (one iteration item). */
@@ -52,12 +56,16 @@ export interface ScopeResult {
   error?: { code: string; message: string };
   /** Usage summed over the scope. */
   usage: Usage;
+  /** True when the result was restored from a checkpoint instead of running the body again. */
+  restored?: boolean;
 }
 
 /** What an executor returns on success. Failures are thrown as `NodeExecutionError`s. */
 export interface ExecutorResult {
   /** Output fields, as declared by the node definition's outputFields. */
   outputs: Record<string, unknown>;
+  /** The node's resolved inputs (rendered templates, tool arguments) for the inspector. */
+  inputs?: Record<string, unknown>;
   /** For the inspector: prompts, agent steps, HTTP request/response. */
   processData?: Record<string, unknown>;
   /** Token usage and cost. */

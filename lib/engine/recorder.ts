@@ -24,4 +24,9 @@ export interface RunRecorder {
   flush(): Promise<void>;
   /** Load the latest checkpoint of a run, for resume. */
   loadCheckpoint(runId: string): Promise<RunCheckpoint | null>;
+  /**
+   * Optional: the highest event seq persisted for a run. On resume the engine continues after
+   * max(checkpoint seq, this), so events persisted after the last checkpoint never share a seq.
+   */
+  lastSeq?(runId: string): Promise<number>;
 }

@@ -25,7 +25,13 @@ interface NodeEventBase extends EventBase {
  * is the only way a new kind of run information reaches any of them.
  */
 export type RunEvent =
-  | (EventBase & { type: "run-start"; workflowId?: string; versionId?: string; inputs: Record<string, unknown> })
+  | (EventBase & { type: "run-start";
+      workflowId?: string;
+      versionId?: string;
+      inputs: Record<string, unknown>;
+      /** True when this run-start continues a run from a checkpoint (crash recovery or a human answer). */
+      resumed?: boolean;
+    })
   | (NodeEventBase & {
       type: "node-start";
       nodeType: string;
@@ -53,6 +59,8 @@ export type RunEvent =
       type: "node-end";
       status: Extract<NodeRunStatus, "succeeded" | "skipped">;
       outputs: Record<string, unknown>;
+      /** Resolved inputs reported by the executor. */
+      inputs?: Record<string, unknown>;
       processData?: Record<string, unknown>;
       usage?: Usage;
       durationMs: number;
@@ -62,6 +70,8 @@ export type RunEvent =
       error: RunErrorInfo;
       /** What the engine did with the failure. */
       handledBy: "fail-run" | "default-output" | "fail-branch" | "iteration-continue";
+      /** Outputs downstream nodes see when the failure was handled (default output or fail-branch error object). */
+      outputs?: Record<string, unknown>;
       processData?: Record<string, unknown>;
       usage?: Usage;
       durationMs: number;

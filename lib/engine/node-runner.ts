@@ -1,0 +1,247 @@
+import type { CompiledNode } from "../workflow/compiled";
+import { sleep, raceAbort } from "./abort";
+import { stateKey } from "./checkpoint-state";
+import { NodeExecutionError } from "./errors";
+import { MissingExecutorError } from "./errors/missing-executor-error";
+import { NodeCancelledError } from "./errors/node-cancelled-error";
+import { NodeTimeoutError } from "./errors/node-timeout-error";
+import { toErrorInfo, toNodeExecutionError } from "./errors/to-error-info";
+import type { ExecutorContext, ExecutorResult, ScopeResult } from "./executor";
+import { validateExecutorResult } from "./executor-result";
+import { renderTemplate, resolveSelector } from "./render";
+import type { RunContext } from "./run-context";
+import type { RunEventInput } from "./run-events";
+import type { RunErrorInfo, Usage } from "./run-status";
+
+/** Where a node runs: its scope's variables, iteration path, nesting depth and stop signal. */
+export interface ScopeEnvironment {
+  /** `root` or the container id. */
+  scopeId: string;
+  /** Variables visible in the scope (prototype-chained to the parent scope's). */
+  variables: Record<string, unknown>;
+  /** Item indexes of enclosing iterations. */
+  iterationPath: number[];
+  /** 0 for the top level, 1 inside an iteration, 2 inside a nested one. */
+  depth: number;
+  /** Aborted when the run stops or the scope stops after a failure. */
+  signal: AbortSignal;
+}
+
+/** Runs a container's body once; installed by `run-workflow` to keep the module graph acyclic. */
+export type BodyScopeRunner = (
+  parent: ScopeEnvironment,
+  container: CompiledNode,
+  signal: AbortSignal,
+  extraVariables: Record<string, unknown>,
+  iterationPath: number[],
+) => Promise<ScopeResult>;
+
+/** What happened to a node after all its attempts. Events are already emitted when this resolves. */
+export type NodeOutcome =
+  | { kind: "succeeded"; outputs: Record<string, unknown>; activeHandles?: string[]; usage?: Usage }
+  | { kind: "handled"; outputs: Record<string, unknown>; activeHandles?: string[]; error: RunErrorInfo; usage?: Usage }
+  | { kind: "failed"; error: RunErrorInfo; cause: NodeExecutionError }
+  | { kind: "waiting"; attempt: number; wait: NonNullable<ExecutorResult["wait"]> }
+  | { kind: "aborted" };
+
+/**
+ * Runs one node: attempts with timeout, retry with backoff, and the error strategy. Never
+ * rejects: every failure, including executors that throw non-Errors, hang or return garbage,
+ * becomes an outcome with events recorded.
+ */
+export async function runNode(
+  run: RunContext,
+  node: CompiledNode,
+  environment: ScopeEnvironment,
+  runBody: BodyScopeRunner,
+): Promise<NodeOutcome> {
+  const policy = node.policy;
+  const maxAttempts = Math.max(1, policy.retry?.maxAttempts ?? 1);
+  const iterationPath = environment.iterationPath;
+  // Same across retries and resume: side effects keyed on it happen at most once per node instance.
+  const idempotencyKey = `${run.runId}:${stateKey(node.id, iterationPath)}`;
+  const isContainer = run.workflow.scopes[node.id] !== undefined;
+
+  for (let attempt = 1; ; attempt++) {
+    if (environment.signal.aborted) return { kind: "aborted" };
+    try {
+      run.countStep();
+    } catch {
+      return { kind: "aborted" };
+    }
+    const startedAt = Date.now();
+    run.emitter.emit({
+      type: "node-start",
+      nodeId: node.id,
+      iterationPath,
+      attempt,
+      nodeType: node.type,
+      title: node.title,
+      inputs: node.config,
+    });
+
+    let result: ExecutorResult;
+    try {
+      result = await runAttempt(run, node, environment, attempt, idempotencyKey, isContainer, runBody);
+    } catch (thrown) {
+      if (environment.signal.aborted) {
+        const reason = environment.signal.reason;
+        const cancelled = new NodeCancelledError(reason instanceof Error ? reason.message : "the run stopped");
+        run.emitter.emit({
+          type: "node-error",
+          nodeId: node.id,
+          iterationPath,
+          attempt,
+          error: toErrorInfo(cancelled, node.id),
+          handledBy: "fail-run",
+          durationMs: Date.now() - startedAt,
+        });
+        return { kind: "aborted" };
+      }
+      const error = toNodeExecutionError(thrown);
+      const info = toErrorInfo(error, node.id);
+      if (error.retryable && attempt < maxAttempts) {
+        const delayMs = retryDelay(policy.retry, attempt);
+        run.emitter.emit({ type: "node-retry", nodeId: node.id, iterationPath, attempt, error: info, delayMs });
+        try {
+          await sleep(delayMs, environment.signal);
+        } catch {
+          return { kind: "aborted" };
+        }
+        continue;
+      }
+      return applyErrorStrategy(run, node, iterationPath, attempt, startedAt, error, info);
+    }
+
+    if (result.wait) {
+      if (iterationPath.length === 0) return { kind: "waiting", attempt, wait: result.wait };
+      // A paused item would stall every sibling item; human input belongs in the top-level graph.
+      const error = new NodeExecutionError("human_input_in_iteration", "Human input cannot wait inside an iteration.", {
+        hint: "Move the human-input node out of the iteration body.",
+      });
+      return applyErrorStrategy(run, node, iterationPath, attempt, startedAt, error, toErrorInfo(error, node.id));
+    }
+    // Containers report their body's usage for the inspector; the body's leaves already counted it.
+    if (!isContainer) run.addUsage(result.usage);
+    run.emitter.emit({
+      type: "node-end",
+      nodeId: node.id,
+      iterationPath,
+      attempt,
+      status: "succeeded",
+      outputs: result.outputs,
+      inputs: result.inputs,
+      processData: result.processData,
+      usage: result.usage,
+      durationMs: Date.now() - startedAt,
+    });
+    return { kind: "succeeded", outputs: result.outputs, activeHandles: result.activeHandles, usage: result.usage };
+  }
+}
+
+/** One attempt: builds the context, applies the timeout, and validates what the executor returns. */
+async function runAttempt(
+  run: RunContext,
+  node: CompiledNode,
+  environment: ScopeEnvironment,
+  attempt: number,
+  idempotencyKey: string,
+  isContainer: boolean,
+  runBody: BodyScopeRunner,
+): Promise<ExecutorResult> {
+  const executor = run.executors[node.type];
+  if (!executor) throw new MissingExecutorError(node.type);
+  const timeoutMs = node.policy.timeoutMs;
+  let signal = environment.signal;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (timeoutMs !== undefined && timeoutMs > 0) {
+    const timeout = new AbortController();
+    timer = setTimeout(() => timeout.abort(new NodeTimeoutError(timeoutMs)), timeoutMs);
+    signal = AbortSignal.any([environment.signal, timeout.signal]);
+  }
+  const variables = environment.variables;
+  const iterationPath = environment.iterationPath;
+  const context: ExecutorContext = {
+    node,
+    workflow: run.workflow,
+    variables,
+    render: (template) => renderTemplate(template, variables),
+    select: (selector) => resolveSelector(selector, variables),
+    signal,
+    emit: (event: RunEventInput) => {
+      // Executors may only speak for their own node attempt.
+      const scoped = event as RunEventInput & { nodeId: string; iterationPath: number[]; attempt: number };
+      scoped.nodeId = node.id;
+      scoped.iterationPath = iterationPath;
+      scoped.attempt = attempt;
+      run.emitter.emit(scoped);
+    },
+    iterationPath,
+    attempt,
+    idempotencyKey,
+    services: run.services,
+    runInputs: run.state.inputs,
+  };
+  if (isContainer) {
+    context.runScope = (_scopeId, extraVariables, itemPath) =>
+      runBody(environment, node, signal, extraVariables, itemPath);
+  }
+  if (run.humanAnswer && run.humanAnswer.nodeId === node.id && iterationPath.length === 0) {
+    context.resume = { answer: run.humanAnswer.answer, timedOut: run.humanAnswer.timedOut };
+  }
+  try {
+    let pending: Promise<unknown>;
+    try {
+      pending = Promise.resolve(executor(context));
+    } catch (thrown) {
+      // A non-async executor that throws synchronously.
+      pending = Promise.reject(thrown);
+    }
+    return validateExecutorResult(await raceAbort(pending, signal));
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
+/** Backoff before the next attempt: the interval, doubled per attempt when exponential. */
+export function retryDelay(retry: CompiledNode["policy"]["retry"], attempt: number): number {
+  if (!retry) return 0;
+  const interval = Math.max(0, retry.intervalMs);
+  return retry.backoff === "exponential" ? interval * 2 ** (attempt - 1) : interval;
+}
+
+/** After the last attempt: fail the run, continue with the default output, or fire the `fail` handle. */
+function applyErrorStrategy(
+  run: RunContext,
+  node: CompiledNode,
+  iterationPath: number[],
+  attempt: number,
+  startedAt: number,
+  error: NodeExecutionError,
+  info: RunErrorInfo,
+): NodeOutcome {
+  const strategy = node.policy.errorStrategy ?? "fail-run";
+  const base = {
+    type: "node-error" as const,
+    nodeId: node.id,
+    iterationPath,
+    attempt,
+    error: info,
+    processData: error.processData,
+    durationMs: Date.now() - startedAt,
+  };
+  if (strategy === "default-output") {
+    const outputs = { ...node.policy.defaultOutput };
+    run.state.handledFailures += 1;
+    run.emitter.emit({ ...base, handledBy: "default-output", outputs });
+    return { kind: "handled", outputs, error: info };
+  }
+  if (strategy === "fail-branch") {
+    const outputs = { error: { code: info.code, message: info.message } };
+    run.state.handledFailures += 1;
+    run.emitter.emit({ ...base, handledBy: "fail-branch", outputs });
+    return { kind: "handled", outputs, activeHandles: ["fail"], error: info };
+  }
+  run.emitter.emit({ ...base, handledBy: "fail-run" });
+  return { kind: "failed", error: info, cause: error };
+}

@@ -1,0 +1,107 @@
+import type { CompiledWorkflow } from "../workflow/compiled";
+import type { NodeType } from "../workflow/node-definition";
+import { addUsage, type EngineCheckpointState } from "./checkpoint-state";
+import { StepLimitExceededError } from "./errors/step-limit-exceeded-error";
+import type { RunLevelError } from "./errors/run-level-error";
+import type { RunEventEmitter } from "./event-emitter";
+import type { EngineServices, NodeExecutor } from "./executor";
+import type { RunLimits } from "./limits";
+import type { RunRecorder } from "./recorder";
+import type { Usage } from "./run-status";
+
+/** Executors by node type. */
+export type ExecutorRegistry = Record<NodeType, NodeExecutor>;
+
+/** What a resumed human-input node receives. */
+export interface HumanAnswer {
+  /** The human-input node being answered. */
+  nodeId: string;
+  /** The answer, or null when the node timed out. */
+  answer: Record<string, unknown> | null;
+  /** True when the answer arrived after the node's timeout (or never). */
+  timedOut: boolean;
+}
+
+/** Construction options of a `RunContext`. */
+export interface RunContextOptions {
+  runId: string;
+  workflow: CompiledWorkflow;
+  services: EngineServices;
+  limits: RunLimits;
+  recorder: RunRecorder;
+  emitter: RunEventEmitter;
+  executors: ExecutorRegistry;
+  state: EngineCheckpointState;
+  signal: AbortSignal;
+  abort: (reason: RunLevelError) => void;
+  humanAnswer?: HumanAnswer;
+}
+
+/**
+ * Per-run shared state: the things every scope and node attempt of one run need. There is one
+ * per `runWorkflow` call; it holds no per-node collections except the checkpoint state.
+ */
+export class RunContext {
+  /** Run id. */
+  readonly runId: string;
+  /** The workflow being run. */
+  readonly workflow: CompiledWorkflow;
+  /** Services handed to executors. */
+  readonly services: EngineServices;
+  /** Resolved limits. */
+  readonly limits: RunLimits;
+  /** Emits stamped events. */
+  readonly emitter: RunEventEmitter;
+  /** Executors by node type. */
+  readonly executors: ExecutorRegistry;
+  /** The resumable state, also what `checkpoint()` persists. */
+  readonly state: EngineCheckpointState;
+  /** Aborted on cancel, deadline and run-level limits; the reason says which. */
+  readonly signal: AbortSignal;
+  /** Set only while resuming a waiting run. */
+  readonly humanAnswer?: HumanAnswer;
+  private readonly recorder: RunRecorder;
+  private readonly abortRun: (reason: RunLevelError) => void;
+
+  constructor(options: RunContextOptions) {
+    this.runId = options.runId;
+    this.workflow = options.workflow;
+    this.services = options.services;
+    this.limits = options.limits;
+    this.recorder = options.recorder;
+    this.emitter = options.emitter;
+    this.executors = options.executors;
+    this.state = options.state;
+    this.signal = options.signal;
+    this.abortRun = options.abort;
+    this.humanAnswer = options.humanAnswer;
+  }
+
+  /** Ends the whole run with a run-level error; every running executor sees the abort. */
+  fail(error: RunLevelError): void {
+    this.abortRun(error);
+  }
+
+  /**
+   * Counts one node attempt against `maxSteps`. Throws (after aborting the run) when the limit
+   * is exceeded, so the attempt never starts.
+   */
+  countStep(): void {
+    if (this.state.steps >= this.limits.maxSteps) {
+      const error = new StepLimitExceededError(this.limits.maxSteps);
+      this.fail(error);
+      throw error;
+    }
+    this.state.steps += 1;
+  }
+
+  /** Adds a leaf node's usage to the run total. */
+  addUsage(usage: Usage | undefined): void {
+    addUsage(this.state.usage, usage);
+  }
+
+  /** Persists the current state. Cheap: the recorder receives a reference (see `EngineCheckpointState`). */
+  checkpoint(): void {
+    this.recorder.checkpoint({ runId: this.runId, seq: this.state.seq, state: this.state });
+  }
+}

@@ -1,0 +1,71 @@
+import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
+
+/** An edge inside one scope, by node position. */
+export interface PlannedEdge {
+  /** Position of the target in `ScopePlan.nodes`. */
+  target: number;
+  /** The source handle the edge leaves from. */
+  sourceHandle: string;
+}
+
+/**
+ * The precomputed shape of one scope: node positions, in-degrees and outgoing edges restricted
+ * to the scope. Built once per compiled workflow and scope, so a run only copies `inDegree`.
+ */
+export interface ScopePlan {
+  /** Scope id (`root` or the container id). */
+  scopeId: string;
+  /** Nodes of the scope. */
+  nodes: CompiledNode[];
+  /** Number of incoming edges from inside the scope, by position. */
+  inDegree: Int32Array;
+  /** Outgoing edges to inside the scope, by position. */
+  outgoing: PlannedEdge[][];
+  /** Positions with no incoming edge from inside the scope. */
+  entries: number[];
+}
+
+const plansByWorkflow = new WeakMap<CompiledWorkflow, Map<string, ScopePlan>>();
+
+/** The (cached) plan of a scope. */
+export function getScopePlan(workflow: CompiledWorkflow, scopeId: string): ScopePlan {
+  let plans = plansByWorkflow.get(workflow);
+  if (!plans) {
+    plans = new Map();
+    plansByWorkflow.set(workflow, plans);
+  }
+  let plan = plans.get(scopeId);
+  if (!plan) {
+    plan = buildScopePlan(workflow, scopeId);
+    plans.set(scopeId, plan);
+  }
+  return plan;
+}
+
+function buildScopePlan(workflow: CompiledWorkflow, scopeId: string): ScopePlan {
+  const scope = workflow.scopes[scopeId];
+  if (!scope) throw new Error(`Unknown scope "${scopeId}"`);
+  const nodes = scope.nodeIds.map((id) => {
+    const node = workflow.nodes[id];
+    if (!node) throw new Error(`Scope "${scopeId}" lists unknown node "${id}"`);
+    return node;
+  });
+  const position = new Map<string, number>();
+  nodes.forEach((node, index) => {
+    position.set(node.id, index);
+  });
+  const inDegree = new Int32Array(nodes.length);
+  const outgoing: PlannedEdge[][] = nodes.map(() => []);
+  nodes.forEach((node, index) => {
+    for (const edge of node.outgoing) {
+      const target = position.get(edge.target);
+      // Edges leaving the scope are not scheduling edges: body nodes never feed outer nodes directly.
+      if (target === undefined) continue;
+      outgoing[index].push({ target, sourceHandle: edge.sourceHandle || "out" });
+      inDegree[target] += 1;
+    }
+  });
+  const entries: number[] = [];
+  for (let index = 0; index < nodes.length; index++) if (inDegree[index] === 0) entries.push(index);
+  return { scopeId, nodes, inDegree, outgoing, entries };
+}
