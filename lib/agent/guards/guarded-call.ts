@@ -67,7 +67,8 @@ export interface CallGuardState {
   idempotencyKey?: string;
 }
 
-function refuse(
+/** An outcome for a call that was refused before running (guards, or a mode's own protocol checks). */
+export function refuse(
   call: RequestedCall,
   toolName: string,
   args: unknown,
@@ -99,13 +100,26 @@ function refuse(
 export async function runGuardedCall(call: RequestedCall, state: CallGuardState): Promise<CallOutcome> {
   const resolution = resolveToolName(call.name, state.tools);
   if (!resolution.ok) {
-    return refuse(call, call.name, call.arguments, { code: "unknown_tool", message: resolution.message, retryable: false }, undefined);
+    return refuse(
+      call,
+      call.name,
+      call.arguments,
+      { code: "unknown_tool", message: resolution.message, retryable: false },
+      undefined,
+    );
   }
   const tool: ToolDefinition = resolution.tool;
   const correctedFrom = resolution.correctedFrom;
   const checked = checkArguments(tool, call.arguments);
   if (!checked.ok) {
-    return refuse(call, tool.name, checked.args, { code: "invalid_arguments", message: checked.message, retryable: false }, checked.hint, correctedFrom);
+    return refuse(
+      call,
+      tool.name,
+      checked.args,
+      { code: "invalid_arguments", message: checked.message, retryable: false },
+      checked.hint,
+      correctedFrom,
+    );
   }
   if (!state.repeats.admit(tool.name, checked.args)) {
     const error = {
@@ -113,7 +127,14 @@ export async function runGuardedCall(call: RequestedCall, state: CallGuardState)
       message: `Repeat limit reached: "${tool.name}" was already called ${state.limits.maxIdenticalCalls} times with these exact arguments.`,
       retryable: false,
     };
-    return refuse(call, tool.name, checked.args, error, "Use the earlier results, change the arguments, or answer.", correctedFrom);
+    return refuse(
+      call,
+      tool.name,
+      checked.args,
+      error,
+      "Use the earlier results, change the arguments, or answer.",
+      correctedFrom,
+    );
   }
   if (state.budget.used >= state.limits.maxToolCalls) {
     const error = {
@@ -121,7 +142,14 @@ export async function runGuardedCall(call: RequestedCall, state: CallGuardState)
       message: `Tool call budget of ${state.limits.maxToolCalls} calls is used up; this call did not run.`,
       retryable: false,
     };
-    return refuse(call, tool.name, checked.args, error, "Answer with what you have and say what is missing.", correctedFrom);
+    return refuse(
+      call,
+      tool.name,
+      checked.args,
+      error,
+      "Answer with what you have and say what is missing.",
+      correctedFrom,
+    );
   }
   const remainingMs = state.deadlineAt - Date.now();
   if (remainingMs <= 0) {
@@ -146,7 +174,16 @@ export async function runGuardedCall(call: RequestedCall, state: CallGuardState)
     result: result.ok ? result.content : result.error,
     latencyMs: endedAt - startedAt,
   });
-  const base = { call, toolName: tool.name, args: checked.args, correctedFrom, executed: true, attempts, startedAt, endedAt };
+  const base = {
+    call,
+    toolName: tool.name,
+    args: checked.args,
+    correctedFrom,
+    executed: true,
+    attempts,
+    startedAt,
+    endedAt,
+  };
   if (result.ok) {
     return { ...base, ok: true, content: result.content, observation: formatToolContent(result.content) };
   }

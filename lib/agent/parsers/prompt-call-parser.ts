@@ -23,7 +23,11 @@ export function parsePromptCallOutput(text: string): PromptCallParse {
   const json = extractJson(body);
   const value = json?.value as Record<string, unknown> | undefined;
   if (!value || typeof value !== "object" || Array.isArray(value)) {
-    return { type: "invalid_call", raw: body, message: 'After "1:" write one JSON object {"toolId": "...", "arguments": {...}}.' };
+    return {
+      type: "invalid_call",
+      raw: body,
+      message: 'After "1:" write one JSON object {"toolId": "...", "arguments": {...}}.',
+    };
   }
   const toolId = value.toolId ?? value.tool_id ?? value.name;
   if (typeof toolId !== "string" || toolId.trim() === "") {

@@ -79,7 +79,7 @@ function stripQuotes(text: string): string {
 
 /** `search({"q": 1})` style: a name directly followed by parenthesised JSON. */
 function splitInlineCall(action: string): { name: string; input?: string } {
-  const match = /^([\w.\-]+)\s*\(([\s\S]*)\)\s*$/.exec(action);
+  const match = /^([\w.-]+)\s*\(([\s\S]*)\)\s*$/.exec(action);
   return match ? { name: match[1], input: match[2] } : { name: action };
 }
 
@@ -90,10 +90,18 @@ function parseJsonBlob(text: string): ReactParse | undefined {
   if (!json || typeof json.value !== "object" || json.value === null) return undefined;
   const blob = json.value as Record<string, unknown>;
   if (typeof blob.action !== "string") return undefined;
-  const thought = text.slice(0, text.indexOf("```")).replace(/^(Thought|思考)\s*[:：]/i, "").trim();
+  const thought = text
+    .slice(0, text.indexOf("```"))
+    .replace(/^(Thought|思考)\s*[:：]/i, "")
+    .trim();
   const input = blob.action_input ?? blob.actionInput ?? {};
   if (/^(final[ _]answer|最终答案)$/i.test(blob.action.trim())) {
-    return { type: "final", thought, answer: typeof input === "string" ? input : JSON.stringify(input), parseFailed: false };
+    return {
+      type: "final",
+      thought,
+      answer: typeof input === "string" ? input : JSON.stringify(input),
+      parseFailed: false,
+    };
   }
   const parsedInput = typeof input === "string" ? parseActionInput(input) : input;
   return { type: "action", thought, action: blob.action.trim(), input: parsedInput, rawInput: JSON.stringify(input) };
@@ -113,17 +121,30 @@ export function parseReactOutput(text: string): ReactParse {
   const firstDecision = segments.find((segment) => segment.kind === "final" || segment.kind === "action");
 
   if (firstDecision?.kind === "final") {
-    return { type: "final", thought: thought === firstDecision.content ? "" : thought, answer: firstDecision.content, parseFailed: false };
+    return {
+      type: "final",
+      thought: thought === firstDecision.content ? "" : thought,
+      answer: firstDecision.content,
+      parseFailed: false,
+    };
   }
   if (firstDecision?.kind === "action") {
     const blob = fencedContent(firstDecision.content) !== undefined ? parseJsonBlob(firstDecision.content) : undefined;
     if (blob) return { ...blob, thought: blob.thought || thought };
-    const inputSegment = segments.find((segment) => segment.kind === "actionInput" && segment.start > firstDecision.start);
+    const inputSegment = segments.find(
+      (segment) => segment.kind === "actionInput" && segment.start > firstDecision.start,
+    );
     const firstLine = firstDecision.content.split("\n")[0];
     const inline = splitInlineCall(stripQuotes(firstLine));
     const rawInput = inputSegment?.content ?? inline.input ?? firstDecision.content.split("\n").slice(1).join("\n");
     if (inline.name) {
-      return { type: "action", thought, action: inline.name, input: parseActionInput(rawInput), rawInput: rawInput.trim() };
+      return {
+        type: "action",
+        thought,
+        action: inline.name,
+        input: parseActionInput(rawInput),
+        rawInput: rawInput.trim(),
+      };
     }
   }
   const blob = parseJsonBlob(cleaned);

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { extractJson } from "../parsers/json-extract";
 import { resolveToolName } from "../guards/tool-name-guard";
+import { extractJson } from "../parsers/json-extract";
 import type { ToolSet } from "../tool-set";
 import { agentPlanSchema, type PlanStep } from "./plan-schema";
 
@@ -27,7 +27,8 @@ export function validatePlan(
   const steps = parsed.data;
   const issues: string[] = [];
   if (steps.length === 0) issues.push("The plan has no steps.");
-  if (steps.length > options.maxSteps) issues.push(`The plan has ${steps.length} steps; at most ${options.maxSteps} are allowed.`);
+  if (steps.length > options.maxSteps)
+    issues.push(`The plan has ${steps.length} steps; at most ${options.maxSteps} are allowed.`);
   const completed = new Set(options.completedIds ?? []);
   const ids = new Set<string>();
   for (const step of steps) {

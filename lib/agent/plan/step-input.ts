@@ -15,7 +15,9 @@ function walk(value: unknown, segments: string[]): unknown {
   let current = value;
   for (const segment of segments) {
     if (Array.isArray(current) && !/^\d+$/.test(segment)) {
-      current = current.map((element) => (element && typeof element === "object" ? (element as Record<string, unknown>)[segment] : undefined));
+      current = current.map((element) =>
+        element && typeof element === "object" ? (element as Record<string, unknown>)[segment] : undefined,
+      );
     } else if (current && typeof current === "object") {
       current = (current as Record<string, unknown>)[segment];
     } else {

@@ -1,0 +1,15 @@
+export { AgentCancelledError, AgentConfigError, InvalidPlanError } from "./errors";
+export { type GraphPlannerSettings, type ReplanAfterFailureInput, replanAfterFailure } from "./graph-replan";
+export { canonicalJson } from "./guards/repeat-guard";
+export { nameSimilarity, resolveToolName, TOOL_NAME_SIMILARITY_THRESHOLD } from "./guards/tool-name-guard";
+export { DEFAULT_AGENT_LIMITS, resolveLimits } from "./limits";
+export { type PromptCallParse, parsePromptCallOutput } from "./parsers/prompt-call-parser";
+export { OBSERVATION_STOP_SEQUENCES, parseReactOutput, type ReactParse } from "./parsers/react-parser";
+export { agentPlanStepSchema, type PlanStep } from "./plan/plan-schema";
+export { resolveStepInput } from "./plan/step-input";
+export type { ReplanContext } from "./prompts/planner-prompt";
+export { resolveMode, runAgent } from "./run-agent";
+export { type PlannerResult, type RunPlannerOptions, runPlanner } from "./run-planner";
+export { type RunSynthesizerOptions, runSynthesizer, type SynthesizerResult } from "./synthesizer";
+export { ToolSet, toolsFromRegistry } from "./tool-set";
+export * from "./types";

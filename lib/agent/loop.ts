@@ -1,0 +1,418 @@
+import type { ChatMessage, LanguageModel, ModelRequest, ModelResponse } from "../llm/language-model";
+import type { DeltaRouter } from "./delta-router";
+import { AgentCancelledError } from "./errors/agent-cancelled-error";
+import {
+  type CallGuardState,
+  type CallOutcome,
+  type RequestedCall,
+  refuse,
+  runGuardedCall,
+} from "./guards/guarded-call";
+import { RepeatGuard } from "./guards/repeat-guard";
+import { allowedIterations } from "./limits";
+import { addUsage, alertsFor, emptyUsage } from "./metrics";
+import {
+  composePartialAnswer,
+  describeStopReason,
+  limitNote,
+  missingFromSteps,
+  parseMissingLine,
+} from "./partial-answer";
+import { DEFAULT_STOP_CONDITIONS, firstStop } from "./stop-conditions";
+import type { ToolSet } from "./tool-set";
+import type {
+  AgentEventSink,
+  AgentResult,
+  AgentStep,
+  AgentUsage,
+  ConcreteAgentMode,
+  ResolvedAgentLimits,
+  StepError,
+  StopReason,
+} from "./types";
+
+/** A call a mode wants run; `rejection` marks one the mode already knows is malformed. */
+export interface PlannedCall extends RequestedCall {
+  /** Refuse without running, with this error and hint (e.g. a broken `1:` prompt-call reply). */
+  rejection?: { error: StepError; hint?: string };
+  /** Plan step this call executes (plan_execute). */
+  planStepId?: string;
+}
+
+/** The mode wants tools run. */
+export interface ActDecision {
+  type: "act";
+  /** Visible reasoning for the turn. */
+  thought: string;
+  /** Calls to run. */
+  calls: PlannedCall[];
+  /** Run the calls at the same time (independent calls of one turn). */
+  parallel: boolean;
+}
+
+/** The mode has an answer. */
+export interface FinalDecision {
+  type: "final";
+  /** Answer text. */
+  answer: string;
+  /** Visible reasoning for the turn. */
+  thought?: string;
+  /** The text did not follow the mode's format and is used as is. */
+  parseFailed?: boolean;
+  /** What the answer lacks, when the mode knows (plan_execute). */
+  missing?: string[];
+  /** Overrides the stop reason (plan_execute: `replans_exhausted`). */
+  stopReason?: StopReason;
+}
+
+/** What one iteration of a mode produced. */
+export type TurnDecision = ActDecision | FinalDecision;
+
+/** The run state a mode sees; the loop owns it. */
+export interface LoopRun {
+  /** Concrete mode. */
+  readonly mode: ConcreteAgentMode;
+  /** The user's task. */
+  readonly query: string;
+  /** System instructions. */
+  readonly instructions: string;
+  /** Reasoning model. */
+  readonly model: LanguageModel;
+  /** Model for the final synthesis (plan_execute). */
+  readonly synthesizerModel: LanguageModel;
+  /** The run's frozen tools. */
+  readonly tools: ToolSet;
+  /** Resolved limits. */
+  readonly limits: ResolvedAgentLimits;
+  /** The conversation; modes append to it. */
+  readonly messages: ChatMessage[];
+  /** Steps so far. */
+  readonly steps: readonly AgentStep[];
+  /** 1-based current iteration. */
+  readonly iteration: number;
+  /** Set when this turn must answer without tools, with the reason. */
+  readonly forcedReason: StopReason | undefined;
+  /** The instruction to add to a forced turn. */
+  readonly forcedNote: string | undefined;
+  /** Event sink (may be undefined). */
+  readonly emit?: AgentEventSink;
+  /** Cancel + deadline signal for every I/O call. */
+  readonly signal: AbortSignal;
+  /** Calls a model, streaming deltas through `router` when events are wanted; counts usage. */
+  callModel(request: ModelRequest, options?: { router?: DeltaRouter; model?: LanguageModel }): Promise<ModelResponse>;
+}
+
+/** One reasoning mode plugged into the shared loop. */
+export interface ModeDriver {
+  /** Concrete mode name. */
+  readonly mode: ConcreteAgentMode;
+  /** Appends the opening messages. */
+  start(run: LoopRun): void;
+  /** One iteration: ask the model (or planner) and decide. */
+  turn(run: LoopRun): Promise<TurnDecision>;
+  /** Feeds the outcomes of an `act` decision back into the conversation. */
+  observe(run: LoopRun, decision: ActDecision, outcomes: CallOutcome[]): void;
+}
+
+/** Everything the loop needs besides the mode. */
+export interface LoopSetup {
+  /** Concrete mode (for metrics). */
+  mode: ConcreteAgentMode;
+  /** Reasoning model. */
+  model: LanguageModel;
+  /** Synthesis model. */
+  synthesizerModel?: LanguageModel;
+  /** Frozen tools. */
+  tools: ToolSet;
+  /** Resolved limits. */
+  limits: ResolvedAgentLimits;
+  /** System instructions. */
+  instructions: string;
+  /** User task. */
+  query: string;
+  /** Cancel signal. */
+  signal?: AbortSignal;
+  /** Event sink. */
+  emit?: AgentEventSink;
+  /** Per-tool secrets. */
+  toolCredentials?: Record<string, Record<string, string>>;
+  /** Idempotency key prefix. */
+  idempotencyKey?: string;
+  /** Temperature for model calls. */
+  temperature?: number;
+  /** Completion cap for model calls. */
+  maxTokens?: number;
+}
+
+interface TurnAccounting {
+  usage: AgentUsage;
+  budget?: ModelResponse["budget"];
+  latencyMs: number;
+}
+
+function safeEmit(emit: AgentEventSink | undefined, event: Parameters<AgentEventSink>[0]): void {
+  if (!emit) return;
+  try {
+    emit(event);
+  } catch {
+    // A broken listener must not break the run.
+  }
+}
+
+/**
+ * The one agent loop every mode shares: a short do…while over iterations with stop conditions as
+ * predicates. Each iteration the mode decides (answer or act); the loop runs the calls through
+ * the guards (in parallel when the mode says they are independent), records steps and usage, and
+ * forces one tool-less answering turn when a limit is reached. It never ends with a bare
+ * "max iterations reached": a limited run returns an answer that says what is missing.
+ */
+export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promise<AgentResult> {
+  const startedAt = Date.now();
+  const { limits } = setup;
+  const deadlineAt = startedAt + limits.deadlineMs;
+  const deadline = new AbortController();
+  const deadlineTimer = setTimeout(() => deadline.abort(new Error("deadline")), limits.deadlineMs);
+  deadlineTimer.unref?.();
+  const signal = setup.signal ? AbortSignal.any([setup.signal, deadline.signal]) : deadline.signal;
+  const allowed = allowedIterations(limits);
+  const usage = emptyUsage();
+  const steps: AgentStep[] = [];
+  const messages: ChatMessage[] = [];
+  let turn: TurnAccounting = { usage: emptyUsage(), latencyMs: 0 };
+  let iteration = 0;
+  let forcedReason: StopReason | undefined;
+  const guardState: CallGuardState = {
+    tools: setup.tools,
+    limits,
+    repeats: new RepeatGuard(limits.maxIdenticalCalls),
+    budget: { used: 0 },
+    deadlineAt,
+    signal,
+    emit: setup.emit ? (event) => safeEmit(setup.emit, event) : undefined,
+    credentials: setup.toolCredentials,
+    idempotencyKey: setup.idempotencyKey,
+  };
+
+  const callModel: LoopRun["callModel"] = async (request, options) => {
+    const model = options?.model ?? setup.model;
+    const full: ModelRequest = {
+      temperature: setup.temperature,
+      maxTokens: setup.maxTokens,
+      ...request,
+      signal,
+    };
+    let response: ModelResponse | undefined;
+    if (setup.emit && options?.router) {
+      const router = options.router;
+      for await (const part of model.stream(full)) {
+        if (part.type === "text-delta") {
+          for (const piece of router.push(part.delta)) safeEmit(setup.emit, { type: "node-delta", ...piece });
+        } else if (part.type === "finish") {
+          response = part.response;
+        }
+      }
+      for (const piece of router.flush()) safeEmit(setup.emit, { type: "node-delta", ...piece });
+      if (!response) throw new Error("The model stream ended without a finish part.");
+    } else {
+      response = await model.generate(full);
+    }
+    addUsage(usage, response.usage, response.cost);
+    addUsage(turn.usage, response.usage, response.cost);
+    turn.latencyMs += response.latencyMs;
+    if (response.budget) turn.budget = response.budget;
+    return response;
+  };
+
+  const run: LoopRun = {
+    mode: setup.mode,
+    query: setup.query,
+    instructions: setup.instructions,
+    model: setup.model,
+    synthesizerModel: setup.synthesizerModel ?? setup.model,
+    tools: setup.tools,
+    limits,
+    messages,
+    steps,
+    get iteration() {
+      return iteration;
+    },
+    get forcedReason() {
+      return forcedReason;
+    },
+    get forcedNote() {
+      return forcedReason ? limitNote(forcedReason) : undefined;
+    },
+    emit: setup.emit,
+    signal,
+    callModel,
+  };
+
+  const record = (step: Omit<AgentStep, "index">) => {
+    const full = { ...step, index: steps.length } as AgentStep;
+    steps.push(full);
+    safeEmit(setup.emit, { type: "node-delta", kind: "step", delta: "", data: full });
+  };
+
+  const cancelledError = (cause?: unknown) => new AgentCancelledError([...steps], cause);
+
+  let final: FinalDecision | undefined;
+  let finalWasForced = false;
+  let stopReason: StopReason = "completed";
+  let pending: RequestedCall[] = [];
+  let stop: ReturnType<typeof firstStop>;
+  driver.start(run);
+  try {
+    do {
+      iteration += 1;
+      if (iteration >= allowed && !forcedReason) forcedReason = "max_iterations";
+      turn = { usage: emptyUsage(), latencyMs: 0 };
+      let decision: TurnDecision;
+      try {
+        decision = await driver.turn(run);
+      } catch (error) {
+        if (setup.signal?.aborted) throw cancelledError(error);
+        if (deadline.signal.aborted) {
+          stop = "deadline";
+          break;
+        }
+        throw error;
+      }
+      const turnTokens = { input: turn.usage.inputTokens, output: turn.usage.outputTokens };
+      if (decision.type === "final") {
+        final = decision;
+        finalWasForced = forcedReason !== undefined;
+        const now = Date.now();
+        record({
+          iteration,
+          thought: decision.thought ?? "",
+          action: "final_answer",
+          input: decision.answer,
+          observation: "",
+          tokens: turnTokens,
+          latencyMs: turn.latencyMs,
+          startedAt: now - turn.latencyMs,
+          endedAt: now,
+          budget: turn.budget,
+          ...(decision.parseFailed
+            ? {
+                error: {
+                  code: "parse_failed",
+                  message: "The reply did not follow the format; used as the answer.",
+                  retryable: false,
+                },
+              }
+            : {}),
+        });
+        break;
+      }
+      if (forcedReason) {
+        // The model asked for tools although none were offered: stop and compose the answer.
+        pending = decision.calls;
+        break;
+      }
+      const outcomes = await executeCalls(decision, guardState);
+      outcomes.forEach((outcome, position) => {
+        const planned = decision.calls[position];
+        record({
+          iteration,
+          thought: position === 0 ? decision.thought : "",
+          action: outcome.toolName,
+          input: outcome.args,
+          observation: outcome.observation,
+          tokens: position === 0 ? turnTokens : { input: 0, output: 0 },
+          latencyMs: outcome.endedAt - outcome.startedAt,
+          startedAt: outcome.startedAt,
+          endedAt: outcome.endedAt,
+          callId: outcome.call.id,
+          attempts: outcome.attempts,
+          ...(position === 0 && turn.budget ? { budget: turn.budget } : {}),
+          ...(outcome.correctedFrom ? { correctedFrom: outcome.correctedFrom } : {}),
+          ...(outcome.error ? { error: outcome.error } : {}),
+          ...(planned?.planStepId ? { planStepId: planned.planStepId } : {}),
+        });
+      });
+      if (setup.signal?.aborted) throw cancelledError();
+      driver.observe(run, decision, outcomes);
+      if (!forcedReason && guardState.budget.used >= limits.maxToolCalls) forcedReason = "tool_call_budget";
+      stop = firstStop(DEFAULT_STOP_CONDITIONS, {
+        iteration,
+        allowedIterations: allowed,
+        deadlineAt,
+        signal: setup.signal,
+        answered: false,
+      });
+      if (stop === "cancelled") throw cancelledError();
+    } while (!stop);
+  } finally {
+    clearTimeout(deadlineTimer);
+  }
+
+  let answer: string;
+  let missing: string[] | undefined;
+  let partial = false;
+  let parseFailed = false;
+  if (final) {
+    answer = final.answer;
+    parseFailed = final.parseFailed ?? false;
+    if (finalWasForced) {
+      stopReason = final.stopReason ?? forcedReason ?? "max_iterations";
+      const stated = final.missing ?? parseMissingLine(answer);
+      if (stated === undefined) {
+        // The model ignored the request to list gaps: add them from the steps ourselves.
+        missing = missingFromSteps(steps);
+        if (missing.length === 0)
+          missing = [`confirmation that nothing else was needed (${describeStopReason(stopReason)})`];
+        answer = `${answer.trim()}\n\nMissing: ${missing.join("; ")}`;
+      } else {
+        missing = stated;
+      }
+      partial = missing.length > 0;
+    } else {
+      stopReason = final.stopReason ?? "completed";
+      missing = final.missing;
+      partial = (missing?.length ?? 0) > 0;
+    }
+  } else {
+    stopReason = stop === "deadline" ? "deadline" : (forcedReason ?? "max_iterations");
+    const composed = composePartialAnswer({ query: setup.query, reason: stopReason, steps, pending });
+    answer = composed.answer;
+    missing = composed.missing;
+    partial = true;
+  }
+
+  const metrics = {
+    mode: setup.mode,
+    iterations: iteration,
+    toolCalls: steps.filter((step) => step.attempts && step.attempts > 0).length,
+    durationMs: Date.now() - startedAt,
+    tokensIn: usage.inputTokens,
+    tokensOut: usage.outputTokens,
+    cost: usage.cost,
+    success: !partial,
+    error: partial ? stopReason : null,
+  };
+  return {
+    answer,
+    partial,
+    ...(missing && missing.length > 0 ? { missing } : {}),
+    stopReason,
+    parseFailed,
+    steps,
+    metrics,
+    alerts: alertsFor(metrics, limits.costAlertUsd),
+    usage,
+    messages,
+    isDemo: setup.model.isDemo || (setup.synthesizerModel?.isDemo ?? false),
+  };
+}
+
+async function executeCalls(decision: ActDecision, state: CallGuardState): Promise<CallOutcome[]> {
+  const runOne = (call: PlannedCall) =>
+    call.rejection
+      ? Promise.resolve(refuse(call, call.name, call.arguments, call.rejection.error, call.rejection.hint))
+      : runGuardedCall(call, state);
+  if (decision.parallel) return Promise.all(decision.calls.map(runOne));
+  const outcomes: CallOutcome[] = [];
+  for (const call of decision.calls) outcomes.push(await runOne(call));
+  return outcomes;
+}
