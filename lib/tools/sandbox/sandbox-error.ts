@@ -1,0 +1,18 @@
+import { ToolExecutionError } from "../errors/tool-execution-error";
+
+/** Stable codes for sandbox failures. */
+export type SandboxErrorCode =
+  | "sandbox_cpu_limit"
+  | "sandbox_memory_limit"
+  | "sandbox_stack_overflow"
+  | "sandbox_code_error"
+  | "sandbox_invalid_result"
+  | "sandbox_unavailable";
+
+/** User code failed or hit a limit inside the QuickJS sandbox. Not retryable: same code, same outcome. */
+export class SandboxError extends ToolExecutionError {
+  constructor(code: SandboxErrorCode, message: string, details?: Record<string, unknown>) {
+    super(code, message, { retryable: code === "sandbox_unavailable", details });
+    this.name = "SandboxError";
+  }
+}
