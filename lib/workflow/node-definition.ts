@@ -24,7 +24,15 @@ export type NodeType = (typeof NODE_TYPES)[number];
 export type NodeCategory = "flow" | "ai" | "logic" | "tools" | "human";
 
 /** Value types known to the compiler for variables and ports. `any` disables type checks. */
-export type ValueType = "string" | "number" | "boolean" | "object" | "array" | "array<object>" | "array<string>" | "any";
+export type ValueType =
+  | "string"
+  | "number"
+  | "boolean"
+  | "object"
+  | "array"
+  | "array<object>"
+  | "array<string>"
+  | "any";
 
 /** One output field a node exposes to downstream `{{nodeId.field}}` references. */
 export interface OutputField {

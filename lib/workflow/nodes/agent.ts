@@ -4,7 +4,14 @@ import { defineNode } from "./define-node";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 
 /** Agent strategies; `auto` picks function_call when the model supports tools, react otherwise. */
-export const AGENT_MODES = ["auto", "function_call", "function_call_legacy", "react", "prompt_call", "plan_execute"] as const;
+export const AGENT_MODES = [
+  "auto",
+  "function_call",
+  "function_call_legacy",
+  "react",
+  "prompt_call",
+  "plan_execute",
+] as const;
 
 /** An agent strategy name. */
 export type AgentMode = (typeof AGENT_MODES)[number];

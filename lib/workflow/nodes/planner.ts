@@ -18,17 +18,15 @@ export const planStepSchema = z.object({
 export type PlanStep = z.output<typeof planStepSchema>;
 
 /** The planner's JSON reply: `{ "steps": [...] }` with unique step ids. */
-export const planSchema = z
-  .object({ steps: z.array(planStepSchema).min(1) })
-  .superRefine((plan, context) => {
-    const seen = new Set<string>();
-    plan.steps.forEach((step, index) => {
-      if (seen.has(step.id)) {
-        context.addIssue({ code: "custom", message: `Duplicate step id "${step.id}"`, path: ["steps", index, "id"] });
-      }
-      seen.add(step.id);
-    });
+export const planSchema = z.object({ steps: z.array(planStepSchema).min(1) }).superRefine((plan, context) => {
+  const seen = new Set<string>();
+  plan.steps.forEach((step, index) => {
+    if (seen.has(step.id)) {
+      context.addIssue({ code: "custom", message: `Duplicate step id "${step.id}"`, path: ["steps", index, "id"] });
+    }
+    seen.add(step.id);
   });
+});
 
 /** A validated plan. */
 export type Plan = z.output<typeof planSchema>;

@@ -3,7 +3,11 @@ import type { ErrorStrategy, NodePolicy } from "../compiled";
 import type { OutputField, OutputPort } from "../node-definition";
 
 /** The three error strategies, in the order the canvas offers them. */
-export const ERROR_STRATEGIES = ["fail-run", "default-output", "fail-branch"] as const satisfies readonly ErrorStrategy[];
+export const ERROR_STRATEGIES = [
+  "fail-run",
+  "default-output",
+  "fail-branch",
+] as const satisfies readonly ErrorStrategy[];
 
 /** Upper bound for any per-node timeout: a day, so that a typo cannot park a run for years. */
 export const MAX_TIMEOUT_MS = 86_400_000;
@@ -54,10 +58,7 @@ export function withFailPort(config: Partial<PolicyConfig>, ports: readonly Outp
 export function withErrorField(config: Partial<PolicyConfig>, fields: readonly OutputField[]): OutputField[] {
   if (config.errorStrategy !== "fail-branch" && config.errorStrategy !== "default-output") return [...fields];
   if (fields.some((field) => field.name === "error")) return [...fields];
-  return [
-    ...fields,
-    { name: "error", type: "object", description: "Set when the node failed: { code, message }" },
-  ];
+  return [...fields, { name: "error", type: "object", description: "Set when the node failed: { code, message }" }];
 }
 
 /** Pulls the engine-facing policy out of a parsed config. */

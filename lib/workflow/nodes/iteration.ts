@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { selectorSchema } from "./common-schemas";
+import { defineNode } from "./define-node";
+import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
+
+/** What a failed item does to the iteration. */
+export const ITERATION_ERROR_MODES = ["terminate", "continue", "remove-failed"] as const;
+
+/** Config of the iteration container. */
+export const iterationConfigSchema = z.object({
+  ...policyShape,
+  /** Selector of the array to iterate, in the scope around the container. */
+  input: selectorSchema.default(() => []),
+  parallel: z.boolean().default(false),
+  concurrency: z.number().int().min(1).max(100).default(10),
+  /** `continue` keeps a `null` for a failed item; `remove-failed` drops it from the output. */
+  errorMode: z.enum(ITERATION_ERROR_MODES).default("terminate"),
+  /** `["bodyNodeId", "field"]`: the body output that becomes each item's output. */
+  outputSelector: selectorSchema.default(() => []),
+});
+
+/** Parsed iteration config. */
+export type IterationConfig = z.output<typeof iterationConfigSchema>;
+
+/** Runs its body once per array element; `{{item}}` and `{{index}}` are valid inside it. */
+export const iterationNode = defineNode<IterationConfig>({
+  type: "iteration",
+  label: "Iteration",
+  description: "Runs the nodes inside it once per array element.",
+  category: "logic",
+  configSchema: iterationConfigSchema,
+  defaults: () => ({
+    errorMode: "terminate",
+    errorStrategy: "fail-run",
+    input: [],
+    parallel: false,
+    concurrency: 10,
+    outputSelector: [],
+  }),
+  hasInput: true,
+  isContainer: true,
+  outputPorts: () => DEFAULT_OUTPUT_PORTS,
+  outputFields: () => [{ name: "output", type: "array", description: "One output per item, in input order" }],
+  summarize: (config) => {
+    const source = config.input.length > 0 ? config.input.join(".") : "no input";
+    return `${source} · ${config.parallel ? `parallel ×${config.concurrency}` : "sequential"}`;
+  },
+  // outputSelector reads the body, not the upstream graph, so the compiler checks it separately.
+  variableUsages: (config) => [config.input.length > 0 ? { path: ["input"], selector: config.input } : undefined],
+  findMissingInputs: (config) => [
+    ...(config.input.length === 0 ? [{ path: ["input"], message: "Choose the array to iterate" }] : []),
+    ...(config.outputSelector.length === 0
+      ? [{ path: ["outputSelector"], message: "Choose the body output collected per item" }]
+      : []),
+  ],
+});
