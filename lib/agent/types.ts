@@ -25,7 +25,7 @@ export interface AgentLimits {
   maxToolCalls?: number;
   /** Wall-clock budget for the whole run in ms. Default 5 minutes. */
   deadlineMs?: number;
-  /** Per tool call timeout in ms when the tool sets none. Default 30 s. */
+  /** Per tool call timeout in ms; caps the tool's own timeout. Default 30 s. */
   toolTimeoutMs?: number;
   /** Identical calls (same name and canonical arguments) allowed before "repeat limit reached". Default 2. */
   maxIdenticalCalls?: number;

@@ -160,7 +160,8 @@ export async function runGuardedCall(call: RequestedCall, state: CallGuardState)
   state.emit?.({ type: "tool-call", toolCallId: call.id, toolName: tool.name, arguments: checked.args });
   const startedAt = Date.now();
   const { result, attempts } = await executeTool(tool, checked.args, {
-    timeoutMs: Math.min(tool.timeoutMs ?? state.limits.toolTimeoutMs, remainingMs),
+    // The tool's own timeout, capped by the agent's per-tool limit and by the time left in the run.
+    timeoutMs: Math.min(tool.timeoutMs ?? state.limits.toolTimeoutMs, state.limits.toolTimeoutMs, remainingMs),
     signal: state.signal,
     credentials: state.credentials?.[tool.name],
     idempotencyKey: state.idempotencyKey ? `${state.idempotencyKey}:${call.id}` : undefined,
