@@ -1,0 +1,280 @@
+import OpenAI from "openai";
+import { CallControl } from "../call-control";
+import { ContextOverflowError } from "../errors/context-overflow-error";
+import { ModelBadResponseError } from "../errors/model-bad-response-error";
+import { ModelStreamTruncatedError } from "../errors/model-stream-truncated-error";
+import type {
+  LanguageModel,
+  ModelProfile,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamPart,
+  ModelToolCall,
+} from "../language-model";
+import { detectProviderKind, type ProviderKind, resolveProfile } from "../model-profiles";
+import { decideRetry, type RetryEvent, type RetryOptions, sleep, withRetry } from "../retry";
+import { cutAtStopSequence } from "../stop-sequence-filter";
+import type { TokenBudgetOptions } from "../token-budget";
+import { computeCost, computeUsage } from "../usage";
+import { mapFinishReason } from "./map-finish-reason";
+import { mapOpenAIError } from "./map-openai-error";
+import { type PreparedRequest, prepareRequest } from "./prepare-request";
+import { chatCompletionChunkSchema, chatCompletionSchema } from "./response-schemas";
+import { type AssembledCompletion, legacyFunctionCallId, StreamAssembler } from "./stream-assembler";
+
+/** Settings of one OpenAI-compatible model. */
+export interface OpenAICompatibleModelOptions {
+  /** Base URL including the version path, e.g. `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`. */
+  baseURL: string;
+  /** API key; local servers that need none get a placeholder, because the SDK insists on one. */
+  apiKey?: string;
+  /** Model id (for Azure: the deployment name). */
+  model: string;
+  /** Extra headers on every request (Azure: `api-key`). */
+  headers?: Record<string, string>;
+  /** Extra query parameters on every request (Azure: `api-version`). */
+  query?: Record<string, string>;
+  /** Profile fields overriding the table's row for this model. */
+  profile?: Partial<ModelProfile>;
+  /** Provider label reported on the model (a settings name, `default`); defaults to the detected kind. */
+  provider?: string;
+  /** Provider family for profile defaults; detected from `baseURL` when absent. */
+  providerKind?: ProviderKind;
+  /** Retry settings (our retry loop; the SDK's own retries are off). */
+  retry?: RetryOptions;
+  /** Context window budget settings. */
+  budget?: TokenBudgetOptions;
+  /** Called before each backoff wait. */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+/** The SDK's own timeout; ours (`request.timeoutMs`) is the one that matters, this only bounds a hung socket. */
+const sdkTimeoutMs = 10 * 60 * 1000;
+
+/** Where a finished attempt's raw output came from, before usage and cost. */
+type RawCompletion = AssembledCompletion;
+
+/**
+ * `LanguageModel` over any OpenAI-compatible chat completions endpoint. One instance per
+ * provider + model; safe to share across concurrent calls (each call has its own control).
+ */
+export class OpenAICompatibleLanguageModel implements LanguageModel {
+  /** Provider label. */
+  readonly provider: string;
+  /** Model id sent to the API. */
+  readonly modelId: string;
+  /** Resolved capabilities and prices. */
+  readonly profile: ModelProfile;
+  /** Never the demo model. */
+  readonly isDemo = false;
+  private readonly client: OpenAI;
+  private readonly options: OpenAICompatibleModelOptions;
+
+  constructor(options: OpenAICompatibleModelOptions) {
+    const kind = options.providerKind ?? detectProviderKind(options.baseURL);
+    this.options = options;
+    this.provider = options.provider ?? kind;
+    this.modelId = options.model;
+    this.profile = resolveProfile(kind, options.model, options.profile);
+    const apiKey = options.apiKey || "not-needed";
+    const headers = { ...options.headers };
+    // Azure's classic endpoints authenticate with `api-key`, not a bearer token.
+    if (kind === "azure" && !Object.keys(headers).some((name) => name.toLowerCase() === "api-key"))
+      headers["api-key"] = apiKey;
+    this.client = new OpenAI({
+      baseURL: options.baseURL,
+      apiKey,
+      defaultHeaders: headers,
+      defaultQuery: options.query,
+      // Our retry loop is explicit and tested; two loops would multiply attempts.
+      maxRetries: 0,
+      timeout: sdkTimeoutMs,
+      // The SDK logs unparsable stream chunks to the console; we turn them into typed errors instead.
+      logLevel: "off",
+    });
+  }
+
+  /** One call, whole response; retried per the retry options. */
+  async generate(request: ModelRequest): Promise<ModelResponse> {
+    const startedAt = performance.now();
+    const control = this.createControl(request);
+    try {
+      const prepared = this.prepare(request);
+      const { value, attempts } = await withRetry(
+        () => this.generateAttempt(prepared, control),
+        control,
+        this.options.retry,
+        this.options.onRetry,
+      );
+      return this.buildResponse(value, prepared, attempts, startedAt);
+    } finally {
+      control.dispose();
+    }
+  }
+
+  /**
+   * One call, streamed. An attempt that fails before yielding anything is retried; once a delta
+   * has been yielded the consumer has seen output, so a later failure is thrown instead.
+   */
+  async *stream(request: ModelRequest): AsyncGenerator<ModelStreamPart> {
+    const startedAt = performance.now();
+    const control = this.createControl(request);
+    try {
+      const prepared = this.prepare(request);
+      for (let attempt = 1; ; attempt++) {
+        control.throwIfAborted();
+        let yielded = false;
+        const outcome: { completion?: RawCompletion } = {};
+        try {
+          for await (const part of this.streamAttempt(prepared, control, outcome)) {
+            yielded = true;
+            yield part;
+          }
+          if (!outcome.completion) throw new ModelBadResponseError("The stream produced no result.");
+          yield { type: "finish", response: this.buildResponse(outcome.completion, prepared, attempt, startedAt) };
+          return;
+        } catch (error) {
+          const typed = mapOpenAIError(error, { ...this.errorContext(control), phase: "stream" });
+          typed.attempts = attempt;
+          if (yielded) throw typed;
+          const decision = decideRetry(typed, attempt, control, this.options.retry);
+          if (!decision.retry) throw typed;
+          this.options.onRetry?.({ attempt, delayMs: decision.delayMs, error: typed });
+          await sleep(decision.delayMs, control);
+        }
+      }
+    } finally {
+      control.dispose();
+    }
+  }
+
+  private createControl(request: ModelRequest): CallControl {
+    return new CallControl({
+      signal: request.signal,
+      timeoutMs: request.timeoutMs,
+      provider: this.provider,
+      modelId: this.modelId,
+    });
+  }
+
+  private errorContext(control: CallControl) {
+    return { provider: this.provider, modelId: this.modelId, control };
+  }
+
+  private prepare(request: ModelRequest): PreparedRequest {
+    try {
+      return prepareRequest(request, this.modelId, this.profile, this.options.budget);
+    } catch (error) {
+      // The budget knows no provider; name it so the recorded error says which model overflowed.
+      if (!(error instanceof ContextOverflowError)) throw error;
+      throw new ContextOverflowError(error.message, {
+        promptTokens: error.promptTokens,
+        contextWindow: error.contextWindow,
+        provider: this.provider,
+        modelId: this.modelId,
+      });
+    }
+  }
+
+  private async generateAttempt(prepared: PreparedRequest, control: CallControl): Promise<RawCompletion> {
+    let raw: unknown;
+    try {
+      raw = await this.client.chat.completions.create({ ...prepared.body, stream: false }, { signal: control.signal });
+    } catch (error) {
+      throw mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });
+    }
+    const parsed = chatCompletionSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new ModelBadResponseError(`The provider's response is not a chat completion: ${parsed.error.message}`, {
+        provider: this.provider,
+        modelId: this.modelId,
+      });
+    }
+    const choice = parsed.data.choices[0];
+    const toolCalls: ModelToolCall[] = (choice.message.tool_calls ?? []).map((call, index) => ({
+      id: call.id ?? `call_${index}`,
+      name: call.function.name,
+      arguments: call.function.arguments ?? "",
+    }));
+    const legacy = choice.message.function_call;
+    if (legacy) toolCalls.push({ id: legacyFunctionCallId, name: legacy.name, arguments: legacy.arguments ?? "" });
+    const cut = cutAtStopSequence(choice.message.content ?? "", prepared.clientStops);
+    return {
+      text: cut.text,
+      toolCalls,
+      finishReason: cut.stopped ? "stop" : (choice.finish_reason ?? null),
+      usage: parsed.data.usage ?? undefined,
+      modelId: parsed.data.model ?? undefined,
+    };
+  }
+
+  private async *streamAttempt(
+    prepared: PreparedRequest,
+    control: CallControl,
+    outcome: { completion?: RawCompletion },
+  ): AsyncGenerator<ModelStreamPart> {
+    const includeUsage = this.profile.streamUsage !== false;
+    let sdkStream: AsyncIterable<unknown>;
+    try {
+      sdkStream = await this.client.chat.completions.create(
+        { ...prepared.body, stream: true, ...(includeUsage ? { stream_options: { include_usage: true } } : {}) },
+        { signal: control.signal },
+      );
+    } catch (error) {
+      throw mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });
+    }
+    const assembler = new StreamAssembler(prepared.clientStops);
+    let chunksReceived = 0;
+    try {
+      // Leaving this loop early (stop sequence, consumer break) closes the SDK stream, which aborts the HTTP request.
+      for await (const raw of sdkStream) {
+        chunksReceived++;
+        const parsed = chatCompletionChunkSchema.safeParse(raw);
+        if (!parsed.success) {
+          throw new ModelBadResponseError(`A stream chunk is not a chat completion chunk: ${parsed.error.message}`, {
+            provider: this.provider,
+            modelId: this.modelId,
+          });
+        }
+        yield* assembler.push(parsed.data);
+        if (assembler.stoppedBySequence) break;
+      }
+    } catch (error) {
+      throw mapOpenAIError(error, { ...this.errorContext(control), phase: "stream", chunksReceived });
+    }
+    // The SDK ends the iteration quietly on abort, so an unfinished stream is either ours or truncated.
+    control.throwIfAborted();
+    if (!assembler.stoppedBySequence && !assembler.sawFinishReason) {
+      throw new ModelStreamTruncatedError(chunksReceived, { provider: this.provider, modelId: this.modelId });
+    }
+    yield* assembler.flushText();
+    outcome.completion = assembler.result();
+  }
+
+  private buildResponse(
+    completion: RawCompletion,
+    prepared: PreparedRequest,
+    attempts: number,
+    startedAt: number,
+  ): ModelResponse {
+    const usage = computeUsage(completion.usage, prepared.prompt, completion);
+    const response: ModelResponse = {
+      text: completion.text,
+      toolCalls: completion.toolCalls,
+      finishReason: mapFinishReason(completion.finishReason, completion.toolCalls.length > 0),
+      usage,
+      cost: computeCost(usage, this.profile),
+      modelId: completion.modelId ?? this.modelId,
+      latencyMs: Math.round(performance.now() - startedAt),
+      attempts,
+    };
+    if (prepared.budget) response.budget = prepared.budget;
+    if (prepared.warnings.length > 0) response.warnings = prepared.warnings;
+    return response;
+  }
+}
+
+/** Creates the `LanguageModel` for an OpenAI-compatible endpoint (OpenAI, Azure, Ollama, vLLM, DeepSeek, LM Studio). */
+export function createOpenAICompatibleModel(options: OpenAICompatibleModelOptions): LanguageModel {
+  return new OpenAICompatibleLanguageModel(options);
+}
