@@ -149,6 +149,12 @@ export class PrismaRunRecorder implements RunRecorder {
     }
   }
 
+  async lastSeq(runId: string): Promise<number> {
+    await this.flush();
+    const row = await this.db.runEventRow.findFirst({ where: { runId }, orderBy: { seq: "desc" }, select: { seq: true } });
+    return row?.seq ?? 0;
+  }
+
   async loadCheckpoint(runId: string): Promise<RunCheckpoint | null> {
     await this.flush();
     const row = await this.db.runCheckpoint.findUnique({ where: { id: runId } });

@@ -1,0 +1,47 @@
+import { getRequestContext } from "@/lib/db/context";
+import { listRuns } from "@/lib/db/run-repository";
+import { getWorkflow } from "@/lib/db/workflow-repository";
+import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
+import { runService } from "@/lib/server/run-service";
+import { startRunBodySchema } from "./schema";
+
+interface RouteContext {
+  params: Promise<{ id: string }>;
+}
+
+/** Starts an editor run of the given (or saved) draft; answers at once with the run id. */
+export async function POST(request: Request, context: RouteContext): Promise<Response> {
+  const { id } = await context.params;
+  const parsed = await parseBody(request, startRunBodySchema);
+  if (!parsed.ok) return parsed.response;
+  try {
+    const { workspaceId } = await getRequestContext();
+    const workflow = await getWorkflow(id);
+    if (!workflow || workflow.workspaceId !== workspaceId) {
+      return errorResponse(404, "workflow_not_found", `Workflow ${id} does not exist.`);
+    }
+    const { runId } = await runService().start({
+      workspaceId,
+      workflowId: id,
+      document: parsed.data.document ?? workflow.draft,
+      inputs: parsed.data.inputs,
+      trigger: "editor",
+    });
+    return Response.json({ runId }, { status: 201 });
+  } catch (error) {
+    return mapError(error);
+  }
+}
+
+/** The workflow's run history, newest first. */
+export async function GET(request: Request, context: RouteContext): Promise<Response> {
+  const { id } = await context.params;
+  try {
+    const { workspaceId } = await getRequestContext();
+    const status = new URL(request.url).searchParams.get("status") ?? undefined;
+    const runs = await listRuns(workspaceId, { workflowId: id, status: status as never });
+    return Response.json({ runs });
+  } catch (error) {
+    return mapError(error);
+  }
+}

@@ -1,0 +1,230 @@
+import "server-only";
+import type { RunEvent } from "../engine/run-events";
+import type { RunStatus, RunTrigger } from "../engine/run-status";
+import type { CompiledWorkflow } from "../workflow/compiled";
+import { TrellisError } from "../workflow/errors";
+import { toJson } from "./json";
+import { database } from "./prisma-client";
+
+/** Thrown when a run id does not exist. */
+export class RunNotFoundError extends TrellisError {
+  constructor(id: string) {
+    super("run_not_found", `Run ${id} does not exist.`);
+  }
+}
+
+/** A run as the inspector and history pages show it. */
+export interface RunView {
+  /** Run id. */
+  id: string;
+  /** Workflow id. */
+  workflowId: string;
+  /** Published version id, when run from a version. */
+  versionId: string | null;
+  /** editor | api | schedule | single-node. */
+  trigger: string;
+  /** Run status. */
+  status: RunStatus;
+  /** Run inputs. */
+  inputs: unknown;
+  /** End-node outputs. */
+  outputs: unknown;
+  /** Stable error code when failed/cancelled. */
+  errorCode: string | null;
+  /** Error message. */
+  errorMessage: string | null;
+  /** True when any model call used the offline demo model. */
+  usesDemoModel: boolean;
+  /** Start time. */
+  startedAt: Date;
+  /** End time. */
+  endedAt: Date | null;
+  /** Node attempts. */
+  steps: number;
+  /** Prompt tokens. */
+  tokensIn: number;
+  /** Completion tokens. */
+  tokensOut: number;
+  /** USD. */
+  cost: number;
+}
+
+/** One node attempt as recorded. */
+export interface NodeRunView {
+  /** Row id (run:node:path:attempt). */
+  id: string;
+  /** Node id. */
+  nodeId: string;
+  /** Node type. */
+  nodeType: string;
+  /** Node title at run time. */
+  title: string;
+  /** Enclosing iteration indexes. */
+  iterationPath: number[];
+  /** 1-based attempt. */
+  attempt: number;
+  /** Node run status. */
+  status: string;
+  /** Resolved inputs. */
+  inputs: unknown;
+  /** Prompts, agent steps, HTTP exchange. */
+  processData: unknown;
+  /** Outputs. */
+  outputs: unknown;
+  /** Error code. */
+  errorCode: string | null;
+  /** Error message. */
+  errorMessage: string | null;
+  /** Start. */
+  startedAt: Date;
+  /** End. */
+  endedAt: Date | null;
+  /** Prompt tokens. */
+  tokensIn: number;
+  /** Completion tokens. */
+  tokensOut: number;
+  /** USD. */
+  cost: number;
+}
+
+const runSelect = {
+  id: true,
+  workflowId: true,
+  versionId: true,
+  trigger: true,
+  status: true,
+  inputs: true,
+  outputs: true,
+  errorCode: true,
+  errorMessage: true,
+  usesDemoModel: true,
+  startedAt: true,
+  endedAt: true,
+  steps: true,
+  tokensIn: true,
+  tokensOut: true,
+  cost: true,
+} as const;
+
+/** Creates the Run row before the engine starts, so the id exists for SSE subscribers at once. */
+export async function createRun(input: {
+  workspaceId: string;
+  workflowId: string;
+  versionId?: string;
+  trigger: RunTrigger;
+  compiled: CompiledWorkflow;
+  inputs: Record<string, unknown>;
+  usesDemoModel: boolean;
+}): Promise<string> {
+  const row = await database().run.create({
+    data: {
+      workspaceId: input.workspaceId,
+      workflowId: input.workflowId,
+      versionId: input.versionId ?? null,
+      trigger: input.trigger,
+      status: "queued",
+      compiled: toJson(input.compiled),
+      inputs: toJson(input.inputs),
+      usesDemoModel: input.usesDemoModel,
+    },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+/** A run with its node attempts in start order. */
+export async function getRunWithNodeRuns(runId: string): Promise<{ run: RunView; nodeRuns: NodeRunView[] } | null> {
+  const db = database();
+  const run = await db.run.findUnique({ where: { id: runId }, select: runSelect });
+  if (!run) return null;
+  const nodeRuns = await db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] });
+  return {
+    run: run as RunView,
+    nodeRuns: nodeRuns.map((row) => ({
+      id: row.id,
+      nodeId: row.nodeId,
+      nodeType: row.nodeType,
+      title: row.title,
+      iterationPath: JSON.parse(row.iterationPath) as number[],
+      attempt: row.attempt,
+      status: row.status,
+      inputs: row.inputs,
+      processData: row.processData,
+      outputs: row.outputs,
+      errorCode: row.errorCode,
+      errorMessage: row.errorMessage,
+      startedAt: row.startedAt,
+      endedAt: row.endedAt,
+      tokensIn: row.tokensIn,
+      tokensOut: row.tokensOut,
+      cost: row.cost,
+    })),
+  };
+}
+
+/** Run history, newest first, filtered by workflow and status (served by the history index). */
+export async function listRuns(
+  workspaceId: string,
+  filter: { workflowId?: string; status?: RunStatus; limit?: number; before?: Date } = {},
+): Promise<(RunView & { workflowName: string })[]> {
+  const rows = await database().run.findMany({
+    where: {
+      workspaceId,
+      ...(filter.workflowId ? { workflowId: filter.workflowId } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.before ? { startedAt: { lt: filter.before } } : {}),
+    },
+    orderBy: { startedAt: "desc" },
+    take: Math.min(filter.limit ?? 50, 200),
+    select: { ...runSelect, workflow: { select: { name: true } } },
+  });
+  return rows.map(({ workflow, ...run }) => ({ ...(run as RunView), workflowName: workflow.name }));
+}
+
+/** Persisted events after a seq, for SSE replay. */
+export async function listRunEvents(runId: string, afterSeq: number): Promise<RunEvent[]> {
+  const rows = await database().runEventRow.findMany({
+    where: { runId, seq: { gt: afterSeq } },
+    orderBy: { seq: "asc" },
+    select: { payload: true },
+  });
+  return rows.map((row) => row.payload as unknown as RunEvent);
+}
+
+/** What resuming a run needs. */
+export async function getRunForExecution(runId: string) {
+  const row = await database().run.findUnique({
+    where: { id: runId },
+    select: { id: true, workspaceId: true, workflowId: true, versionId: true, status: true, compiled: true, inputs: true },
+  });
+  if (!row) throw new RunNotFoundError(runId);
+  return {
+    ...row,
+    status: row.status as RunStatus,
+    compiled: row.compiled as unknown as CompiledWorkflow,
+    inputs: (row.inputs ?? {}) as Record<string, unknown>,
+  };
+}
+
+/** Runs a crash left `queued` or `running`; they resume at server start. */
+export async function findInterruptedRuns(): Promise<string[]> {
+  const rows = await database().run.findMany({
+    where: { status: { in: ["queued", "running"] } },
+    select: { id: true },
+    orderBy: { startedAt: "asc" },
+  });
+  return rows.map((row) => row.id);
+}
+
+/** Last resort when the engine cannot even start: the run must never stay `running`. */
+export async function markRunFailed(runId: string, code: string, message: string): Promise<void> {
+  await database().run.updateMany({
+    where: { id: runId, status: { in: ["queued", "running", "waiting"] } },
+    data: { status: "failed", errorCode: code, errorMessage: message, endedAt: new Date() },
+  });
+}
+
+/** Flags a run as having used the demo model (set as soon as a demo model is resolved). */
+export async function markRunUsesDemoModel(runId: string): Promise<void> {
+  await database().run.update({ where: { id: runId }, data: { usesDemoModel: true } });
+}

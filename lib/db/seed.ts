@@ -1,0 +1,84 @@
+import "server-only";
+import crypto from "node:crypto";
+import { exampleWorkflows } from "../workflow/examples";
+import type { Database } from "./prisma-client";
+import { toJson } from "./json";
+
+/** Seed settings, overridable by environment variables (see README). */
+export interface SeedOptions {
+  /** Admin e-mail (TRELLIS_ADMIN_EMAIL). */
+  adminEmail: string;
+  /** Admin password (TRELLIS_ADMIN_PASSWORD). */
+  adminPassword: string;
+  /** Workspace name (TRELLIS_WORKSPACE_NAME). */
+  workspaceName: string;
+}
+
+/** Seed options from the environment with documented defaults. */
+export function seedOptionsFromEnvironment(environment: NodeJS.ProcessEnv = process.env): SeedOptions {
+  return {
+    adminEmail: environment.TRELLIS_ADMIN_EMAIL ?? "admin@trellis.local",
+    adminPassword: environment.TRELLIS_ADMIN_PASSWORD ?? "trellis-admin",
+    workspaceName: environment.TRELLIS_WORKSPACE_NAME ?? "Default workspace",
+  };
+}
+
+/** scrypt with a random salt, stored as `scrypt$salt$hash`. */
+export function hashPassword(password: string): string {
+  const salt = crypto.randomBytes(16);
+  const hash = crypto.scryptSync(password, salt, 32);
+  return `scrypt$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
+/** Constant-time check of a password against `hashPassword` output. */
+export function verifyPassword(password: string, stored: string): boolean {
+  const [scheme, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64");
+  const actual = crypto.scryptSync(password, Buffer.from(salt, "base64"), expected.length);
+  return crypto.timingSafeEqual(expected, actual);
+}
+
+/**
+ * Idempotent: creates the default workspace, the admin user and the example workflows once;
+ * later runs add only examples that are missing (matched by slug) and never touch user edits.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<{ workspaceId: string; created: string[] }> {
+  const created: string[] = [];
+  let workspace = await db.workspace.findFirst({ orderBy: { createdAt: "asc" } });
+  if (!workspace) {
+    workspace = await db.workspace.create({ data: { name: options.workspaceName, slug: "default" } });
+    created.push(`workspace ${workspace.name}`);
+  }
+  let user = await db.user.findUnique({ where: { email: options.adminEmail } });
+  if (!user) {
+    user = await db.user.create({
+      data: { email: options.adminEmail, name: "Admin", passwordHash: hashPassword(options.adminPassword) },
+    });
+    created.push(`user ${user.email}`);
+  }
+  await db.membership.upsert({
+    where: { workspaceId_userId: { workspaceId: workspace.id, userId: user.id } },
+    create: { workspaceId: workspace.id, userId: user.id, role: "owner" },
+    update: {},
+  });
+  for (const example of exampleWorkflows) {
+    const existing = await db.workflow.findUnique({
+      where: { workspaceId_slug: { workspaceId: workspace.id, slug: example.slug } },
+    });
+    if (existing) continue;
+    await db.workflow.create({
+      data: {
+        workspaceId: workspace.id,
+        name: example.name,
+        slug: example.slug,
+        description: example.description,
+        draft: toJson(example.document),
+        isTemplate: true,
+        updatedBy: user.id,
+      },
+    });
+    created.push(`example ${example.name}`);
+  }
+  return { workspaceId: workspace.id, created };
+}

@@ -1,0 +1,80 @@
+import type { RunEvent } from "../engine/run-events";
+
+/** How an SSE stream of run events gets its data. */
+export interface RunEventSource {
+  /** Persisted events after a seq. */
+  replay(runId: string, afterSeq: number): Promise<RunEvent[]>;
+  /** Live events; returns the unsubscribe function. */
+  subscribe(runId: string, listener: (event: RunEvent) => void): () => void;
+  /** Whether the run can still produce events (running here, or waiting). */
+  isFinished(runId: string): Promise<boolean>;
+}
+
+const encoder = new TextEncoder();
+
+/** Formats one SSE message; `id` lets EventSource reconnect with Last-Event-ID. */
+export function formatSseMessage(event: RunEvent): Uint8Array {
+  return encoder.encode(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+}
+
+/**
+ * Streams a run's events: subscribe to live events first, then replay persisted ones, then
+ * flush the live buffer, so nothing falls into the gap between the two; seq dedupes overlap.
+ * Closes after `run-end` or `run-waiting` (a waiting run gets a new stream when it resumes).
+ */
+export function runEventStream(source: RunEventSource, runId: string, afterSeq: number, signal: AbortSignal): Response {
+  let lastSeq = afterSeq;
+  let unsubscribe: (() => void) | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  const cleanup = () => {
+    unsubscribe?.();
+    if (heartbeat) clearInterval(heartbeat);
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let closed = false;
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        cleanup();
+        controller.close();
+      };
+      const send = (event: RunEvent) => {
+        if (closed || event.seq <= lastSeq) return;
+        lastSeq = event.seq;
+        controller.enqueue(formatSseMessage(event));
+        if (event.type === "run-end" || event.type === "run-waiting") close();
+      };
+      const buffered: RunEvent[] = [];
+      let replaying = true;
+      unsubscribe = source.subscribe(runId, (event) => (replaying ? buffered.push(event) : send(event)));
+      signal.addEventListener("abort", close, { once: true });
+      try {
+        for (const event of await source.replay(runId, afterSeq)) send(event);
+        replaying = false;
+        for (const event of buffered.sort((left, right) => left.seq - right.seq)) send(event);
+        if (!closed && (await source.isFinished(runId))) {
+          // Finished before we subscribed and its last events were still being written: replay again.
+          for (const event of await source.replay(runId, lastSeq)) send(event);
+          close();
+        }
+      } catch (error) {
+        controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify({ message: String(error) })}\n\n`));
+        close();
+        return;
+      }
+      heartbeat = setInterval(() => {
+        if (!closed) controller.enqueue(encoder.encode(": keep-alive\n\n"));
+      }, 15_000);
+    },
+    cancel: cleanup,
+  });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import type { EngineServices } from "../engine/executor";
+import type { LanguageModel, ModelResolver } from "../llm/language-model";
+import { createDemoModel } from "../llm/demo";
+import { createModelResolver } from "../llm/model-resolver";
+import { loadProvider } from "../db/credential-repository";
+import { builtInTools } from "./built-in-tools";
+import { createToolRegistry } from "../tools/registry";
+
+/** Options for one run's services. */
+export interface EngineServicesOptions {
+  /** Workspace whose stored providers and tools the run may use. */
+  workspaceId: string;
+  /** Called once when the run resolves the demo model, so the run record can say so. */
+  onDemoModelUsed?: () => void;
+}
+
+/** Wraps a resolver to notice demo-model use (records and UI must label demo answers). */
+function noticingDemo(resolver: ModelResolver, onDemo: (() => void) | undefined): ModelResolver {
+  let noticed = false;
+  return {
+    async resolve(ref): Promise<LanguageModel> {
+      const model = await resolver.resolve(ref);
+      if (model.isDemo && !noticed) {
+        noticed = true;
+        onDemo?.();
+      }
+      return model;
+    },
+  };
+}
+
+/** Models, tools and allowed env values for one run. */
+export async function createEngineServices(options: EngineServicesOptions): Promise<EngineServices> {
+  const resolver = createModelResolver({
+    createDemoModel,
+    loadProvider: async (name) => loadProvider(options.workspaceId, name),
+  });
+  return {
+    models: noticingDemo(resolver, options.onDemoModelUsed),
+    tools: createToolRegistry(builtInTools()),
+    env: templateEnvironment(),
+  };
+}
+
+/**
+ * `{{env.NAME}}` exposes only variables prefixed TRELLIS_PUBLIC_, never the whole process
+ * environment: a workflow author must not be able to read secrets such as OPENAI_API_KEY.
+ */
+export function templateEnvironment(environment: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(environment)) {
+    if (name.startsWith("TRELLIS_PUBLIC_") && value !== undefined) result[name.slice("TRELLIS_PUBLIC_".length)] = value;
+  }
+  return result;
+}

@@ -1,0 +1,39 @@
+import { ConfigurationError } from "../db/database-config";
+
+function checkUrl(environment: NodeJS.ProcessEnv, name: string): void {
+  const value = environment[name];
+  if (!value) return;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("scheme");
+  } catch {
+    throw new ConfigurationError(name, `"${value}" is not an http(s) URL`);
+  }
+}
+
+/**
+ * Validates the settings the server reads, so a typo fails at start with the setting's name
+ * instead of surfacing as a confusing error in the middle of a run.
+ */
+export function checkServerEnvironment(environment: NodeJS.ProcessEnv): void {
+  const port = environment.PORT;
+  if (port !== undefined && (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535)) {
+    throw new ConfigurationError("PORT", `"${port}" is not a port number (1-65535)`);
+  }
+  for (const name of [
+    "OPENAI_BASE_URL",
+    "TRELLIS_WEATHER_GEOCODING_URL",
+    "TRELLIS_WEATHER_FORECAST_URL",
+    "TRELLIS_CURRENCY_URL",
+  ]) {
+    checkUrl(environment, name);
+  }
+  const secret = environment.TRELLIS_SECRET_KEY;
+  if (secret !== undefined && Buffer.from(secret, "base64").length !== 32) {
+    throw new ConfigurationError("TRELLIS_SECRET_KEY", "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
+  }
+  const demo = environment.TRELLIS_DEMO_MODEL;
+  if (demo !== undefined && !["on", "off", "auto"].includes(demo)) {
+    throw new ConfigurationError("TRELLIS_DEMO_MODEL", `"${demo}" must be on, off or auto`);
+  }
+}

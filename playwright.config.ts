@@ -1,0 +1,54 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.TRELLIS_E2E_PORT ?? 3210);
+
+/** Debian's chromium: `npx playwright install` cannot download browsers on this network. */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: chromiumLaunchOptions,
+    trace: "retain-on-failure",
+    viewport: { width: 1440, height: 900 },
+  },
+  webServer: {
+    // A fresh database each time; the start script migrates and seeds it, then serves the build.
+    command: `rm -f data/e2e.db data/e2e.db-journal data/e2e.db-wal data/e2e.db-shm && npm start`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      DATABASE_URL: "file:./data/e2e.db",
+      TRELLIS_SKIP_BUILD: "1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NEXT_TELEMETRY_DISABLED: "1",
+      TRELLIS_DEMO_API_PORT: String(port + 10),
+      OPENAI_API_KEY: "",
+      OPENAI_BASE_URL: "",
+    },
+  },
+});

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `npm test`: every check, from a fresh clone (after `npm ci`). Installs Debian's chromium when
+# missing, starts a throwaway PostgreSQL for the repository tests when it can, and fails on the
+# first failing step.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+step() { printf '\n== %s ==\n' "$*"; }
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  step "Installing Debian's chromium"
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+fi
+
+step "Prisma clients"
+npx tsx scripts/prisma-schemas.ts --check
+npx tsx scripts/prisma-schemas.ts
+
+step "Typecheck"
+npx tsc --noEmit -p .
+
+step "Lint"
+npx biome check .
+
+step "PostgreSQL for the repository tests"
+if pg_url=$(bash scripts/postgres-local.sh); then
+  export TRELLIS_TEST_POSTGRES_URL="$pg_url"
+  echo "PostgreSQL at $pg_url"
+else
+  echo "PostgreSQL could not be started on this machine: the Postgres repository tests are SKIPPED."
+fi
+
+step "Unit and integration tests"
+npx vitest run
+
+step "Build"
+npx next build
+
+step "End-to-end tests (Playwright, Debian chromium)"
+npx playwright test
