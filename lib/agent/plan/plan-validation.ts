@@ -22,8 +22,13 @@ export function validatePlan(
 ): PlanValidation {
   const json = extractJson(text);
   if (!json) return { ok: false, issues: ["The reply contains no JSON. Reply with a JSON array of steps only."] };
-  const parsed = agentPlanSchema.safeParse(json.value);
-  if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error) };
+  const value = json.value as { steps?: unknown } | unknown[] | null;
+  const candidate = Array.isArray(value) ? value : value && typeof value === "object" ? value.steps : undefined;
+  if (!Array.isArray(candidate)) {
+    return { ok: false, issues: ['Expected a JSON array of steps or {"steps": [...]}.'] };
+  }
+  const parsed = agentPlanSchema.safeParse(candidate);
+  if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error).map((issue) => `steps.${issue}`) };
   const steps = parsed.data;
   const issues: string[] = [];
   if (steps.length === 0) issues.push("The plan has no steps.");
