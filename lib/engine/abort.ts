@@ -1,3 +1,5 @@
+import { setMaxListeners } from "node:events";
+
 /**
  * Small AbortSignal helpers. Scopes and attempts get their own controllers linked to a parent
  * with one listener, which is cheaper than `AbortSignal.any` on the per-node hot path and
@@ -16,7 +18,7 @@ export interface LinkedController {
 
 /** Creates a child controller that follows `parent` (with the parent's reason). */
 export function linkController(parent: AbortSignal): LinkedController {
-  const controller = new AbortController();
+  const controller = createController();
   if (parent.aborted) {
     controller.abort(parent.reason);
     return { controller, signal: controller.signal, dispose: noop };
@@ -65,3 +67,13 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 function noop(): void {}
+
+/**
+ * An AbortController whose signal may have many listeners: every running node and timer of a
+ * scope listens to it, so the default limit of 10 would warn on any wide fan-out.
+ */
+export function createController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}

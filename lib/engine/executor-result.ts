@@ -6,10 +6,10 @@ import type { ExecutorResult } from "./executor";
  * anyone can register, so the engine does not trust their return type at run time.
  */
 export function validateExecutorResult(value: unknown): ExecutorResult {
-  if (!isPlainObject(value)) throw new InvalidExecutorResultError(`expected an object, got ${describe(value)}`);
+  if (!isPlainObject(value)) throw new InvalidExecutorResultError(`expected an object, got ${describeValue(value)}`);
   const result = value as Partial<ExecutorResult>;
   if (!isPlainObject(result.outputs)) {
-    throw new InvalidExecutorResultError(`"outputs" must be an object, got ${describe(result.outputs)}`);
+    throw new InvalidExecutorResultError(`"outputs" must be an object, got ${describeValue(result.outputs)}`);
   }
   if (result.processData !== undefined && !isPlainObject(result.processData)) {
     throw new InvalidExecutorResultError(`"processData" must be an object`);
@@ -41,7 +41,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function describe(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return typeof value;

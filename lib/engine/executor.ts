@@ -1,6 +1,6 @@
-import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
 import type { ModelResolver } from "../llm/language-model";
 import type { ToolRegistry } from "../tools/define-tool";
+import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
 import type { RunEventInput } from "./run-events";
 import type { Usage } from "./run-status";
 
@@ -38,8 +38,16 @@ export interface ExecutorContext<Config = Record<string, unknown>> {
   idempotencyKey: string;
   /** Shared services. */
   services: EngineServices;
-  /** Runs a container body once per item (used by the iteration executor). */
-  runScope?: (scopeId: string, extraVariables: Record<string, unknown>, iterationPath: number[]) => Promise<ScopeResult>;
+  /**
+   * Runs a container body once per item (used by the iteration executor). `signal` (optional,
+   * defaults to the attempt's) lets the container stop in-flight items, e.g. on errorMode terminate.
+   */
+  runScope?: (
+    scopeId: string,
+    extraVariables: Record<string, unknown>,
+    iterationPath: number[],
+    signal?: AbortSignal,
+  ) => Promise<ScopeResult>;
   /** The run's inputs (the start node validates them); restored from the checkpoint on resume. */
   runInputs?: Record<string, unknown>;
   /** Set only for a human-input node being resumed: the answer, or null with `timedOut` after its timeout. */
@@ -77,4 +85,6 @@ export interface ExecutorResult {
 }
 
 /** One executor per node type under `executors/<type>.ts`. */
-export type NodeExecutor<Config = Record<string, unknown>> = (context: ExecutorContext<Config>) => Promise<ExecutorResult>;
+export type NodeExecutor<Config = Record<string, unknown>> = (
+  context: ExecutorContext<Config>,
+) => Promise<ExecutorResult>;

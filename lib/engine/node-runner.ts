@@ -1,5 +1,7 @@
+import { setMaxListeners } from "node:events";
 import type { CompiledNode } from "../workflow/compiled";
-import { sleep, raceAbort } from "./abort";
+import { renderTemplate, resolveSelector } from "../workflow/variables";
+import { raceAbort, sleep } from "./abort";
 import { stateKey } from "./checkpoint-state";
 import { NodeExecutionError } from "./errors";
 import { MissingExecutorError } from "./errors/missing-executor-error";
@@ -8,7 +10,6 @@ import { NodeTimeoutError } from "./errors/node-timeout-error";
 import { toErrorInfo, toNodeExecutionError } from "./errors/to-error-info";
 import type { ExecutorContext, ExecutorResult, ScopeResult } from "./executor";
 import { validateExecutorResult } from "./executor-result";
-import { renderTemplate, resolveSelector } from "./render";
 import type { RunContext } from "./run-context";
 import type { RunEventInput } from "./run-events";
 import type { RunErrorInfo, Usage } from "./run-status";
@@ -17,7 +18,7 @@ import type { RunErrorInfo, Usage } from "./run-status";
 export interface ScopeEnvironment {
   /** `root` or the container id. */
   scopeId: string;
-  /** Variables visible in the scope (prototype-chained to the parent scope's). */
+  /** Variables visible in the scope: the parent's outputs plus this scope's (and item/index). */
   variables: Record<string, unknown>;
   /** Item indexes of enclosing iterations. */
   iterationPath: number[];
@@ -151,13 +152,16 @@ async function runAttempt(
 ): Promise<ExecutorResult> {
   const executor = run.executors[node.type];
   if (!executor) throw new MissingExecutorError(node.type);
-  const timeoutMs = node.policy.timeoutMs;
+  // A human-input node's timeout bounds the wait for an answer (see its executor), not the attempt.
+  const timeoutMs = node.type === "human-input" ? undefined : node.policy.timeoutMs;
   let signal = environment.signal;
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (timeoutMs !== undefined && timeoutMs > 0) {
     const timeout = new AbortController();
     timer = setTimeout(() => timeout.abort(new NodeTimeoutError(timeoutMs)), timeoutMs);
     signal = AbortSignal.any([environment.signal, timeout.signal]);
+    // Containers hang one listener per in-flight item on this signal.
+    setMaxListeners(0, signal);
   }
   const variables = environment.variables;
   const iterationPath = environment.iterationPath;
@@ -183,8 +187,8 @@ async function runAttempt(
     runInputs: run.state.inputs,
   };
   if (isContainer) {
-    context.runScope = (_scopeId, extraVariables, itemPath) =>
-      runBody(environment, node, signal, extraVariables, itemPath);
+    context.runScope = (_scopeId, extraVariables, itemPath, itemSignal) =>
+      runBody(environment, node, itemSignal ?? signal, extraVariables, itemPath);
   }
   if (run.humanAnswer && run.humanAnswer.nodeId === node.id && iterationPath.length === 0) {
     context.resume = { answer: run.humanAnswer.answer, timedOut: run.humanAnswer.timedOut };
@@ -231,7 +235,8 @@ function applyErrorStrategy(
     durationMs: Date.now() - startedAt,
   };
   if (strategy === "default-output") {
-    const outputs = { ...node.policy.defaultOutput };
+    // `error` is declared by every node with a handled-failure strategy, so later nodes can read it.
+    const outputs = { ...node.policy.defaultOutput, error: { code: info.code, message: info.message } };
     run.state.handledFailures += 1;
     run.emitter.emit({ ...base, handledBy: "default-output", outputs });
     return { kind: "handled", outputs, error: info };

@@ -1,8 +1,8 @@
 import type { CompiledWorkflow } from "../workflow/compiled";
 import type { NodeType } from "../workflow/node-definition";
 import { addUsage, type EngineCheckpointState } from "./checkpoint-state";
-import { StepLimitExceededError } from "./errors/step-limit-exceeded-error";
 import type { RunLevelError } from "./errors/run-level-error";
+import { StepLimitExceededError } from "./errors/step-limit-exceeded-error";
 import type { RunEventEmitter } from "./event-emitter";
 import type { EngineServices, NodeExecutor } from "./executor";
 import type { RunLimits } from "./limits";

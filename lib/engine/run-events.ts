@@ -25,7 +25,8 @@ interface NodeEventBase extends EventBase {
  * is the only way a new kind of run information reaches any of them.
  */
 export type RunEvent =
-  | (EventBase & { type: "run-start";
+  | (EventBase & {
+      type: "run-start";
       workflowId?: string;
       versionId?: string;
       inputs: Record<string, unknown>;

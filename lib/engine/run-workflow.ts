@@ -1,10 +1,7 @@
 import type { CompiledWorkflow } from "../workflow/compiled";
 import type { NodeType } from "../workflow/node-definition";
-import {
-  createCheckpointState,
-  type EngineCheckpointState,
-  restoreCheckpointState,
-} from "./checkpoint-state";
+import { createController } from "./abort";
+import { createCheckpointState, type EngineCheckpointState, restoreCheckpointState } from "./checkpoint-state";
 import { DeadlineExceededError } from "./errors/deadline-exceeded-error";
 import { InvalidInputError } from "./errors/invalid-input-error";
 import { NodeFailedError } from "./errors/node-failed-error";
@@ -18,7 +15,7 @@ import { type RunLimits, resolveLimits } from "./limits";
 import type { RunCheckpoint, RunRecorder } from "./recorder";
 import { type ExecutorRegistry, type HumanAnswer, RunContext } from "./run-context";
 import type { RunErrorInfo, RunStatus, Usage } from "./run-status";
-import { ScopeScheduler, type ScopeOutcome } from "./scheduler";
+import { type ScopeOutcome, ScopeScheduler } from "./scheduler";
 import { getScopePlan } from "./scope-plan";
 import { createBodyScopeRunner } from "./scope-runner";
 
@@ -76,7 +73,7 @@ export async function runWorkflow(
   const state = await initialState(inputs, options);
   const emitter = new RunEventEmitter(options.runId, options.recorder, options.onEvent, state);
 
-  const controller = new AbortController();
+  const controller = createController();
   let runError: RunLevelError | undefined;
   const abort = (reason: RunLevelError) => {
     if (controller.signal.aborted) return;

@@ -9,8 +9,7 @@ import { getScopePlan } from "./scope-plan";
 
 /**
  * Creates the function containers use to run their body once per item. Each item gets its own
- * scheduler, its own variables (prototype-chained to the parent's, so no outputs are copied),
- * and its own iteration path. Finished items are stored in the checkpoint and restored on
+ * scheduler, its own variables and its own iteration path. Finished items are stored in the checkpoint and restored on
  * resume instead of running again.
  */
 export function createBodyScopeRunner(run: RunContext): BodyScopeRunner {
@@ -25,8 +24,9 @@ export function createBodyScopeRunner(run: RunContext): BodyScopeRunner {
     const stored = run.state.scopes[key];
     if (stored !== undefined) return { ...stored, restored: true };
 
-    const variables: Record<string, unknown> = Object.create(parent.variables);
-    Object.assign(variables, extraVariables);
+    // A flat copy per item: lib/workflow/variables resolves roots as own properties only. It costs
+    // one copy of the visible outputs per item (not per node), and keeps items isolated.
+    const variables: Record<string, unknown> = { ...parent.variables, ...extraVariables };
     const scheduler = new ScopeScheduler(
       run,
       getScopePlan(run.workflow, container.id),

@@ -1,0 +1,26 @@
+import type { CodeConfig } from "../../workflow/nodes/code";
+import { resolveValue } from "../../workflow/variables";
+import type { NodeExecutor } from "../executor";
+import { callTool, requireTool } from "./call-tool";
+
+/** The built-in sandboxed JavaScript tool the code node delegates to. */
+export const CODE_TOOL_NAME = "code";
+
+/**
+ * Resolves the code's named inputs and runs it through the built-in `code` tool (the sandbox
+ * lives in lib/tools). `result` is the return value; declared outputs are read from it.
+ */
+export const codeExecutor: NodeExecutor = async (context) => {
+  const config = context.node.config as unknown as CodeConfig;
+  const tool = requireTool(context, CODE_TOOL_NAME);
+  const inputs: Record<string, unknown> = {};
+  for (const input of config.inputs ?? []) inputs[input.name] = resolveValue(input.value, context.variables);
+  const { content, latencyMs } = await callTool(context, tool, { code: config.code, inputs });
+  // The code tool answers `{ result, logs }`; `result` is what the script returned.
+  const { result, logs } = (content ?? {}) as { result?: unknown; logs?: unknown };
+  const outputs: Record<string, unknown> = { result };
+  if (typeof result === "object" && result !== null && !Array.isArray(result)) {
+    for (const output of config.outputs ?? []) outputs[output.name] = (result as Record<string, unknown>)[output.name];
+  }
+  return { outputs, inputs, processData: { language: config.language, logs, latencyMs } };
+};

@@ -1,0 +1,73 @@
+import type { HttpConfig } from "../../workflow/nodes/http";
+import { NodeExecutionError } from "../errors";
+import type { NodeExecutor } from "../executor";
+import { callTool, requireTool } from "./call-tool";
+
+/** The built-in tool the http node delegates to (SSRF guard, size caps and timeouts live there). */
+export const HTTP_TOOL_NAME = "http_request";
+
+/**
+ * Renders the request and sends it through the built-in `http_request` tool, so the node and
+ * agents share one guarded HTTP path.
+ */
+export const httpExecutor: NodeExecutor = async (context) => {
+  const config = context.node.config as unknown as HttpConfig;
+  const tool = requireTool(context, HTTP_TOOL_NAME);
+  const headers: Record<string, string> = {};
+  for (const header of config.headers ?? []) headers[context.render(header.key)] = context.render(header.value);
+  const query: Record<string, string> = {};
+  for (const pair of config.query ?? []) query[context.render(pair.key)] = context.render(pair.value);
+  const args: Record<string, unknown> = {
+    method: config.method ?? "GET",
+    url: context.render(config.url ?? ""),
+    headers,
+    query,
+    timeout_ms: config.timeoutMs,
+  };
+  const body = renderBody(config.body, context.render, headers);
+  if (body !== undefined) args.body = body;
+  const { content, latencyMs } = await callTool(context, tool, args);
+  const response = (content ?? {}) as Record<string, unknown>;
+  const responseBody = response.body;
+  return {
+    outputs: {
+      status: response.status,
+      headers: response.headers ?? {},
+      body: typeof responseBody === "string" ? responseBody : JSON.stringify(responseBody ?? ""),
+      json: typeof responseBody === "string" ? undefined : responseBody,
+    },
+    inputs: args,
+    processData: { request: args, latencyMs },
+  };
+};
+
+function renderBody(
+  body: HttpConfig["body"] | undefined,
+  render: (template: string) => string,
+  headers: Record<string, string>,
+): unknown {
+  if (!body || body.type === "none") return undefined;
+  const text = render(body.content);
+  if (body.type === "text") return text;
+  if (body.type === "json") {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new NodeExecutionError("invalid_body", "The JSON body did not render to valid JSON.", {
+        hint: "Quote string references inside the JSON body.",
+      });
+    }
+  }
+  // form: `key=value` lines, sent url-encoded.
+  const form = new URLSearchParams();
+  for (const line of text.split("\n")) {
+    const separator = line.indexOf("=");
+    if (line.trim() === "") continue;
+    if (separator < 0) form.append(line.trim(), "");
+    else form.append(line.slice(0, separator).trim(), line.slice(separator + 1).trim());
+  }
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+  }
+  return form.toString();
+}

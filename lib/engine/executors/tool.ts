@@ -1,0 +1,50 @@
+import type { ToolConfig } from "../../workflow/nodes/tool";
+import { resolveValue } from "../../workflow/variables";
+import { NodeExecutionError } from "../errors";
+import type { NodeExecutor } from "../executor";
+import { callTool, requireTool } from "./call-tool";
+
+/**
+ * Calls one tool. The tool name may be a template (`{{item.tool}}` when a plan picks the tool).
+ * Arguments come from `argumentsTemplate` (one reference that resolves to an object, or JSON
+ * text) or from the per-argument mapping; both use resolveValue so objects stay objects.
+ */
+export const toolExecutor: NodeExecutor = async (context) => {
+  const config = context.node.config as unknown as ToolConfig;
+  const toolName = context.render(config.tool ?? "").trim();
+  const tool = requireTool(context, toolName);
+  const args = resolveArguments(config, context.variables);
+  const { content, result, latencyMs } = await callTool(context, tool, args);
+  return {
+    outputs: { result: content, ok: true },
+    inputs: { tool: toolName, arguments: args },
+    processData: { tool: toolName, arguments: args, provenance: result.provenance, latencyMs },
+  };
+};
+
+/** Builds the arguments object of a tool node. */
+export function resolveArguments(config: ToolConfig, variables: Record<string, unknown>): Record<string, unknown> {
+  if (config.argumentsTemplate !== undefined && config.argumentsTemplate.trim() !== "") {
+    let value = resolveValue(config.argumentsTemplate, variables);
+    if (typeof value === "string") {
+      try {
+        value = JSON.parse(value);
+      } catch {
+        throw invalidArguments("argumentsTemplate did not render to JSON");
+      }
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      throw invalidArguments("argumentsTemplate must resolve to an object");
+    }
+    return value as Record<string, unknown>;
+  }
+  const args: Record<string, unknown> = {};
+  for (const [name, template] of Object.entries(config.arguments ?? {})) args[name] = resolveValue(template, variables);
+  return args;
+}
+
+function invalidArguments(message: string): NodeExecutionError {
+  return new NodeExecutionError("invalid_arguments", message, {
+    hint: "Make argumentsTemplate a single reference to an object, e.g. {{item.input}}, or JSON text.",
+  });
+}

@@ -1,0 +1,3 @@
+export * from "./scripted-executor";
+export * from "./stub-services";
+export * from "./workflow-builder";
