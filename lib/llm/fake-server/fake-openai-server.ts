@@ -77,12 +77,16 @@ export async function startFakeOpenAIServer(options: FakeServerOptions = {}): Pr
       "cache-control": "no-cache",
       connection: "keep-alive",
     });
-    const write = (data: string) => {
-      if (!record.closedByClient) response.write(`data: ${data}\n\n`);
-    };
+    response.flushHeaders();
+    // Resolves once the event reached the socket, so a truncation after n chunks really delivers n chunks.
+    const write = (data: string) =>
+      new Promise<void>((resolve) => {
+        if (record.closedByClient) return resolve();
+        response.write(`data: ${data}\n\n`, () => resolve());
+      });
     if (reply.malformedJson) {
-      write('{"id":"chatcmpl-broken","choices":[{"delta":');
-      write("[DONE]");
+      await write('{"id":"chatcmpl-broken","choices":[{"delta":');
+      await write("[DONE]");
       response.end();
       return;
     }
@@ -96,9 +100,9 @@ export async function startFakeOpenAIServer(options: FakeServerOptions = {}): Pr
       }
       if (index > 0) await wait(reply.chunkDelayMs);
       if (record.closedByClient) return;
-      write(JSON.stringify(chunk));
+      await write(JSON.stringify(chunk));
     }
-    write("[DONE]");
+    await write("[DONE]");
     response.end();
   }
 
