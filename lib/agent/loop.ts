@@ -187,7 +187,9 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
     repeats: new RepeatGuard(limits.maxIdenticalCalls),
     budget: { used: 0 },
     deadlineAt,
-    signal,
+    // Tools get only the caller's cancel signal: the run deadline reaches them as a shorter
+    // timeout, so a call cut by the deadline is recorded as `tool_timeout`, not as a cancel.
+    signal: setup.signal,
     emit: setup.emit ? (event) => safeEmit(setup.emit, event) : undefined,
     credentials: setup.toolCredentials,
     idempotencyKey: setup.idempotencyKey,
