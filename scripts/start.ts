@@ -61,7 +61,10 @@ async function main(): Promise<void> {
   }
   if (process.env.TRELLIS_SKIP_BUILD !== "1" && needsBuild()) {
     console.log("Building the app (next build)...");
-    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync("npx", ["next", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (build.status !== 0) fail("next build failed (see the output above)");
   }
   const port = process.env.PORT ?? "3000";

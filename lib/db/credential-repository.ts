@@ -28,7 +28,7 @@ export async function saveProvider(workspaceId: string, name: string, provider: 
 /** Loads a model provider by name, or null. */
 export async function loadProvider(workspaceId: string, name: string): Promise<StoredProvider | null> {
   const row = await database().credential.findUnique({ where: { workspaceId_name: { workspaceId, name } } });
-  if (!row || row.kind !== "llm-provider") return null;
+  if (row?.kind !== "llm-provider") return null;
   const settings = asRecord(row.settings);
   return {
     baseURL: String(settings.baseURL ?? ""),

@@ -151,7 +151,11 @@ export class PrismaRunRecorder implements RunRecorder {
 
   async lastSeq(runId: string): Promise<number> {
     await this.flush();
-    const row = await this.db.runEventRow.findFirst({ where: { runId }, orderBy: { seq: "desc" }, select: { seq: true } });
+    const row = await this.db.runEventRow.findFirst({
+      where: { runId },
+      orderBy: { seq: "desc" },
+      select: { seq: true },
+    });
     return row?.seq ?? 0;
   }
 

@@ -195,7 +195,15 @@ export async function listRunEvents(runId: string, afterSeq: number): Promise<Ru
 export async function getRunForExecution(runId: string) {
   const row = await database().run.findUnique({
     where: { id: runId },
-    select: { id: true, workspaceId: true, workflowId: true, versionId: true, status: true, compiled: true, inputs: true },
+    select: {
+      id: true,
+      workspaceId: true,
+      workflowId: true,
+      versionId: true,
+      status: true,
+      compiled: true,
+      inputs: true,
+    },
   });
   if (!row) throw new RunNotFoundError(runId);
   return {

@@ -52,7 +52,24 @@ export async function openSchemaEngine(
   schema: string,
 ): Promise<EngineHandle> {
   await initializeWasm();
-  const factory = bindMigrationAwareSqlAdapterFactory(createAdapterFactory(config));
+  const base = createAdapterFactory(config);
+  // The engine opens connections itself; track them so close() can release SQLite's file lock.
+  const connections: { dispose(): Promise<void> }[] = [];
+  const tracked = {
+    provider: base.provider,
+    adapterName: base.adapterName,
+    connect: async () => {
+      const connection = await base.connect();
+      connections.push(connection);
+      return connection;
+    },
+    connectToShadowDb: async () => {
+      const connection = await base.connectToShadowDb();
+      connections.push(connection);
+      return connection;
+    },
+  };
+  const factory = bindMigrationAwareSqlAdapterFactory(tracked);
   const logs: string[] = [];
   const engine = await wasmBindings.SchemaEngine.new(
     { datamodels: [[path.basename(schemaPath), schema]] },
@@ -63,8 +80,7 @@ export async function openSchemaEngine(
     engine,
     async close() {
       engine.free();
-      const disposable = factory as unknown as { dispose?: () => Promise<void> };
-      await disposable.dispose?.();
+      await Promise.all(connections.map((connection) => connection.dispose().catch(() => undefined)));
     },
   };
 }

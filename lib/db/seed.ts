@@ -1,8 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
 import { exampleWorkflows } from "../workflow/examples";
-import type { Database } from "./prisma-client";
 import { toJson } from "./json";
+import type { Database } from "./prisma-client";
 
 /** Seed settings, overridable by environment variables (see README). */
 export interface SeedOptions {
@@ -43,7 +43,10 @@ export function verifyPassword(password: string, stored: string): boolean {
  * Idempotent: creates the default workspace, the admin user and the example workflows once;
  * later runs add only examples that are missing (matched by slug) and never touch user edits.
  */
-export async function seedDatabase(db: Database, options: SeedOptions): Promise<{ workspaceId: string; created: string[] }> {
+export async function seedDatabase(
+  db: Database,
+  options: SeedOptions,
+): Promise<{ workspaceId: string; created: string[] }> {
   const created: string[] = [];
   let workspace = await db.workspace.findFirst({ orderBy: { createdAt: "asc" } });
   if (!workspace) {

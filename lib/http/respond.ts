@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { TrellisError } from "../workflow/errors";
 
 /** JSON error body shared by every API route: `{ error: { code, message, field? } }`. */

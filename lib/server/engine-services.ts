@@ -1,11 +1,11 @@
 import "server-only";
-import type { EngineServices } from "../engine/executor";
-import type { LanguageModel, ModelResolver } from "../llm/language-model";
-import { createDemoModel } from "../llm/demo";
-import { createModelResolver } from "../llm/model-resolver";
 import { loadProvider } from "../db/credential-repository";
-import { builtInTools } from "./built-in-tools";
+import type { EngineServices } from "../engine/executor";
+import { createDemoModel } from "../llm/demo";
+import type { LanguageModel, ModelResolver } from "../llm/language-model";
+import { createModelResolver } from "../llm/model-resolver";
 import { createToolRegistry } from "../tools/registry";
+import { builtInTools } from "./built-in-tools";
 
 /** Options for one run's services. */
 export interface EngineServicesOptions {

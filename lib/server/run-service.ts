@@ -1,8 +1,4 @@
 import "server-only";
-import type { RunRecorder } from "../engine/recorder";
-import type { RunEvent } from "../engine/run-events";
-import type { RunStatus, RunTrigger } from "../engine/run-status";
-import { runWorkflow } from "../engine/run-workflow";
 import { readDatabaseConfig } from "../db/database-config";
 import { database } from "../db/prisma-client";
 import { createPrismaRunRecorder } from "../db/run-recorder";
@@ -14,6 +10,10 @@ import {
   markRunFailed,
   markRunUsesDemoModel,
 } from "../db/run-repository";
+import type { RunRecorder } from "../engine/recorder";
+import type { RunEvent } from "../engine/run-events";
+import type { RunStatus, RunTrigger } from "../engine/run-status";
+import { runWorkflow } from "../engine/run-workflow";
 import { compileWorkflow } from "../workflow/compile";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";

@@ -18,7 +18,9 @@ export function startServerServices(): Promise<void> {
         for (const [name, value] of Object.entries(stub.environment)) process.env[name] ??= value;
         console.log(`Demo mode: offline demo model; example web APIs answered by the local stub at ${stub.origin}`);
       } catch (error) {
-        console.error(`Demo API stub could not start on port ${port}: ${error instanceof Error ? error.message : error}`);
+        console.error(
+          `Demo API stub could not start on port ${port}: ${error instanceof Error ? error.message : error}`,
+        );
       }
     }
     const resumed = await runService().resumeInterrupted();
