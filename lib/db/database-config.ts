@@ -41,7 +41,7 @@ export function defaultSqlitePath(): string {
  * Parses `DATABASE_URL` (unset → SQLite under `data/`). Postgres settings are split into fields
  * because @prisma/adapter-pg mishandles shadow databases when given one connection string.
  */
-export function readDatabaseConfig(environment: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+export function readDatabaseConfig(environment: Record<string, string | undefined> = process.env): DatabaseConfig {
   const raw = environment.DATABASE_URL?.trim();
   if (!raw) {
     const filePath = defaultSqlitePath();

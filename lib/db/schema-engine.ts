@@ -69,7 +69,7 @@ export async function openSchemaEngine(
       return connection;
     },
   };
-  const factory = bindMigrationAwareSqlAdapterFactory(tracked);
+  const factory = bindMigrationAwareSqlAdapterFactory(tracked as unknown as typeof base);
   const logs: string[] = [];
   const engine = await wasmBindings.SchemaEngine.new(
     { datamodels: [[path.basename(schemaPath), schema]] },

@@ -15,7 +15,7 @@ export interface SeedOptions {
 }
 
 /** Seed options from the environment with documented defaults. */
-export function seedOptionsFromEnvironment(environment: NodeJS.ProcessEnv = process.env): SeedOptions {
+export function seedOptionsFromEnvironment(environment: Record<string, string | undefined> = process.env): SeedOptions {
   return {
     adminEmail: environment.TRELLIS_ADMIN_EMAIL ?? "admin@trellis.local",
     adminPassword: environment.TRELLIS_ADMIN_PASSWORD ?? "trellis-admin",

@@ -1,6 +1,6 @@
 import { ConfigurationError } from "../db/database-config";
 
-function checkUrl(environment: NodeJS.ProcessEnv, name: string): void {
+function checkUrl(environment: Record<string, string | undefined>, name: string): void {
   const value = environment[name];
   if (!value) return;
   try {
@@ -15,7 +15,7 @@ function checkUrl(environment: NodeJS.ProcessEnv, name: string): void {
  * Validates the settings the server reads, so a typo fails at start with the setting's name
  * instead of surfacing as a confusing error in the middle of a run.
  */
-export function checkServerEnvironment(environment: NodeJS.ProcessEnv): void {
+export function checkServerEnvironment(environment: Record<string, string | undefined>): void {
   const port = environment.PORT;
   if (port !== undefined && (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535)) {
     throw new ConfigurationError("PORT", `"${port}" is not a port number (1-65535)`);
