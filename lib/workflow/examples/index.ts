@@ -1,16 +1,9 @@
-import type { WorkflowDocument } from "../document";
+import type { ExampleWorkflow } from "./example-workflow";
+import { planAndExecuteExample } from "./plan-and-execute";
+import { reactBetExample } from "./react-bet";
+import { ticketBlockersExample } from "./ticket-blockers";
 
-/** A seeded example workflow, also offered as a template. */
-export interface ExampleWorkflow {
-  /** Stable slug used to seed it once. */
-  slug: string;
-  /** Display name. */
-  name: string;
-  /** What it shows. */
-  description: string;
-  /** The document. */
-  document: WorkflowDocument;
-}
+export type { ExampleWorkflow } from "./example-workflow";
 
-/** The example workflows seeded into every new workspace. */
-export const exampleWorkflows: ExampleWorkflow[] = [];
+/** The example workflows seeded into every new workspace and offered as templates. */
+export const exampleWorkflows: ExampleWorkflow[] = [planAndExecuteExample, reactBetExample, ticketBlockersExample];
