@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("foundation", () => {
+  test("the home page lists workflows, including the seeded examples", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/workflows$/);
+    const rows = page.getByTestId("workflow-row");
+    await expect(rows.filter({ hasText: "Plan and execute" })).toHaveCount(1);
+    await expect(rows.filter({ hasText: "ReAct bet" })).toHaveCount(1);
+    await expect(rows.filter({ hasText: "Ticket blockers" })).toHaveCount(1);
+  });
+
+  test("New workflow opens an empty editor with a React Flow canvas", async ({ page }) => {
+    await page.goto("/workflows");
+    await page.getByTestId("new-workflow").click();
+    await page.getByTestId("new-workflow-name").fill("Foundation smoke");
+    await page.getByTestId("create-workflow").click();
+    await expect(page).toHaveURL(/\/workflows\/[^/]+$/);
+    const canvas = page.locator(".react-flow");
+    await expect(canvas).toBeVisible();
+    await expect(page.locator(".react-flow__node")).toHaveCount(0);
+  });
+
+  test("the health endpoint answers", async ({ request }) => {
+    const response = await request.get("/api/health");
+    expect(response.ok()).toBe(true);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+});
