@@ -36,8 +36,14 @@ export function checkReferences(context: CompileContext): void {
       for (const reference of referencesOf(usage)) pending.push({ nodeId, reference, path: ["data", ...usage.path] });
     }
   }
+  // Only ancestors that are not direct predecessors need a bit: most templates read the node
+  // right before them, and the oracle answers those from the edge list.
   const targets = new Set<string>();
-  for (const { reference } of pending) if (reference.kind === "node") targets.add(reference.root);
+  for (const { nodeId, reference } of pending) {
+    if (reference.kind !== "node" || !context.nodes.has(reference.root)) continue;
+    const query = upstreamQuery(context, reference.root, nodeId);
+    if (query && !predecessorIds(context, query.nodeId).includes(reference.root)) targets.add(reference.root);
+  }
   const oracle = new AncestorOracle(context.order, (nodeId) => predecessorIds(context, nodeId), targets);
   const analyzer = new ReferenceAnalyzer(context, oracle);
 
@@ -50,6 +56,21 @@ export function checkReferences(context: CompileContext): void {
     if (!entry.config) continue;
     if (entry.node.type === "iteration") checkIteration(context, analyzer, entry, entry.config as IterationConfig);
     if (entry.node.type === "condition") checkCondition(context, analyzer, entry, entry.config as ConditionConfig);
+  }
+}
+
+/**
+ * Reduces "is target visible from node" to one same-scope ancestor question. A node sees its own
+ * scope's upstream nodes and, through each enclosing container, everything upstream of it.
+ * `false` when the target's scope does not enclose the node at all.
+ */
+function upstreamQuery(context: CompileContext, targetId: string, nodeId: string): { nodeId: string } | false {
+  const targetScope = context.nodes.get(targetId)!.scopeId;
+  let current: NodeEntry = context.nodes.get(nodeId)!;
+  for (;;) {
+    if (current.scopeId === targetScope) return { nodeId: current.node.id };
+    if (current.scopeId === ROOT_SCOPE_ID) return false;
+    current = context.nodes.get(current.scopeId)!;
   }
 }
 
@@ -106,13 +127,8 @@ class ReferenceAnalyzer {
    * of the container. `undefined` when the order is unknown (a cycle is in the way).
    */
   private isUpstream(targetId: string, nodeId: string): boolean | undefined {
-    const targetScope = this.context.nodes.get(targetId)!.scopeId;
-    let current: NodeEntry = this.context.nodes.get(nodeId)!;
-    for (;;) {
-      if (current.scopeId === targetScope) return this.oracle.isAncestor(targetId, current.node.id);
-      if (current.scopeId === ROOT_SCOPE_ID) return false;
-      current = this.context.nodes.get(current.scopeId)!;
-    }
+    const query = upstreamQuery(this.context, targetId, nodeId);
+    return query ? this.oracle.isAncestor(targetId, query.nodeId) : false;
   }
 
   private containerOf(nodeId: string): string | undefined {

@@ -54,6 +54,8 @@ export class AncestorOracle {
 
   /** Whether `ancestorId` reaches `nodeId`; `undefined` when `nodeId` has no place in the order. */
   isAncestor(ancestorId: string, nodeId: string): boolean | undefined {
+    if (!this.ordered.has(nodeId)) return undefined;
+    if (this.predecessors(nodeId).includes(ancestorId)) return true;
     if (this.useBitsets) {
       const bits = this.bitsByNode.get(nodeId);
       if (!bits) return undefined;
@@ -61,7 +63,6 @@ export class AncestorOracle {
       if (bit === undefined) return this.walk(ancestorId, nodeId);
       return (bits[bit >>> 5] & (1 << (bit & 31))) !== 0;
     }
-    if (!this.ordered.has(nodeId)) return undefined;
     return this.walk(ancestorId, nodeId);
   }
 

@@ -61,9 +61,12 @@ export function withErrorField(config: Partial<PolicyConfig>, fields: readonly O
   return [...fields, { name: "error", type: "object", description: "Set when the node failed: { code, message }" }];
 }
 
+// Built once: zod compiles a fast path per schema instance, which costs far more than a parse.
+const policySchema = z.object(policyShape);
+
 /** Pulls the engine-facing policy out of a parsed config. */
 export function extractPolicy(config: Record<string, unknown>): NodePolicy {
-  const parsed = z.object(policyShape).safeParse(config);
+  const parsed = policySchema.safeParse(config);
   if (!parsed.success) return { errorStrategy: "fail-run" };
   const policy: NodePolicy = { errorStrategy: parsed.data.errorStrategy };
   if (parsed.data.timeoutMs !== undefined) policy.timeoutMs = parsed.data.timeoutMs;

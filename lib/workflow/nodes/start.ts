@@ -31,7 +31,11 @@ export const startNode = defineNode<StartConfig>({
   hasInput: false,
   outputPorts: () => DEFAULT_OUTPUT_PORTS,
   outputFields: (config) =>
-    config.inputs.map((input) => ({ name: input.name, type: input.type, description: input.description })),
+    config.inputs.map((input) => ({
+      name: input.name,
+      type: input.type,
+      ...(input.description === undefined ? {} : { description: input.description }),
+    })),
   summarize: (config) =>
     config.inputs.length === 0 ? "No inputs" : config.inputs.map((input) => input.name).join(", "),
 });
