@@ -47,7 +47,9 @@ export async function createEngineServices(options: EngineServicesOptions): Prom
  * `{{env.NAME}}` exposes only variables prefixed TRELLIS_PUBLIC_, never the whole process
  * environment: a workflow author must not be able to read secrets such as OPENAI_API_KEY.
  */
-export function templateEnvironment(environment: Record<string, string | undefined> = process.env): Record<string, string> {
+export function templateEnvironment(
+  environment: Record<string, string | undefined> = process.env,
+): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(environment)) {
     if (name.startsWith("TRELLIS_PUBLIC_") && value !== undefined) result[name.slice("TRELLIS_PUBLIC_".length)] = value;

@@ -1,0 +1,52 @@
+import "server-only";
+import { listProviderNames } from "../db/credential-repository";
+import { isDemoMode } from "./demo-mode";
+
+/** A model offered by the model picker. */
+export interface ModelOption {
+  /** Provider name as saved in node configs. */
+  provider: string;
+  /** Model id. */
+  model: string;
+  /** Text shown in the picker. */
+  label: string;
+  /** True for the offline demo model. */
+  isDemo: boolean;
+}
+
+const COMMON_MODELS = [
+  "gpt-4o-mini",
+  "gpt-4o",
+  "gpt-4.1",
+  "gpt-4.1-mini",
+  "o3-mini",
+  "deepseek-chat",
+  "qwen2.5",
+  "llama3.1",
+];
+
+/**
+ * The models the picker offers. In demo mode the `default` provider answers with the demo
+ * model, and the labels say so, so nobody mistakes a demo answer for a real one.
+ */
+export async function listModelOptions(workspaceId: string): Promise<ModelOption[]> {
+  const demo = isDemoMode();
+  const defaultModel = process.env.TRELLIS_DEFAULT_MODEL ?? "gpt-4o-mini";
+  const defaults = [defaultModel, ...COMMON_MODELS.filter((model) => model !== defaultModel)].map((model) => ({
+    provider: "default",
+    model,
+    label: demo ? `${model} (demo model: no provider configured)` : model,
+    isDemo: demo,
+  }));
+  const stored = (await listProviderNames(workspaceId)).map((provider) => ({
+    provider,
+    model: defaultModel,
+    label: `${provider} / ${defaultModel}`,
+    isDemo: false,
+  }));
+  const demoOption =
+    process.env.TRELLIS_DEMO_MODEL === "off"
+      ? []
+      : [{ provider: "demo", model: "trellis-demo", label: "Trellis demo model (offline)", isDemo: true }];
+  return [...defaults, ...stored, ...demoOption];
+}
