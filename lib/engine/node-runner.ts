@@ -111,7 +111,7 @@ export async function runNode(
         }
         continue;
       }
-      return applyErrorStrategy(run, node, iterationPath, attempt, startedAt, error, info);
+      return applyErrorStrategy(run, node, environment, attempt, startedAt, error, info);
     }
 
     if (result.wait) {
@@ -120,7 +120,7 @@ export async function runNode(
       const error = new NodeExecutionError("human_input_in_iteration", "Human input cannot wait inside an iteration.", {
         hint: "Move the human-input node out of the iteration body.",
       });
-      return applyErrorStrategy(run, node, iterationPath, attempt, startedAt, error, toErrorInfo(error, node.id));
+      return applyErrorStrategy(run, node, environment, attempt, startedAt, error, toErrorInfo(error, node.id));
     }
     // Containers report their body's usage for the inspector; the body's leaves already counted it.
     if (!isContainer) run.addUsage(result.usage);
@@ -218,7 +218,7 @@ export function retryDelay(retry: CompiledNode["policy"]["retry"], attempt: numb
 function applyErrorStrategy(
   run: RunContext,
   node: CompiledNode,
-  iterationPath: number[],
+  environment: ScopeEnvironment,
   attempt: number,
   startedAt: number,
   error: NodeExecutionError,
@@ -228,7 +228,7 @@ function applyErrorStrategy(
   const base = {
     type: "node-error" as const,
     nodeId: node.id,
-    iterationPath,
+    iterationPath: environment.iterationPath,
     attempt,
     error: info,
     processData: error.processData,
@@ -247,6 +247,16 @@ function applyErrorStrategy(
     run.emitter.emit({ ...base, handledBy: "fail-branch", outputs });
     return { kind: "handled", outputs, activeHandles: ["fail"], error: info };
   }
-  run.emitter.emit({ ...base, handledBy: "fail-run" });
+  run.emitter.emit({ ...base, handledBy: failRunHandler(run, environment.scopeId) });
   return { kind: "failed", error: info, cause: error };
+}
+
+/**
+ * A fail-run failure inside an iteration item fails only that item; when the iteration keeps
+ * going past failed items the record says so instead of claiming the run failed.
+ */
+function failRunHandler(run: RunContext, scopeId: string): "fail-run" | "iteration-continue" {
+  if (scopeId === "root") return "fail-run";
+  const errorMode = run.workflow.nodes[scopeId]?.config.errorMode;
+  return errorMode === "continue" || errorMode === "remove-failed" ? "iteration-continue" : "fail-run";
 }
