@@ -1,5 +1,7 @@
 import type { Connection, Edge } from "@xyflow/react";
+import { wouldCreateCycle } from "@/lib/workflow/would-create-cycle";
 import { findNodeDefinition } from "./node-catalog";
+import { graphToDocument } from "./store/document-conversion";
 import type { CanvasEdge, CanvasNode } from "./store/types";
 
 /**
@@ -26,26 +28,6 @@ export function connectionProblem(
   if (SINGLE_INPUT_TYPES.has(targetNode.type ?? "") && edges.some((edge) => edge.target === target)) {
     return "This input already has a connection";
   }
-  if (createsCycle(edges, source, target)) return "This connection would create a cycle";
+  if (wouldCreateCycle(graphToDocument(nodes, edges), source, target)) return "This connection would create a cycle";
   return null;
-}
-
-/** Whether adding source→target closes a cycle: true when target already reaches source. */
-export function createsCycle(edges: { source: string; target: string }[], source: string, target: string): boolean {
-  const outgoing = new Map<string, string[]>();
-  for (const edge of edges) {
-    const list = outgoing.get(edge.source) ?? [];
-    list.push(edge.target);
-    outgoing.set(edge.source, list);
-  }
-  const stack = [target];
-  const seen = new Set<string>();
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (current === source) return true;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    for (const next of outgoing.get(current) ?? []) stack.push(next);
-  }
-  return false;
 }

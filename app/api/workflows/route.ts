@@ -1,6 +1,6 @@
 import { getRequestContext } from "@/lib/db/context";
 import { createWorkflow, duplicateWorkflow, listWorkflows } from "@/lib/db/workflow-repository";
-import { mapError, parseBody } from "./respond";
+import { mapError, parseBody } from "@/lib/http/respond";
 import { createWorkflowBodySchema } from "./schema";
 
 /** Lists the workspace's workflows. */

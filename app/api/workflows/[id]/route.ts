@@ -1,6 +1,6 @@
 import { getRequestContext } from "@/lib/db/context";
 import { deleteWorkflow, getWorkflow, publishWorkflow, updateWorkflowDraft } from "@/lib/db/workflow-repository";
-import { errorResponse, mapError, parseBody } from "../respond";
+import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
 import { updateWorkflowBodySchema, workflowActionBodySchema } from "./schema";
 
 /** Route params (a promise since Next 15). */
@@ -8,13 +8,23 @@ interface WorkflowRouteContext {
   params: Promise<{ id: string }>;
 }
 
+/** Whether the workflow exists in the caller's workspace; other workspaces' ids answer 404 like unknown ones. */
+async function findOwned(id: string) {
+  const [{ workspaceId, userId }, workflow] = await Promise.all([getRequestContext(), getWorkflow(id)]);
+  return workflow && workflow.workspaceId === workspaceId ? { workflow, userId } : null;
+}
+
+function notFound(id: string): Response {
+  return errorResponse(404, "workflow_not_found", `Workflow ${id} does not exist.`);
+}
+
 /** Loads a workflow with its draft and revision. */
 export async function GET(_request: Request, context: WorkflowRouteContext): Promise<Response> {
   const { id } = await context.params;
   try {
-    const workflow = await getWorkflow(id);
-    if (!workflow) return errorResponse(404, "workflow_not_found", `Workflow ${id} does not exist.`);
-    return Response.json({ workflow });
+    const owned = await findOwned(id);
+    if (!owned) return notFound(id);
+    return Response.json({ workflow: owned.workflow });
   } catch (error) {
     return mapError(error);
   }
@@ -26,8 +36,9 @@ export async function PUT(request: Request, context: WorkflowRouteContext): Prom
   const parsed = await parseBody(request, updateWorkflowBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { userId } = await getRequestContext();
-    const result = await updateWorkflowDraft(id, { ...parsed.data, userId });
+    const owned = await findOwned(id);
+    if (!owned) return notFound(id);
+    const result = await updateWorkflowDraft(id, { ...parsed.data, userId: owned.userId });
     if (!result.ok) {
       return errorResponse(409, "revision_conflict", "This workflow was saved elsewhere since you loaded it.", {
         currentRevision: result.currentRevision,
@@ -45,8 +56,9 @@ export async function POST(request: Request, context: WorkflowRouteContext): Pro
   const parsed = await parseBody(request, workflowActionBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { userId } = await getRequestContext();
-    const published = await publishWorkflow(id, { note: parsed.data.note, userId });
+    const owned = await findOwned(id);
+    if (!owned) return notFound(id);
+    const published = await publishWorkflow(id, { note: parsed.data.note, userId: owned.userId });
     return Response.json({ version: published.version }, { status: 201 });
   } catch (error) {
     return mapError(error);
@@ -57,6 +69,7 @@ export async function POST(request: Request, context: WorkflowRouteContext): Pro
 export async function DELETE(_request: Request, context: WorkflowRouteContext): Promise<Response> {
   const { id } = await context.params;
   try {
+    if (!(await findOwned(id))) return notFound(id);
     await deleteWorkflow(id);
     return new Response(null, { status: 204 });
   } catch (error) {

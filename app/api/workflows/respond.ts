@@ -1,1 +1,0 @@
-export { errorResponse, mapError, parseBody } from "@/lib/http/respond";

@@ -1,0 +1,18 @@
+import Link from "next/link";
+import { RunHistory } from "@/components/runs/run-history";
+
+/** A workflow's run history. */
+export default async function WorkflowRunsPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return (
+    <main className="page">
+      <header className="page-header">
+        <h1>Runs</h1>
+        <Link href={`/workflows/${id}`} className="button">
+          Back to the editor
+        </Link>
+      </header>
+      <RunHistory workflowId={id} />
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+
+import { Dialog } from "@/components/ui/dialog";
+import { useEditorStore } from "../store/editor-store-context";
+
+/** Shown when another tab saved first: reload theirs or overwrite with mine; never silent. */
+export function ConflictDialog({ onReload, onOverwrite }: { onReload: () => void; onOverwrite: () => void }) {
+  const conflict = useEditorStore((state) => state.saveState === "conflict");
+  return (
+    <Dialog
+      open={conflict}
+      title="This workflow was changed elsewhere"
+      onClose={() => undefined}
+      testId="conflict-dialog"
+      footer={
+        <>
+          <button type="button" className="button" data-testid="conflict-reload" onClick={onReload}>
+            Reload their version (discard my changes)
+          </button>
+          <button type="button" className="button button-danger" data-testid="conflict-overwrite" onClick={onOverwrite}>
+            Overwrite with my version
+          </button>
+        </>
+      }
+    >
+      <p>
+        Someone (maybe you, in another tab) saved this workflow after you opened it. Your changes are not saved yet.
+        Choose which version to keep.
+      </p>
+    </Dialog>
+  );
+}

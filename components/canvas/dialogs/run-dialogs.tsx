@@ -1,0 +1,229 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { Dialog } from "@/components/ui/dialog";
+import { graphToDocument } from "../store/document-conversion";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { upstreamVariables } from "../panels/upstream-variables";
+
+/** A run input declared on the start node. */
+interface DeclaredInput {
+  name: string;
+  type?: string;
+  required?: boolean;
+  description?: string;
+  default?: unknown;
+}
+
+function initialText(input: DeclaredInput): string {
+  if (input.default === undefined) return input.type === "boolean" ? "false" : "";
+  return typeof input.default === "string" ? input.default : JSON.stringify(input.default);
+}
+
+function coerce(input: DeclaredInput, text: string): unknown {
+  switch (input.type) {
+    case "number":
+      return text === "" ? undefined : Number(text);
+    case "boolean":
+      return text === "true";
+    case "object":
+    case "array":
+      return text.trim() === "" ? undefined : JSON.parse(text);
+    default:
+      return text;
+  }
+}
+
+async function readError(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: string; code?: string } };
+    return body.error?.message ?? `Request failed (${response.status})`;
+  } catch {
+    return `Request failed (${response.status})`;
+  }
+}
+
+/** The run form, generated from the start node's declared inputs; runs the current (unsaved) draft. */
+export function RunInputsDialog() {
+  const store = useEditorStoreApi();
+  const open = useEditorStore((state) => state.dialog === "run-inputs");
+  const errorCount = useEditorStore((state) => state.issues.filter((issue) => issue.severity === "error").length);
+  const inputs = useEditorStore((state) => {
+    const start = state.nodes.find((node) => node.type === "start");
+    return (start?.data.inputs as DeclaredInput[] | undefined) ?? null;
+  });
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => store.getState().setDialog("none");
+
+  const submit = async () => {
+    setError(null);
+    const parsed: Record<string, unknown> = {};
+    try {
+      for (const input of inputs ?? []) {
+        const value = coerce(input, values[input.name] ?? initialText(input));
+        if (value !== undefined) parsed[input.name] = value;
+      }
+    } catch {
+      setError("An object or array input is not valid JSON.");
+      return;
+    }
+    setBusy(true);
+    const state = store.getState();
+    try {
+      const response = await fetch(`/api/workflows/${state.workflowId}/runs`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ inputs: parsed, document: graphToDocument(state.nodes, state.edges) }),
+      });
+      if (!response.ok) {
+        setError(await readError(response));
+        return;
+      }
+      const { runId } = (await response.json()) as { runId: string };
+      state.startRun(runId);
+      state.setBottomPanel("run");
+      close();
+    } catch {
+      setError("Could not reach the server.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      title="Run workflow"
+      onClose={close}
+      testId="run-dialog"
+      footer={
+        <button type="button" className="button button-primary" data-testid="run-submit" disabled={busy} onClick={() => void submit()}>
+          {busy ? "Starting…" : "Run"}
+        </button>
+      }
+    >
+      {errorCount > 0 && (
+        <p className="field-error">
+          The workflow has {errorCount} problem{errorCount === 1 ? "" : "s"}; the run will be rejected until they are fixed.
+        </p>
+      )}
+      {inputs === null && <p className="field-error">The workflow has no start node.</p>}
+      {inputs?.length === 0 && <p className="muted">The start node declares no inputs.</p>}
+      {inputs?.map((input) => (
+        <div className="field" key={input.name}>
+          <label className="field-label" htmlFor={`run-input-${input.name}`}>
+            {input.name}
+            {input.required && <span className="muted"> *</span>} <span className="muted">({input.type ?? "string"})</span>
+          </label>
+          {input.type === "boolean" ? (
+            <input
+              id={`run-input-${input.name}`}
+              type="checkbox"
+              data-testid={`run-input-${input.name}`}
+              checked={(values[input.name] ?? initialText(input)) === "true"}
+              onChange={(event) => setValues({ ...values, [input.name]: String(event.target.checked) })}
+            />
+          ) : (
+            <textarea
+              id={`run-input-${input.name}`}
+              className="input"
+              rows={input.type === "object" || input.type === "array" ? 4 : 2}
+              data-testid={`run-input-${input.name}`}
+              value={values[input.name] ?? initialText(input)}
+              onChange={(event) => setValues({ ...values, [input.name]: event.target.value })}
+            />
+          )}
+          {input.description && <div className="field-help">{input.description}</div>}
+        </div>
+      ))}
+      {error && (
+        <p className="field-error" data-testid="run-error-message">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+/** Runs one node alone; upstream outputs are editable JSON, prefilled from the last run. */
+export function SingleNodeRunDialog({ nodeId, onClose }: { nodeId: string | null; onClose: () => void }) {
+  const store = useEditorStoreApi();
+  const upstreamIds = useMemo(() => {
+    if (!nodeId) return [];
+    const { nodes, edges } = store.getState();
+    const variables = upstreamVariables(nodeId, nodes, edges);
+    return [...new Set(variables.map((variable) => variable.selector[0]))];
+  }, [nodeId, store]);
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const prefill = (id: string): string => {
+    const { runEvents, nodes, edges } = store.getState();
+    const lastEnd = runEvents.findLast((event) => event.type === "node-end" && event.nodeId === id);
+    if (lastEnd?.type === "node-end") return JSON.stringify(lastEnd.outputs, null, 2);
+    if (id === "item") return '""';
+    if (id === "index") return "0";
+    const fields = upstreamVariables(nodeId ?? "", nodes, edges).filter((variable) => variable.selector[0] === id);
+    return JSON.stringify(Object.fromEntries(fields.map((field) => [field.selector[1], null])), null, 2);
+  };
+
+  const submit = async () => {
+    if (!nodeId) return;
+    const variables: Record<string, unknown> = {};
+    for (const id of upstreamIds) {
+      try {
+        variables[id] = JSON.parse(texts[id] ?? prefill(id));
+      } catch {
+        setError(`The value of ${id} is not valid JSON.`);
+        return;
+      }
+    }
+    const state = store.getState();
+    const response = await fetch(`/api/workflows/${state.workflowId}/nodes/${nodeId}/run`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ variables, document: graphToDocument(state.nodes, state.edges) }),
+    });
+    if (!response.ok) {
+      setError(await readError(response));
+      return;
+    }
+    const { runId } = (await response.json()) as { runId: string };
+    state.startRun(runId);
+    state.setBottomPanel("run");
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open={nodeId !== null}
+      title={`Run ${nodeId ?? ""} alone`}
+      onClose={onClose}
+      testId="single-node-run-dialog"
+      footer={
+        <button type="button" className="button button-primary" data-testid="single-node-run-submit" onClick={() => void submit()}>
+          Run node
+        </button>
+      }
+    >
+      {upstreamIds.length === 0 && <p className="muted">This node reads no upstream outputs.</p>}
+      {upstreamIds.map((id) => (
+        <div className="field" key={id}>
+          <label className="field-label" htmlFor={`upstream-${id}`}>
+            {id}
+          </label>
+          <textarea
+            id={`upstream-${id}`}
+            className="input code-input"
+            rows={4}
+            value={texts[id] ?? prefill(id)}
+            onChange={(event) => setTexts({ ...texts, [id]: event.target.value })}
+          />
+        </div>
+      ))}
+      {error && <p className="field-error">{error}</p>}
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+
+import { useCallback, useEffect, useRef } from "react";
+import { graphToDocument } from "../store/document-conversion";
+import type { EditorStore } from "../store/editor-store";
+
+/** Quiet time after the last edit before the draft is saved. */
+const AUTOSAVE_DEBOUNCE_MS = 800;
+/** Delay before retrying after a network or server error. */
+const RETRY_AFTER_ERROR_MS = 5000;
+
+/** Controls returned by the autosave hook. */
+export interface AutosaveControls {
+  /** Saves now (Ctrl+S). */
+  saveNow(): void;
+  /** Keeps the local draft and replaces the server's (after a conflict). */
+  overwrite(): Promise<void>;
+  /** Drops local changes and loads the server's draft (after a conflict). */
+  reload(): Promise<void>;
+}
+
+/**
+ * Debounced draft autosave with optimistic concurrency: every save sends the revision it is
+ * based on; a 409 puts the editor in `conflict` and nothing is saved until the user chooses.
+ */
+export function useAutosave(store: EditorStore): AutosaveControls {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlight = useRef(false);
+
+  const save = useCallback(
+    async (force?: { expectedRevision: number }) => {
+      const state = store.getState();
+      if (state.saveState === "conflict" && !force) return;
+      if (inFlight.current) return;
+      inFlight.current = true;
+      const savedChangeCount = state.changeCount;
+      state.setSaveState("saving");
+      try {
+        const response = await fetch(`/api/workflows/${state.workflowId}`, {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            draft: graphToDocument(state.nodes, state.edges),
+            expectedRevision: force?.expectedRevision ?? state.revision,
+            name: state.workflowName,
+          }),
+        });
+        if (response.status === 409) {
+          const body = (await response.json()) as { error?: { currentRevision?: number } };
+          store.getState().setSaveState("conflict", undefined, body.error?.currentRevision ?? null);
+          return;
+        }
+        if (!response.ok) throw new Error(`Save failed with ${response.status}`);
+        const { revision } = (await response.json()) as { revision: number };
+        const unchanged = store.getState().changeCount === savedChangeCount;
+        store.getState().setSaveState(unchanged ? "saved" : "unsaved", revision, null);
+        if (!unchanged) schedule(AUTOSAVE_DEBOUNCE_MS);
+      } catch {
+        store.getState().setSaveState("error");
+        schedule(RETRY_AFTER_ERROR_MS);
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [store],
+  );
+
+  const schedule = useCallback(
+    (delay: number) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        if (store.getState().isDragging) schedule(delay);
+        else void save();
+      }, delay);
+    },
+    // `save` is stable; listing it would be circular.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: save and schedule reference each other
+    [store],
+  );
+
+  useEffect(() => {
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.changeCount === previous.changeCount) return;
+      if (state.saveState !== "conflict" && state.saveState !== "unsaved") state.setSaveState("unsaved");
+      schedule(AUTOSAVE_DEBOUNCE_MS);
+    });
+    const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
+      if (store.getState().saveState !== "saved") event.preventDefault();
+    };
+    window.addEventListener("beforeunload", warnBeforeLeaving);
+    return () => {
+      unsubscribe();
+      clearTimeout(timer.current);
+      window.removeEventListener("beforeunload", warnBeforeLeaving);
+    };
+  }, [store, schedule]);
+
+  const saveNow = useCallback(() => {
+    clearTimeout(timer.current);
+    void save();
+  }, [save]);
+
+  const overwrite = useCallback(async () => {
+    const conflictRevision = store.getState().conflictRevision;
+    if (conflictRevision === null) return;
+    await save({ expectedRevision: conflictRevision });
+  }, [save, store]);
+
+  const reload = useCallback(async () => {
+    const state = store.getState();
+    const response = await fetch(`/api/workflows/${state.workflowId}`);
+    if (!response.ok) return;
+    const { workflow } = (await response.json()) as {
+      workflow: { name: string; draft: Parameters<typeof state.loadDocument>[0]; draftRevision: number };
+    };
+    clearTimeout(timer.current);
+    state.loadDocument(workflow.draft);
+    store.setState({ workflowName: workflow.name });
+    state.setSaveState("saved", workflow.draftRevision, null);
+  }, [store]);
+
+  return { saveNow, overwrite, reload };
+}

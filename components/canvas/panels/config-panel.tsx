@@ -1,0 +1,135 @@
+"use client";
+
+import { memo, useEffect, useMemo } from "react";
+import { z } from "zod";
+import type { NodeDefinition } from "@/lib/workflow/node-definition";
+import { findNodeDefinition, NODE_ICONS } from "../node-catalog";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import type { CanvasIssue } from "../store/types";
+import { type FieldContext, fieldDomId, type JsonSchema, SchemaField } from "./schema-form";
+import { bodyVariables, upstreamVariables } from "./upstream-variables";
+
+/** Policy keys every node has; shown in a collapsed section below the node's own fields. */
+const POLICY_KEYS = new Set(["timeoutMs", "retry", "errorStrategy", "defaultOutput"]);
+const NO_ISSUES: CanvasIssue[] = [];
+
+const schemaCache = new Map<string, JsonSchema>();
+
+/** The node config's JSON Schema (input side: fields with defaults are optional), computed once per type. */
+function jsonSchemaOf(definition: NodeDefinition): JsonSchema {
+  let schema = schemaCache.get(definition.type);
+  if (!schema) {
+    schema = z.toJSONSchema(definition.configSchema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    schemaCache.set(definition.type, schema);
+  }
+  return schema;
+}
+
+/** Config form of the single selected node, generated from its zod schema. */
+export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode: (nodeId: string) => void }) {
+  const store = useEditorStoreApi();
+  const nodeId = useEditorStore((state) => (state.selectedNodeIds.length === 1 ? state.selectedNodeIds[0] : null));
+  // Selecting `data` (not the node) keeps this panel still while the node is dragged.
+  const data = useEditorStore((state) => (nodeId ? state.nodes.find((node) => node.id === nodeId)?.data : undefined));
+  const type = useEditorStore((state) => (nodeId ? state.nodes.find((node) => node.id === nodeId)?.type : undefined));
+  const edges = useEditorStore((state) => state.edges);
+  const issues = useEditorStore((state) => (nodeId ? (state.issuesByNode[nodeId] ?? NO_ISSUES) : NO_ISSUES));
+  const focusRequest = useEditorStore((state) => state.focusRequest);
+  const definition = findNodeDefinition(type);
+
+  const context = useMemo((): FieldContext | null => {
+    if (!nodeId) return null;
+    const { nodes } = store.getState();
+    return {
+      nodeId,
+      variables: upstreamVariables(nodeId, nodes, edges),
+      bodyVariables: bodyVariables(nodeId, nodes),
+      issues,
+    };
+    // `data` is listed so that body outputs and upstream fields refresh after edits of this node.
+  }, [nodeId, edges, issues, store, data]);
+
+  useEffect(() => {
+    if (!focusRequest || focusRequest.nodeId !== nodeId) return;
+    const path = focusRequest.path[0] === "data" ? focusRequest.path.slice(1) : focusRequest.path;
+    const timer = setTimeout(() => {
+      for (let length = path.length; length >= 1; length--) {
+        const element = document.getElementById(fieldDomId(focusRequest.nodeId, path.slice(0, length)));
+        if (element) {
+          element.closest("details")?.setAttribute("open", "");
+          element.focus();
+          element.scrollIntoView({ block: "center" });
+          return;
+        }
+      }
+    }, 50);
+    return () => clearTimeout(timer);
+  }, [focusRequest, nodeId]);
+
+  if (!nodeId || !data || !context) {
+    return (
+      <aside className="config-panel config-panel-empty" data-testid="config-panel-empty">
+        <p className="muted">Select one node to edit its configuration.</p>
+      </aside>
+    );
+  }
+  if (!definition) {
+    return (
+      <aside className="config-panel" data-testid="config-panel">
+        <p className="field-error">Unknown node type “{type}”. Delete the node or change the document.</p>
+      </aside>
+    );
+  }
+  const schema = jsonSchemaOf(definition);
+  const entries = Object.entries(schema.properties ?? {});
+  const update = (key: string, value: unknown) =>
+    store.getState().updateNodeConfig(nodeId, { [key]: value }, { coalesceKey: `${nodeId}:${key}` });
+  const renderField = ([key, property]: [string, JsonSchema]) => (
+    <SchemaField
+      key={key}
+      name={key}
+      schema={property}
+      value={data[key]}
+      path={[key]}
+      context={context}
+      required={schema.required?.includes(key)}
+      onChange={(value) => update(key, value)}
+    />
+  );
+  const nodeLevelIssues = issues.filter((issue) => issue.path.length === 0 || issue.path[0] !== "data");
+
+  return (
+    <aside className="config-panel" data-testid="config-panel" data-node-id={nodeId}>
+      <header className="config-header">
+        <span className={`node-icon node-icon-${definition.category}`}>{NODE_ICONS[definition.type]}</span>
+        <input
+          className="input config-title"
+          value={data.title}
+          aria-label="Node title"
+          data-testid="node-title-input"
+          onChange={(event) =>
+            store.getState().updateNodeConfig(nodeId, { title: event.target.value }, { coalesceKey: `${nodeId}:title` })
+          }
+        />
+      </header>
+      <p className="muted config-meta">
+        {definition.label} · id <code>{nodeId}</code> — reference outputs as <code>{`{{${nodeId}.field}}`}</code>
+      </p>
+      {nodeLevelIssues.map((issue) => (
+        <div key={`${issue.code}-${issue.message}`} className="field-error" data-testid="node-level-issue">
+          {issue.message}
+        </div>
+      ))}
+      <div className="config-fields">{entries.filter(([key]) => !POLICY_KEYS.has(key)).map(renderField)}</div>
+      <details className="config-policy">
+        <summary>Error handling, retries and timeout</summary>
+        {entries.filter(([key]) => POLICY_KEYS.has(key)).map(renderField)}
+      </details>
+      {definition.type !== "start" && (
+        <button type="button" className="button" data-testid="run-single-node" onClick={() => onRunNode(nodeId)}>
+          ▶ Run this node only
+        </button>
+      )}
+    </aside>
+  );
+});

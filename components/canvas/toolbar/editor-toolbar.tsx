@@ -1,0 +1,98 @@
+"use client";
+
+import Link from "next/link";
+import { memo } from "react";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import type { SaveState } from "../store/types";
+
+const SAVE_LABELS: Record<SaveState, string> = {
+  saved: "Saved",
+  saving: "Saving…",
+  unsaved: "Unsaved changes",
+  conflict: "Conflict",
+  error: "Save failed, retrying",
+};
+
+/** Top bar: name, save indicator, undo/redo, layout, problems, help and run. */
+export const EditorToolbar = memo(function EditorToolbar({
+  onLayout,
+  onRun,
+  onSave,
+}: {
+  onLayout: () => void;
+  onRun: () => void;
+  onSave: () => void;
+}) {
+  const store = useEditorStoreApi();
+  const workflowId = useEditorStore((state) => state.workflowId);
+  const name = useEditorStore((state) => state.workflowName);
+  const saveState = useEditorStore((state) => state.saveState);
+  const canUndo = useEditorStore((state) => state.past.length > 0);
+  const canRedo = useEditorStore((state) => state.future.length > 0);
+  const errorCount = useEditorStore((state) => state.issues.filter((issue) => issue.severity === "error").length);
+  const warningCount = useEditorStore((state) => state.issues.length) - errorCount;
+  const bottomPanel = useEditorStore((state) => state.bottomPanel);
+  const runStatus = useEditorStore((state) => state.runStatus);
+  const running = runStatus === "running" || runStatus === "queued" || runStatus === "waiting";
+  return (
+    <header className="toolbar" data-testid="editor-toolbar">
+      <Link href="/workflows" className="button-ghost">
+        ← Workflows
+      </Link>
+      <input
+        className="input toolbar-name"
+        value={name}
+        aria-label="Workflow name"
+        data-testid="workflow-name"
+        onChange={(event) => store.getState().setWorkflowName(event.target.value)}
+      />
+      <button
+        type="button"
+        className={`save-state save-state-${saveState}`}
+        data-testid="save-state"
+        data-state={saveState}
+        onClick={onSave}
+        title="Drafts save automatically; click to save now"
+      >
+        {SAVE_LABELS[saveState]}
+      </button>
+      <span className="toolbar-spacer" />
+      <button type="button" className="button" data-testid="undo" disabled={!canUndo} onClick={() => store.getState().undo()} title="Undo (Ctrl+Z)">
+        ↶ Undo
+      </button>
+      <button type="button" className="button" data-testid="redo" disabled={!canRedo} onClick={() => store.getState().redo()} title="Redo (Ctrl+Shift+Z)">
+        ↷ Redo
+      </button>
+      <button type="button" className="button" data-testid="auto-layout" onClick={onLayout} title="Auto-layout (Shift+L)">
+        Auto-layout
+      </button>
+      <button
+        type="button"
+        className={errorCount > 0 ? "button button-warning" : "button"}
+        data-testid="problems-toggle"
+        data-error-count={errorCount}
+        onClick={() => store.getState().setBottomPanel(bottomPanel === "problems" ? "none" : "problems")}
+      >
+        Problems {errorCount}
+        {warningCount > 0 ? ` (+${warningCount})` : ""}
+      </button>
+      <button
+        type="button"
+        className="button"
+        data-testid="run-panel-toggle"
+        onClick={() => store.getState().setBottomPanel(bottomPanel === "run" ? "none" : "run")}
+      >
+        Run panel
+      </button>
+      <Link href={`/workflows/${workflowId}/runs`} className="button-ghost">
+        History
+      </Link>
+      <button type="button" className="button-ghost" data-testid="shortcuts-button" onClick={() => store.getState().setDialog("shortcuts")} title="Keyboard shortcuts (?)">
+        ?
+      </button>
+      <button type="button" className="button button-primary" data-testid="run-button" onClick={onRun} disabled={running}>
+        {running ? "Running…" : "▶ Run"}
+      </button>
+    </header>
+  );
+});

@@ -1,0 +1,97 @@
+"use client";
+
+import { ReactFlowProvider } from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { useCallback, useMemo, useState } from "react";
+import type { WorkflowDocument } from "@/lib/workflow/document";
+import { Canvas } from "./canvas";
+import { ConflictDialog } from "./dialogs/conflict-dialog";
+import { RunInputsDialog, SingleNodeRunDialog } from "./dialogs/run-dialogs";
+import { ShortcutsDialog } from "./dialogs/shortcuts-dialog";
+import { useAutosave } from "./hooks/use-autosave";
+import { useCompile } from "./hooks/use-compile";
+import { useKeyboardShortcuts } from "./hooks/use-keyboard-shortcuts";
+import { useRunStream } from "./hooks/use-run-stream";
+import { computeAutoLayout } from "./layout/auto-layout";
+import { NodePalette } from "./palette/node-palette";
+import { ConfigPanel } from "./panels/config-panel";
+import { ProblemsPanel } from "./panels/problems-panel";
+import { RunPanel } from "./panels/run-panel";
+import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
+import { EditorToolbar } from "./toolbar/editor-toolbar";
+
+/** What the editor page passes in (plain JSON from the server component). */
+export interface EditorWorkflow {
+  /** Workflow id. */
+  id: string;
+  /** Name. */
+  name: string;
+  /** Draft document. */
+  draft: WorkflowDocument;
+  /** Draft revision for optimistic concurrency. */
+  draftRevision: number;
+}
+
+/** The visual editor of one workflow: its own store, React Flow provider and panels. */
+export function WorkflowEditor({ workflow }: { workflow: EditorWorkflow }) {
+  const init = useMemo(
+    () => ({ workflowId: workflow.id, workflowName: workflow.name, revision: workflow.draftRevision, document: workflow.draft }),
+    [workflow],
+  );
+  return (
+    <EditorStoreProvider init={init}>
+      <ReactFlowProvider>
+        <EditorShell />
+      </ReactFlowProvider>
+    </EditorStoreProvider>
+  );
+}
+
+function EditorShell() {
+  const store = useEditorStoreApi();
+  const bottomPanel = useEditorStore((state) => state.bottomPanel);
+  const [singleNodeId, setSingleNodeId] = useState<string | null>(null);
+  const autosave = useAutosave(store);
+  useCompile(store);
+  useRunStream();
+
+  const layout = useCallback(async () => {
+    const { nodes, edges } = store.getState();
+    const positions = await computeAutoLayout(nodes, edges);
+    store.getState().applyLayout(positions);
+  }, [store]);
+  const openRun = useCallback(() => store.getState().setDialog("run-inputs"), [store]);
+  const handlers = useMemo(
+    () => ({ layout: () => void layout(), save: autosave.saveNow, run: openRun }),
+    [layout, autosave.saveNow, openRun],
+  );
+  useKeyboardShortcuts(store, handlers);
+
+  return (
+    <div className="editor" data-testid="workflow-editor">
+      <EditorToolbar onLayout={handlers.layout} onRun={openRun} onSave={autosave.saveNow} />
+      <div className="editor-body">
+        <NodePalette />
+        <Canvas />
+        <ConfigPanel onRunNode={setSingleNodeId} />
+      </div>
+      {bottomPanel !== "none" && (
+        <section className="bottom-panel" data-testid={`bottom-panel-${bottomPanel}`}>
+          <button
+            type="button"
+            className="button-ghost bottom-panel-close"
+            aria-label="Close panel"
+            onClick={() => store.getState().setBottomPanel("none")}
+          >
+            ×
+          </button>
+          {bottomPanel === "run" ? <RunPanel /> : <ProblemsPanel />}
+        </section>
+      )}
+      <ShortcutsDialog />
+      <RunInputsDialog />
+      <SingleNodeRunDialog nodeId={singleNodeId} onClose={() => setSingleNodeId(null)} />
+      <ConflictDialog onReload={() => void autosave.reload()} onOverwrite={() => void autosave.overwrite()} />
+    </div>
+  );
+}

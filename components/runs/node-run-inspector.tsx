@@ -1,0 +1,72 @@
+"use client";
+
+import { formatCost, formatDuration } from "@/components/ui/format";
+import { JsonView } from "@/components/ui/json-view";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { ProcessDataView } from "./process-data-view";
+import type { NodeRunView } from "./run-types";
+
+/** Everything about one node attempt: inputs, outputs, process data, usage, latency, retries, error. */
+export function NodeRunInspector({ nodeRun, allNodeRuns }: { nodeRun: NodeRunView; allNodeRuns: NodeRunView[] }) {
+  const attempts = allNodeRuns.filter(
+    (candidate) =>
+      candidate.nodeId === nodeRun.nodeId && candidate.iterationPath.join(".") === nodeRun.iterationPath.join("."),
+  );
+  const latency =
+    nodeRun.startedAt && nodeRun.endedAt ? Date.parse(nodeRun.endedAt) - Date.parse(nodeRun.startedAt) : null;
+  return (
+    <div className="inspector" data-testid="node-run-inspector" data-node-id={nodeRun.nodeId}>
+      <header className="inspector-header">
+        <h3>
+          {nodeRun.title}
+          {nodeRun.iterationPath.length > 0 && <span className="muted"> · item {nodeRun.iterationPath.join(".")}</span>}
+        </h3>
+        <StatusBadge status={nodeRun.status} testId="inspector-status" />
+      </header>
+      <dl className="stats">
+        <dt>Latency</dt>
+        <dd data-testid="inspector-latency">{formatDuration(latency)}</dd>
+        <dt>Tokens</dt>
+        <dd data-testid="inspector-tokens">
+          {nodeRun.tokensIn} in / {nodeRun.tokensOut} out
+        </dd>
+        <dt>Cost</dt>
+        <dd>{formatCost(nodeRun.cost)}</dd>
+        <dt>Attempt</dt>
+        <dd data-testid="inspector-attempt">
+          {nodeRun.attempt} of {attempts.length}
+        </dd>
+      </dl>
+      {nodeRun.errorCode && (
+        <div className="error-box" data-testid="inspector-error">
+          <code>{nodeRun.errorCode}</code> {nodeRun.errorMessage}
+        </div>
+      )}
+      {attempts.length > 1 && (
+        <section>
+          <h4>Retries</h4>
+          <ul className="attempts">
+            {attempts.map((attempt) => (
+              <li key={attempt.id}>
+                Attempt {attempt.attempt}: <StatusBadge status={attempt.status} />{" "}
+                {attempt.errorCode && <code>{attempt.errorCode}</code>} {attempt.errorMessage}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section>
+        <h4>Inputs</h4>
+        <JsonView value={nodeRun.inputs} testId="inspector-inputs" />
+      </section>
+      <section>
+        <h4>Outputs</h4>
+        <JsonView value={nodeRun.outputs} testId="inspector-outputs" />
+      </section>
+      <section>
+        <h4>Process data</h4>
+        <ProcessDataView data={nodeRun.processData} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { Dialog } from "@/components/ui/dialog";
+import { formatRelativeTime } from "@/components/ui/format";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { buildWorkflowFile, type ImportFieldError, parseWorkflowFile, starterDocument } from "./workflow-file";
+
+/** A row of the list, serialized by the server page. */
+export interface WorkflowListItem {
+  /** Workflow id. */
+  id: string;
+  /** Name. */
+  name: string;
+  /** Description. */
+  description: string;
+  /** ISO time of the last draft change. */
+  updatedAt: string;
+  /** Last run status, if any. */
+  lastRunStatus: string | null;
+  /** Highest published version, if any. */
+  publishedVersion: number | null;
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: string; field?: string } };
+    return `${body.error?.message ?? response.statusText}${body.error?.field ? ` (${body.error.field})` : ""}`;
+  } catch {
+    return `Request failed (${response.status})`;
+  }
+}
+
+/** The workflow list with create, duplicate, delete (confirmed), import and export. */
+export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
+  const router = useRouter();
+  const [creating, setCreating] = useState(false);
+  const [newName, setNewName] = useState("");
+  const [deleting, setDeleting] = useState<WorkflowListItem | null>(null);
+  const [importErrors, setImportErrors] = useState<ImportFieldError[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const create = async () => {
+    const response = await fetch("/api/workflows", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: newName.trim() || "Untitled workflow", draft: starterDocument() }),
+    });
+    if (!response.ok) {
+      setMessage(await errorMessage(response));
+      return;
+    }
+    const { id } = (await response.json()) as { id: string };
+    router.push(`/workflows/${id}`);
+  };
+
+  const duplicate = async (workflow: WorkflowListItem) => {
+    const response = await fetch("/api/workflows", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ duplicateOf: workflow.id }),
+    });
+    setMessage(response.ok ? `Duplicated “${workflow.name}”.` : await errorMessage(response));
+    router.refresh();
+  };
+
+  const remove = async (workflow: WorkflowListItem) => {
+    const response = await fetch(`/api/workflows/${workflow.id}`, { method: "DELETE" });
+    setDeleting(null);
+    setMessage(response.ok ? `Deleted “${workflow.name}”.` : await errorMessage(response));
+    router.refresh();
+  };
+
+  const exportWorkflow = async (workflow: WorkflowListItem) => {
+    const response = await fetch(`/api/workflows/${workflow.id}`);
+    if (!response.ok) {
+      setMessage(await errorMessage(response));
+      return;
+    }
+    const { workflow: full } = (await response.json()) as {
+      workflow: { name: string; description: string; draft: Parameters<typeof buildWorkflowFile>[2] };
+    };
+    const file = buildWorkflowFile(full.name, full.description, full.draft);
+    const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = `${full.name.replace(/[^a-zA-Z0-9-_]+/g, "-").toLowerCase() || "workflow"}.json`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const importFile = async (file: File) => {
+    setImportErrors([]);
+    const parsed = parseWorkflowFile(await file.text(), file.name.replace(/\.json$/i, ""));
+    if (!parsed.ok) {
+      setImportErrors(parsed.errors);
+      return;
+    }
+    const response = await fetch("/api/workflows", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: parsed.file.name,
+        description: parsed.file.description,
+        draft: parsed.file.document,
+      }),
+    });
+    if (!response.ok) {
+      setImportErrors([{ field: "(server)", message: await errorMessage(response) }]);
+      return;
+    }
+    setMessage(`Imported “${parsed.file.name}”.`);
+    router.refresh();
+  };
+
+  return (
+    <div className="workflow-list-page">
+      <header className="page-header">
+        <h1>Workflows</h1>
+        <div className="row">
+          <button type="button" className="button" data-testid="import-button" onClick={() => fileInput.current?.click()}>
+            Import JSON
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            hidden
+            data-testid="import-file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (file) void importFile(file);
+            }}
+          />
+          <button type="button" className="button button-primary" data-testid="new-workflow" onClick={() => setCreating(true)}>
+            New workflow
+          </button>
+        </div>
+      </header>
+      {message && (
+        <p className="notice" data-testid="list-message">
+          {message}
+        </p>
+      )}
+      {importErrors.length > 0 && (
+        <div className="error-box" data-testid="import-errors">
+          <b>The file could not be imported:</b>
+          <ul>
+            {importErrors.map((error) => (
+              <li key={`${error.field}-${error.message}`} data-testid="import-error" data-field={error.field}>
+                <code>{error.field}</code>: {error.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {workflows.length === 0 ? (
+        <p className="muted" data-testid="workflow-list-empty">
+          No workflows yet. Create one or import a JSON file.
+        </p>
+      ) : (
+        <table className="table" data-testid="workflow-list">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Last edited</th>
+              <th>Last run</th>
+              <th>Published</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {workflows.map((workflow) => (
+              <tr key={workflow.id} data-testid="workflow-row" data-id={workflow.id} data-name={workflow.name}>
+                <td>
+                  <Link href={`/workflows/${workflow.id}`} data-testid="workflow-link">
+                    {workflow.name}
+                  </Link>
+                  {workflow.description && <div className="muted">{workflow.description}</div>}
+                </td>
+                <td title={workflow.updatedAt}>{formatRelativeTime(workflow.updatedAt)}</td>
+                <td>
+                  <StatusBadge status={workflow.lastRunStatus} />
+                </td>
+                <td>{workflow.publishedVersion ? `v${workflow.publishedVersion}` : <span className="muted">draft</span>}</td>
+                <td className="row-actions">
+                  <Link href={`/workflows/${workflow.id}/runs`} className="button-ghost">
+                    Runs
+                  </Link>
+                  <button type="button" className="button-ghost" data-testid="duplicate-workflow" onClick={() => void duplicate(workflow)}>
+                    Duplicate
+                  </button>
+                  <button type="button" className="button-ghost" data-testid="export-workflow" onClick={() => void exportWorkflow(workflow)}>
+                    Export
+                  </button>
+                  <button type="button" className="button-ghost danger" data-testid="delete-workflow" onClick={() => setDeleting(workflow)}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Dialog
+        open={creating}
+        title="New workflow"
+        onClose={() => setCreating(false)}
+        testId="new-workflow-dialog"
+        footer={
+          <button type="button" className="button button-primary" data-testid="create-workflow" onClick={() => void create()}>
+            Create
+          </button>
+        }
+      >
+        <label className="field-label" htmlFor="new-workflow-name">
+          Name
+        </label>
+        <input
+          id="new-workflow-name"
+          className="input"
+          autoFocus
+          value={newName}
+          data-testid="new-workflow-name"
+          onChange={(event) => setNewName(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") void create();
+          }}
+        />
+      </Dialog>
+      <Dialog
+        open={deleting !== null}
+        title="Delete workflow?"
+        onClose={() => setDeleting(null)}
+        testId="delete-dialog"
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => setDeleting(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              data-testid="confirm-delete"
+              onClick={() => deleting && void remove(deleting)}
+            >
+              Delete
+            </button>
+          </>
+        }
+      >
+        <p>
+          “{deleting?.name}” and all its versions and runs will be deleted. This cannot be undone.
+        </p>
+      </Dialog>
+    </div>
+  );
+}
