@@ -1,2 +1,0 @@
-export { DEMO_LABEL } from "./demo-brain";
-export { createDemoModel, DEMO_PROFILE, demoReply } from "./demo-model";
