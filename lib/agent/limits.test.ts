@@ -4,7 +4,11 @@ import { runAgent } from "./run-agent";
 import { type AgentTestbed, lastMessageContent, startAgentTestbed } from "./test-support/agent-testbed";
 import { localWeatherTool } from "./test-support/local-tools";
 
-const weatherCall = (city: string, id = `call_${city}`) => ({ id, name: "get_current_weather", arguments: JSON.stringify({ city }) });
+const weatherCall = (city: string, id = `call_${city}`) => ({
+  id,
+  name: "get_current_weather",
+  arguments: JSON.stringify({ city }),
+});
 
 describe("stop conditions and partial answers", () => {
   let testbed: AgentTestbed;
@@ -29,7 +33,9 @@ describe("stop conditions and partial answers", () => {
       limits: { maxIterations: 2 },
     });
     expect(testbed.server.requests).toHaveLength(3);
-    expect(lastMessageContent(testbed.server.requests[2].body)).toContain("Tools are no longer available because the iteration limit was reached");
+    expect(lastMessageContent(testbed.server.requests[2].body)).toContain(
+      "Tools are no longer available because the iteration limit was reached",
+    );
     expect(result.partial).toBe(true);
     expect(result.stopReason).toBe("max_iterations");
     expect(result.answer).not.toBe("Max iterations reached");
@@ -50,7 +56,9 @@ describe("stop conditions and partial answers", () => {
       limits: { maxIterations: 1 },
     });
     expect(result.partial).toBe(true);
-    expect(result.answer).toMatch(/I do not know\.\n\nMissing: result of get_current_weather\(\{"city":"Atlantis"\}\) \(city_not_found\)/);
+    expect(result.answer).toMatch(
+      /I do not know\.\n\nMissing: result of get_current_weather\(\{"city":"Atlantis"\}\) \(city_not_found\)/,
+    );
   });
 
   it("tool call budget: calls over the budget are refused and the next turn has no tools", async () => {

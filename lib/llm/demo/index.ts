@@ -1,0 +1,2 @@
+export { DEMO_LABEL } from "./demo-brain";
+export { createDemoModel, DEMO_PROFILE, demoReply } from "./demo-model";
