@@ -12,7 +12,7 @@ import { ToolExecutionError } from "../errors/tool-execution-error";
  * throwing function after our own `evaluate` reference is taken, and functions that allocate by
  * a requested size (`ones(20000, 20000)`) are disabled too.
  */
-const CALCULATOR_WORKER_SOURCE = String.raw`
+const CALCULATOR_WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { all, create } = require("mathjs");
 const math = create(all);

@@ -272,9 +272,12 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       return { ...result, url: url.href, requestedUrls, address: destination.address };
     }
     if (hop >= maxRedirects) {
-      throw new UpstreamError(`Too many redirects (more than ${maxRedirects}) starting at ${requestedUrls[0]}`, {
-        status: result.status,
-      });
+      throw new UpstreamError(
+        `Too many redirects (more than ${maxRedirects}) starting at ${new URL(requestedUrls[0]).origin}`,
+        {
+          status: result.status,
+        },
+      );
     }
     const next = new URL(location, url);
     const redirected = redirectedRequest(result.status, method, body);
