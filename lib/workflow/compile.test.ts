@@ -3,6 +3,7 @@ import { type CompileResult, compileWorkflow } from "./compile";
 import type { WorkflowDocument } from "./document";
 import type { WorkflowIssue } from "./issues";
 import { minimalDocument, testDocument, testEdge, testNode } from "./testing/build-document";
+import { measureCpu } from "./testing/measure-cpu";
 
 function issuesOf(result: CompileResult): WorkflowIssue[] {
   return result.ok ? result.warnings : result.issues;
@@ -579,11 +580,9 @@ describe("compileWorkflow: robustness", () => {
     }
     nodes.push(end(`{{t${count - 1}.text}}`));
     const edges = nodes.slice(1).map((node, index) => testEdge(nodes[index].id, node.id));
-    const started = performance.now();
-    const result = compileWorkflow(testDocument(nodes, edges));
-    const elapsed = performance.now() - started;
+    const { result, cpuMilliseconds } = measureCpu(() => compileWorkflow(testDocument(nodes, edges)));
     expect(result.ok).toBe(true);
-    expect(elapsed).toBeLessThan(1000);
+    expect(cpuMilliseconds).toBeLessThan(1000);
   });
 
   it("compiles a 2,000-node fan-in where every node reads every earlier layer quickly", () => {
@@ -595,16 +594,12 @@ describe("compileWorkflow: robustness", () => {
         index === 0 ? "{{start.query}}" : `{{t0.text}} {{t${index - 1}.text}} {{t${Math.floor(index / 2)}.text}}`;
       nodes.push(testNode(id, "template", { template: reads }));
       edges.push(testEdge(index === 0 ? "start" : `t${index - 1}`, id));
-      if (index > 1)
-        edges.push(
-          testEdge(`t${Math.floor(index / 2) - 1 < 0 ? 0 : Math.floor(index / 2) - 1}`, id, { id: `x${index}` }),
-        );
+      if (index > 1) edges.push(testEdge(`t${Math.max(0, Math.floor(index / 2) - 1)}`, id, { id: `x${index}` }));
     }
     nodes.push(end("{{t1999.text}}"));
     edges.push(testEdge("t1999", "end"));
-    const started = performance.now();
-    const result = compileWorkflow(testDocument(nodes, edges));
+    const { result, cpuMilliseconds } = measureCpu(() => compileWorkflow(testDocument(nodes, edges)));
     expect(issuesOf(result)).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(cpuMilliseconds).toBeLessThan(1000);
   });
 });

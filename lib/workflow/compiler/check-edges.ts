@@ -1,6 +1,6 @@
 import type { CompiledEdge } from "../compiled";
 import { DEFAULT_SOURCE_HANDLE, DEFAULT_TARGET_HANDLE } from "../nodes/policy";
-import type { CompileContext } from "./context";
+import { appendTo, type CompileContext } from "./context";
 
 /**
  * Checks every edge and keeps the good ones, with handles normalized. An edge touching a node
@@ -80,11 +80,9 @@ export function checkEdges(context: CompileContext): void {
       targetHandle,
     };
     context.edges.push(compiled);
-    const outgoing = context.outgoing.get(edge.source);
-    if (outgoing) outgoing.push(compiled);
-    else context.outgoing.set(edge.source, [compiled]);
-    const incoming = context.incoming.get(edge.target);
-    if (incoming) incoming.push(compiled);
-    else context.incoming.set(edge.target, [compiled]);
+    appendTo(context.outgoing, edge.source, compiled);
+    appendTo(context.incoming, edge.target, compiled);
+    appendTo(context.successors, edge.source, edge.target);
+    appendTo(context.predecessors, edge.target, edge.source);
   }
 }

@@ -23,26 +23,32 @@ export function checkStartNodes(context: CompileContext): string | undefined {
   return startIds[0];
 }
 
-/** Reports each cycle once and computes the topological order the later checks rely on. */
+/**
+ * Computes the topological order the later checks rely on and reports each cycle once. Tarjan
+ * only runs over what Kahn's algorithm could not order, so an acyclic workflow pays nothing for it.
+ */
 export function checkCycles(context: CompileContext): void {
   const nodeIds = flowNodeIds(context);
   const successors = (nodeId: string) => successorIds(context, nodeId);
-  for (const component of stronglyConnectedComponents(nodeIds, successors)) {
+  context.order = topologicalOrder(nodeIds, (nodeId) => predecessorIds(context, nodeId), successors);
+  if (context.order.length === nodeIds.length) return;
+  const ordered = new Set(context.order);
+  const unordered = nodeIds.filter((nodeId) => !ordered.has(nodeId));
+  for (const component of stronglyConnectedComponents(unordered, successors)) {
     const isSelfLoop = component.length === 1 && successors(component[0]).includes(component[0]);
     if (component.length === 1 && !isSelfLoop) continue;
     const members = new Set(component);
     for (const memberId of component) context.cyclicNodeIds.add(memberId);
-    const ordered = component.sort((left, right) => context.nodes.get(left)!.index - context.nodes.get(right)!.index);
+    const sorted = component.sort((left, right) => context.nodes.get(left)!.index - context.nodes.get(right)!.index);
     const closingEdge = context.edges.find((edge) => members.has(edge.source) && members.has(edge.target));
-    const listed = ordered.slice(0, MAX_LISTED_NODES).join(" → ");
-    const more = ordered.length > MAX_LISTED_NODES ? ` and ${ordered.length - MAX_LISTED_NODES} more` : "";
+    const listed = sorted.slice(0, MAX_LISTED_NODES).join(" → ");
+    const more = sorted.length > MAX_LISTED_NODES ? ` and ${sorted.length - MAX_LISTED_NODES} more` : "";
     context.report(
       "cycle",
       `These nodes form a cycle: ${listed}${more}. Use an iteration to repeat work instead of a loop of edges`,
-      { nodeId: ordered[0], edgeId: closingEdge?.id, path: [] },
+      { nodeId: sorted[0], edgeId: closingEdge?.id, path: [] },
     );
   }
-  context.order = topologicalOrder(nodeIds, (nodeId) => predecessorIds(context, nodeId), successors);
 }
 
 /**

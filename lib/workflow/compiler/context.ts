@@ -41,6 +41,10 @@ export interface CompileContext {
   incoming: Map<string, CompiledEdge[]>;
   /** Valid outgoing edges per node id. */
   outgoing: Map<string, CompiledEdge[]>;
+  /** Source ids of valid incoming edges per node id; kept beside `incoming` to avoid re-mapping in hot loops. */
+  predecessors: Map<string, string[]>;
+  /** Target ids of valid outgoing edges per node id. */
+  successors: Map<string, string[]>;
   /** Nodes that sit on a cycle. */
   cyclicNodeIds: Set<string>;
   /** Global topological order over valid edges (cyclic nodes and their descendants missing). */
@@ -66,6 +70,8 @@ export function createContext(document: WorkflowDocument): CompileContext {
     edges: [],
     incoming: new Map(),
     outgoing: new Map(),
+    predecessors: new Map(),
+    successors: new Map(),
     cyclicNodeIds: new Set(),
     order: [],
     issues,
@@ -75,16 +81,23 @@ export function createContext(document: WorkflowDocument): CompileContext {
   };
 }
 
-const NO_EDGES: readonly CompiledEdge[] = [];
+const NO_IDS: readonly string[] = [];
 
 /** Source ids of a node's valid incoming edges. */
-export function predecessorIds(context: CompileContext, nodeId: string): string[] {
-  return (context.incoming.get(nodeId) ?? NO_EDGES).map((edge) => edge.source);
+export function predecessorIds(context: CompileContext, nodeId: string): readonly string[] {
+  return context.predecessors.get(nodeId) ?? NO_IDS;
 }
 
 /** Target ids of a node's valid outgoing edges. */
-export function successorIds(context: CompileContext, nodeId: string): string[] {
-  return (context.outgoing.get(nodeId) ?? NO_EDGES).map((edge) => edge.target);
+export function successorIds(context: CompileContext, nodeId: string): readonly string[] {
+  return context.successors.get(nodeId) ?? NO_IDS;
+}
+
+/** Appends to a list in a map of lists. */
+export function appendTo<Value>(map: Map<string, Value[]>, key: string, value: Value): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** Node ids that take part in graph checks, in document order. */
