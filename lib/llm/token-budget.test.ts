@@ -97,6 +97,26 @@ describe("fitToContextWindow", () => {
     assertToolResultsFollowTheirCalls(fitted.messages);
   });
 
+  it("never leaves a tool result without its call, even when dropping the call alone would fit", () => {
+    const call: ChatMessage = {
+      role: "assistant",
+      content: "",
+      toolCalls: [{ id: "c1", name: "search", arguments: "{}" }],
+    };
+    const messages: ChatMessage[] = [
+      { role: "system", content: "sys" },
+      call,
+      { role: "tool", toolCallId: "c1", content: filler(100) },
+      { role: "user", content: "Current task." },
+    ];
+    // Exactly enough room once the (small) call message is gone.
+    const window = countMessagesTokens(messages) - countMessagesTokens([call]) + 3 + 50;
+    const fitted = fitToContextWindow({ messages, maxTokens: 50 }, profile(window), noMargin);
+    expect(fitted.messages).toEqual([messages[0], messages[3]]);
+    expect(fitted.budget?.droppedMessages).toBe(2);
+    assertToolResultsFollowTheirCalls(fitted.messages);
+  });
+
   it("throws context_overflow when even the minimal history does not fit", () => {
     const messages: ChatMessage[] = [
       { role: "system", content: filler(300) },
