@@ -59,7 +59,7 @@ export interface ModelRequest {
   responseFormat?: ResponseFormat;
   /** Cancels the HTTP request; a cancelled call is never retried. */
   signal?: AbortSignal;
-  /** Per-call timeout in ms. */
+  /** Per-call timeout in ms: bounds the whole call (every attempt, backoff waits, the full stream); not retried. */
   timeoutMs?: number;
 }
 
