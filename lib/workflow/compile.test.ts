@@ -587,7 +587,7 @@ describe("compileWorkflow: robustness", () => {
 
   it("compiles a 2,000-node fan-in where every node reads every earlier layer quickly", () => {
     const nodes = [start()];
-    const edges = [];
+    const edges: WorkflowDocument["edges"] = [];
     for (let index = 0; index < 2000; index++) {
       const id = `t${index}`;
       const reads =
