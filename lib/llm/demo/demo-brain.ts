@@ -197,8 +197,11 @@ export function composeAnswer(facts: TaskFacts, seen: SeenCall[], task: string):
     ...callsFor("calculator", seen),
   ]);
   for (const call of seen)
-    if (!known.has(call))
-      lines.push(`${call.name}(${JSON.stringify(call.args)}) returned: ${call.result.slice(0, 200)}`);
+    if (!known.has(call)) {
+      const label =
+        Object.keys(call.args).length > 0 ? `${call.name}(${JSON.stringify(call.args)}) returned` : call.name;
+      lines.push(`${label}: ${call.result.slice(0, 200)}`);
+    }
   if (lines.length === 0) {
     lines.push(
       `I am the offline demo model and cannot answer "${task.slice(0, 160)}" for real; configure a model provider for real answers.`,

@@ -46,20 +46,25 @@ function synthesisReply(transcript: DemoTranscript): string {
   const json = /Results \(JSON\):\n([\s\S]*?)(?:\n\nMissing:|$)/.exec(user)?.[1];
   const results = json ? parseResult(json) : undefined;
   const missing = /\n\nMissing:\s*(.*)/.exec(user)?.[1];
+  // Agent step results carry `tool`; synthesizer-node inputs are `{ from, value }` and are quoted as is.
+  type ResultEntry = {
+    tool?: string;
+    from?: string;
+    input?: Record<string, unknown>;
+    ok?: boolean;
+    result?: unknown;
+    value?: unknown;
+    error?: string;
+  };
   const seen: SeenCall[] = Array.isArray(results)
-    ? results.map(
-        (result: {
-          tool?: string;
-          input?: Record<string, unknown>;
-          ok?: boolean;
-          result?: unknown;
-          error?: string;
-        }) => ({
-          name: String(result.tool ?? "step"),
-          args: result.input ?? {},
-          result: result.ok === false ? `Error [step_failed]: ${result.error}` : JSON.stringify(result.result),
-        }),
-      )
+    ? results.map((result: ResultEntry) => ({
+        name: String(result.tool ?? result.from ?? "input"),
+        args: result.input ?? {},
+        result:
+          result.ok === false
+            ? `Error [step_failed]: ${result.error}`
+            : (JSON.stringify(result.result ?? result.value) ?? "null"),
+      }))
     : [];
   const answer = seen.length > 0 ? composeAnswer(extractTaskFacts(task), seen, task) : plainReply(transcript, false);
   return missing ? `${answer}\nMissing: ${missing}` : answer;

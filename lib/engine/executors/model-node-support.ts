@@ -1,0 +1,58 @@
+import type { AgentEventSink, AgentUsage } from "../../agent/types";
+import type { LanguageModel, ModelRef } from "../../llm/language-model";
+import { TrellisError } from "../../workflow/errors";
+import { NodeExecutionError } from "../errors";
+import type { ExecutorContext } from "../executor";
+import type { Usage } from "../run-status";
+
+/**
+ * Helpers shared by the model-backed executors (llm, agent, planner, synthesizer): event
+ * forwarding, model resolution and error mapping. Kept here so each executor stays a thin
+ * reader of its config.
+ */
+
+/** Forwards agent events as node-scoped run events of this node attempt. */
+export function nodeEventSink(context: ExecutorContext): AgentEventSink {
+  const where = { nodeId: context.node.id, iterationPath: context.iterationPath, attempt: context.attempt };
+  return (event) => context.emit({ ...event, ...where });
+}
+
+/** Resolves a model reference; configuration problems become non-retryable node errors. */
+export async function resolveNodeModel(context: ExecutorContext, ref: ModelRef): Promise<LanguageModel> {
+  try {
+    return await context.services.models.resolve(ref);
+  } catch (error) {
+    throw toNodeExecutionError(error, { model: ref });
+  }
+}
+
+/** Agent usage in the engine's shape. */
+export function toEngineUsage(usage: AgentUsage): Usage {
+  return { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, cost: usage.cost };
+}
+
+/**
+ * Maps anything thrown by the agent or model layers to a `NodeExecutionError`, keeping the
+ * stable code and the retryable flag (model errors carry their own; agent and config errors are
+ * not retryable unless said otherwise).
+ */
+export function toNodeExecutionError(
+  error: unknown,
+  processData?: Record<string, unknown>,
+  options: { retryableCodes?: readonly string[] } = {},
+): NodeExecutionError {
+  if (error instanceof NodeExecutionError) return error;
+  if (error instanceof TrellisError) {
+    const ownRetryable = (error as TrellisError & { retryable?: unknown }).retryable;
+    const retryable =
+      typeof ownRetryable === "boolean" ? ownRetryable : (options.retryableCodes?.includes(error.code) ?? false);
+    return new NodeExecutionError(error.code, error.message, {
+      retryable,
+      hint: error.hint,
+      cause: error,
+      processData,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new NodeExecutionError("model_node_failed", message, { retryable: false, cause: error, processData });
+}

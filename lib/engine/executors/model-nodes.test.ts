@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type AgentTestbed, startAgentTestbed } from "../../agent/test-support/agent-testbed";
+import { localCurrencyTool, localWeatherTool } from "../../agent/test-support/local-tools";
+import { createDemoModel } from "../../llm/demo";
+import type { LanguageModel, ModelRef, ModelResolver } from "../../llm/language-model";
+import { createToolRegistry } from "../../tools/registry";
+import { MemoryRunRecorder } from "../memory-recorder";
+import type { RunEvent } from "../run-events";
+import { runWorkflow } from "../run-workflow";
+import { createTestServices, WorkflowBuilder } from "../testing";
+
+function eventsOf<T extends RunEvent["type"]>(events: RunEvent[], type: T): Extract<RunEvent, { type: T }>[] {
+  return events.filter((event): event is Extract<RunEvent, { type: T }> => event.type === type);
+}
+
+describe("llm, agent, planner and synthesizer executors in a workflow run", () => {
+  let testbed: AgentTestbed;
+  let resolver: ModelResolver;
+  beforeAll(async () => {
+    testbed = await startAgentTestbed();
+    resolver = {
+      resolve: async (ref: ModelRef): Promise<LanguageModel> => {
+        if (ref.provider === "demo") return createDemoModel(ref.model);
+        if (ref.provider === "fake") return testbed.model({ modelId: ref.model });
+        throw Object.assign(new Error(`provider ${ref.provider} is not configured`), {});
+      },
+    };
+  });
+  afterAll(() => testbed.close());
+  beforeEach(() => testbed.server.reset());
+
+  const services = () =>
+    createTestServices({
+      models: resolver,
+      tools: createToolRegistry([localWeatherTool({ precipitation: { Athens: 3.2, Cairo: 0 } }), localCurrencyTool()]),
+    });
+
+  it("agent node: streams text, forwards tool events with node ids, records steps/metrics and usage", async () => {
+    testbed.server.script(
+      { toolCalls: [{ id: "c1", name: "get_current_weather", arguments: '{"city":"Athens"}' }] },
+      { text: "It rained: 3.2 mm." },
+    );
+    const workflow = new WorkflowBuilder()
+      .add("start", "start", { inputs: [{ name: "question", type: "string" }] })
+      .add("agent", "agent", {
+        mode: "function_call",
+        model: { provider: "fake", model: "gpt-4o-mini" },
+        tools: ["get_current_weather"],
+        query: "{{start.question}}",
+      })
+      .add("end", "end", { outputs: [{ name: "answer", value: "{{agent.answer}}" }] })
+      .chain("start", "agent", "end")
+      .build();
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(
+      workflow,
+      { question: "Rain in Athens?" },
+      { runId: "r1", recorder, services: services() },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs).toEqual({ answer: "It rained: 3.2 mm." });
+    expect(result.usage.inputTokens).toBeGreaterThan(0);
+    const userMessage = testbed.server.requests[0].body.messages.find((message) => message.role === "user");
+    expect(userMessage?.content).toBe("Rain in Athens?");
+    expect(testbed.server.requests[0].body.tools?.map((tool) => tool.function.name)).toEqual(["get_current_weather"]);
+    const toolCall = eventsOf(recorder.events, "tool-call")[0];
+    expect(toolCall).toMatchObject({ nodeId: "agent", toolName: "get_current_weather", attempt: 1 });
+    const text = eventsOf(recorder.events, "node-delta")
+      .filter((event) => event.kind === "text")
+      .map((event) => event.delta)
+      .join("");
+    expect(text).toBe("It rained: 3.2 mm.");
+    const end = eventsOf(recorder.events, "node-end").find((event) => event.nodeId === "agent");
+    expect(end?.processData).toMatchObject({ mode: "function_call", isDemo: false, stopReason: "completed" });
+    expect((end?.processData?.steps as unknown[]).length).toBe(2);
+    expect(end?.outputs).toMatchObject({ partial: false, metrics: { toolCalls: 1, success: true } });
+  });
+
+  it("agent node: an unknown tool name in the config fails with a clear code", async () => {
+    const workflow = new WorkflowBuilder()
+      .add("start", "start", {})
+      .add("agent", "agent", {
+        mode: "function_call",
+        model: { provider: "fake", model: "m" },
+        tools: ["nope"],
+        query: "x",
+      })
+      .chain("start", "agent")
+      .build();
+    const result = await runWorkflow(
+      workflow,
+      {},
+      { runId: "r2", recorder: new MemoryRunRecorder(), services: services() },
+    );
+    expect(result.status).toBe("failed");
+    expect(result.error?.message).toMatch(/Unknown tool: nope/);
+  });
+
+  it("llm node: renders prompts, streams, parses JSON output", async () => {
+    testbed.server.script({ text: '{"city": "Athens"}' });
+    const workflow = new WorkflowBuilder()
+      .add("start", "start", { inputs: [{ name: "text", type: "string" }] })
+      .add("llm", "llm", {
+        model: { provider: "fake", model: "gpt-4o-mini" },
+        systemPrompt: "Extract the city.",
+        userPrompt: "Text: {{start.text}}",
+        responseFormat: "json",
+      })
+      .add("end", "end", { outputs: [{ name: "json", value: ["llm", "json"] }] })
+      .chain("start", "llm", "end")
+      .build();
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(
+      workflow,
+      { text: "I live in Athens" },
+      { runId: "r3", recorder, services: services() },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs).toEqual({ json: { city: "Athens" } });
+    const body = testbed.server.requests[0].body;
+    expect(body.response_format).toEqual({ type: "json_object" });
+    expect(body.messages[1]).toMatchObject({ role: "user", content: "Text: I live in Athens" });
+    expect(eventsOf(recorder.events, "node-delta").length).toBeGreaterThan(0);
+  });
+
+  it("graph form with the demo model: planner -> iteration(tool) -> synthesizer", async () => {
+    const workflow = new WorkflowBuilder()
+      .add("start", "start", { inputs: [{ name: "goal", type: "string" }] })
+      .add("planner", "planner", {
+        model: { provider: "demo", model: "trellis-demo" },
+        goal: "{{start.goal}}",
+        tools: ["get_current_weather", "convert_currency"],
+      })
+      .add("loop", "iteration", { input: ["planner", "steps"], outputSelector: ["call", "result"] })
+      .add("call", "tool", { tool: "{{item.tool}}", argumentsTemplate: "{{item.input}}" }, { parentId: "loop" })
+      .add("synth", "synthesizer", {
+        model: { provider: "demo", model: "trellis-demo" },
+        prompt: "Answer: {{start.goal}}",
+        inputs: [["loop", "output"]],
+      })
+      .add("end", "end", { outputs: [{ name: "text", value: "{{synth.text}}" }] })
+      .chain("start", "planner", "loop", "synth", "end")
+      .build();
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(
+      workflow,
+      { goal: "I bet 100 EUR that it would rain in Athens today. If I won, how many USD is that?" },
+      { runId: "r4", recorder, services: services() },
+    );
+    expect(result.status).toBe("succeeded");
+    const planned = eventsOf(recorder.events, "node-end").find((event) => event.nodeId === "planner");
+    expect((planned?.outputs.steps as { tool: string }[]).map((step) => step.tool)).toEqual([
+      "get_current_weather",
+      "convert_currency",
+    ]);
+    expect(planned?.processData).toMatchObject({ isDemo: true });
+    expect(String(result.outputs.text)).toMatch(/^\[demo model\]/);
+    expect(String(result.outputs.text)).toContain("108.5");
+  });
+});
