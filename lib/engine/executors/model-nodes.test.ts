@@ -72,7 +72,7 @@ describe("llm, agent, planner and synthesizer executors in a workflow run", () =
     expect(text).toBe("It rained: 3.2 mm.");
     const end = eventsOf(recorder.events, "node-end").find((event) => event.nodeId === "agent");
     expect(end?.processData).toMatchObject({ mode: "function_call", isDemo: false, stopReason: "completed" });
-    expect((end?.processData?.steps as unknown[]).length).toBe(2);
+    expect(end?.processData?.steps).toHaveLength(2);
     expect(end?.outputs).toMatchObject({ partial: false, metrics: { toolCalls: 1, success: true } });
   });
 
@@ -149,7 +149,7 @@ describe("llm, agent, planner and synthesizer executors in a workflow run", () =
     );
     expect(result.status).toBe("succeeded");
     const planned = eventsOf(recorder.events, "node-end").find((event) => event.nodeId === "planner");
-    expect((planned?.outputs.steps as { tool: string }[]).map((step) => step.tool)).toEqual([
+    expect(((planned?.outputs.steps ?? []) as { tool: string }[]).map((step) => step.tool)).toEqual([
       "get_current_weather",
       "convert_currency",
     ]);
