@@ -1,0 +1,211 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { defineTool, type ToolDefinition, type ToolRegistry } from "../define-tool";
+import { InvalidToolDefinitionError } from "../errors/invalid-tool-definition-error";
+import { ToolExecutionError } from "../errors/tool-execution-error";
+import { ToolTimeoutError } from "../errors/tool-timeout-error";
+import type { HttpToolOptions } from "../http/http-tool-options";
+import type { JsonSchema } from "../json-schema-validator";
+import { createToolRegistry } from "../registry";
+import { mcpResultToContent } from "./mcp-content";
+import { type McpTransportConfig, type OpenedTransport, openTransport } from "./mcp-transport";
+import { McpUnavailableError } from "./mcp-unavailable-error";
+
+/** Options for {@link connectMcpServer}. */
+export interface McpServerOptions extends HttpToolOptions {
+  /** Label shown in the picker and in errors, e.g. "everything". */
+  name: string;
+  /** How to reach the server. */
+  transport: McpTransportConfig;
+  /** Prepended to tool names to avoid collisions with other sources. */
+  toolNamePrefix?: string;
+  /**
+   * Tools our settings mark read-only (names as the server reports them). Server annotations such
+   * as `readOnlyHint` are never trusted for this: an untrusted server could claim anything.
+   */
+  readOnlyTools?: readonly string[];
+  /** Handshake and tools/list timeout; 10 s by default. */
+  connectTimeoutMs?: number;
+  /** Per-call timeout; 30 s by default. */
+  callTimeoutMs?: number;
+}
+
+/** A connected MCP server exposed as tools. */
+export interface McpToolSource {
+  /** The server's label. */
+  readonly name: string;
+  /** The tools from the last successful `tools/list`. */
+  tools(): ToolDefinition[];
+  /** A registry of {@link tools}. */
+  registry(): ToolRegistry;
+  /** Lists the tools again (reconnecting if needed). @throws McpUnavailableError */
+  refresh(): Promise<ToolDefinition[]>;
+  /** Child pid for stdio servers while connected; null otherwise. */
+  pid(): number | null;
+  /** Disconnects and stops the child process. Further calls fail with `mcp_unavailable`. */
+  close(): Promise<void>;
+}
+
+interface Connection {
+  client: Client;
+  opened: OpenedTransport;
+  closed: boolean;
+}
+
+interface ListedTool {
+  name: string;
+  description?: string;
+  title?: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Connects to an MCP server (stdio or Streamable HTTP), lists its tools and wraps each as a
+ * {@link ToolDefinition}. A crashed or disconnected server makes calls fail with
+ * `mcp_unavailable`; the next call or `refresh()` reconnects once.
+ * @throws McpUnavailableError when the first connection or listing fails.
+ */
+export async function connectMcpServer(options: McpServerOptions): Promise<McpToolSource> {
+  const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  const callTimeoutMs = options.callTimeoutMs ?? 30_000;
+  const readOnlyTools = new Set(options.readOnlyTools ?? []);
+  let connection: Connection | undefined;
+  let connecting: Promise<Connection> | undefined;
+  let closedByUser = false;
+  let current: ToolDefinition[] = [];
+
+  const unavailable = (reason: string, cause?: unknown, opened?: OpenedTransport) => {
+    const stderr = opened?.recentStderr();
+    return new McpUnavailableError(
+      options.name,
+      stderr ? `${reason} (server stderr: ${stderr.slice(-300)})` : reason,
+      cause,
+    );
+  };
+
+  async function connect(): Promise<Connection> {
+    let opened: OpenedTransport | undefined;
+    try {
+      opened = await openTransport(options.transport, options);
+    } catch (error) {
+      if (error instanceof ToolExecutionError) throw error; // ssrf_blocked keeps its own code
+      throw unavailable(reasonOf(error), error);
+    }
+    const client = new Client({ name: "trellis", version: "0.1.0" });
+    const created: Connection = { client, opened, closed: false };
+    client.onclose = () => {
+      created.closed = true;
+    };
+    try {
+      await client.connect(opened.transport, { timeout: connectTimeoutMs });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw unavailable(`could not connect: ${reasonOf(error)}`, error, opened);
+    }
+    return created;
+  }
+
+  async function ensureConnected(): Promise<Connection> {
+    if (closedByUser) throw new McpUnavailableError(options.name, "the connection was closed");
+    if (connection && !connection.closed) return connection;
+    // One reconnect attempt shared by concurrent callers.
+    connecting ??= connect().finally(() => {
+      connecting = undefined;
+    });
+    connection = await connecting;
+    return connection;
+  }
+
+  function mapCallError(error: unknown, active: Connection, toolName: string, signal: AbortSignal): unknown {
+    if (signal.aborted) return signal.reason ?? error;
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+      return new ToolTimeoutError(toolName, callTimeoutMs);
+    if (active.closed || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) {
+      return unavailable(`the connection was lost during the call: ${reasonOf(error)}`, error, active.opened);
+    }
+    if (error instanceof McpError) return new ToolExecutionError("mcp_tool_error", error.message, { retryable: false });
+    return unavailable(reasonOf(error), error, active.opened);
+  }
+
+  function wrap(tool: ListedTool): ToolDefinition {
+    const base = {
+      name: `${options.toolNamePrefix ?? ""}${tool.name}`.slice(0, 64),
+      description: tool.description ?? tool.title ?? tool.name,
+      readOnly: readOnlyTools.has(tool.name),
+      timeoutMs: callTimeoutMs,
+      // Annotations are copied for display only; see `readOnlyTools`.
+      source: {
+        kind: "mcp" as const,
+        label: options.name,
+        annotations: tool.annotations ? { ...tool.annotations } : undefined,
+      },
+      execute: async (args: Record<string, unknown>, context: { signal: AbortSignal }) => {
+        const active = await ensureConnected();
+        let result: Awaited<ReturnType<Client["callTool"]>>;
+        try {
+          result = await active.client.callTool({ name: tool.name, arguments: args }, undefined, {
+            signal: context.signal,
+            timeout: callTimeoutMs,
+          });
+        } catch (error) {
+          throw mapCallError(error, active, tool.name, context.signal);
+        }
+        // Outside the try: a tool-level error (isError) is the tool's answer, not a lost connection.
+        return mcpResultToContent(result);
+      },
+    };
+    try {
+      return defineTool({ ...base, parameters: tool.inputSchema as JsonSchema });
+    } catch (error) {
+      // A server schema Ajv cannot compile must not hide the tool; accept any object instead.
+      if (error instanceof InvalidToolDefinitionError && !error.message.includes("name")) {
+        return defineTool({ ...base, parameters: { type: "object", additionalProperties: true } });
+      }
+      throw error;
+    }
+  }
+
+  async function refresh(): Promise<ToolDefinition[]> {
+    const active = await ensureConnected();
+    try {
+      const listed: ListedTool[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await active.client.listTools(cursor ? { cursor } : undefined, { timeout: connectTimeoutMs });
+        listed.push(...(page.tools as ListedTool[]));
+        cursor = page.nextCursor;
+      } while (cursor);
+      current = listed.map(wrap);
+      return [...current];
+    } catch (error) {
+      if (error instanceof McpUnavailableError || error instanceof InvalidToolDefinitionError) throw error;
+      throw unavailable(`tools/list failed: ${reasonOf(error)}`, error, active.opened);
+    }
+  }
+
+  const source: McpToolSource = {
+    name: options.name,
+    tools: () => [...current],
+    registry: () => createToolRegistry(current),
+    refresh,
+    pid: () => (connection && !connection.closed ? connection.opened.pid() : null),
+    close: async () => {
+      closedByUser = true;
+      const active = connection;
+      connection = undefined;
+      if (active) await active.client.close().catch(() => undefined);
+    },
+  };
+  try {
+    await refresh();
+  } catch (error) {
+    await source.close();
+    throw error;
+  }
+  return source;
+}

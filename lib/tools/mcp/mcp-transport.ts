@@ -1,0 +1,66 @@
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { allowlistFromEnvironment, parseAllowlist } from "../http/allowlist";
+import type { HttpToolOptions } from "../http/http-tool-options";
+import { systemLookup, vetDestination } from "../http/ssrf-guard";
+
+/** How to reach an MCP server. */
+export type McpTransportConfig =
+  | {
+      kind: "stdio";
+      /** Executable to spawn. */
+      command: string;
+      /** Its arguments. */
+      args?: string[];
+      /** Extra environment; the child otherwise gets only the SDK's safe default set (PATH, HOME, ...). */
+      env?: Record<string, string>;
+      /** Working directory. */
+      cwd?: string;
+    }
+  | {
+      kind: "http";
+      /** Streamable HTTP endpoint, e.g. `https://mcp.example.com/mcp`. */
+      url: string;
+      /** Extra headers, e.g. an Authorization header from a credential. */
+      headers?: Record<string, string>;
+    };
+
+/** A transport plus a way to read the child's recent stderr (stdio only) for error messages. */
+export interface OpenedTransport {
+  transport: Transport;
+  recentStderr(): string;
+  /** Child pid for stdio; null otherwise. */
+  pid(): number | null;
+}
+
+const STDERR_TAIL_CHARS = 2000;
+
+/**
+ * Creates the SDK transport. HTTP URLs pass the SSRF guard first (same allowlist as
+ * `http_request`), so a workspace cannot point an MCP connection at internal addresses.
+ */
+export async function openTransport(config: McpTransportConfig, network: HttpToolOptions): Promise<OpenedTransport> {
+  if (config.kind === "stdio") {
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: config.args ?? [],
+      env: config.env,
+      cwd: config.cwd,
+      stderr: "pipe",
+    });
+    let tail = "";
+    // The stream exists once the transport is created; keep only a short tail for diagnostics.
+    transport.stderr?.on("data", (chunk: Buffer) => {
+      tail = (tail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+    });
+    return { transport, recentStderr: () => tail.trim(), pid: () => transport.pid };
+  }
+  const url = new URL(config.url);
+  await vetDestination(url, {
+    allowlist: [...allowlistFromEnvironment(), ...parseAllowlist(network.allowlist ?? [])],
+    lookup: network.lookup ?? systemLookup,
+  });
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers ?? {} } });
+  return { transport, recentStderr: () => "", pid: () => null };
+}
