@@ -224,11 +224,19 @@ export async function findInterruptedRuns(): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** Last resort when the engine cannot even start: the run must never stay `running`. */
-export async function markRunFailed(runId: string, code: string, message: string): Promise<void> {
+/**
+ * Ends a run outside the engine (it could not start, or a waiting run was cancelled); only a
+ * run that is not already terminal changes, so a real result is never overwritten.
+ */
+export async function endRun(
+  runId: string,
+  status: "failed" | "cancelled",
+  code: string,
+  message: string,
+): Promise<void> {
   await database().run.updateMany({
     where: { id: runId, status: { in: ["queued", "running", "waiting"] } },
-    data: { status: "failed", errorCode: code, errorMessage: message, endedAt: new Date() },
+    data: { status, errorCode: code, errorMessage: message, endedAt: new Date() },
   });
 }
 

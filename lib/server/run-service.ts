@@ -4,16 +4,17 @@ import { database } from "../db/prisma-client";
 import { createPrismaRunRecorder } from "../db/run-recorder";
 import {
   createRun,
+  endRun,
   findInterruptedRuns,
   getRunForExecution,
   listRunEvents,
-  markRunFailed,
   markRunUsesDemoModel,
 } from "../db/run-repository";
 import type { RunRecorder } from "../engine/recorder";
+import { resumeRun } from "../engine/resume-run";
 import type { RunEvent } from "../engine/run-events";
 import type { RunStatus, RunTrigger } from "../engine/run-status";
-import { runWorkflow } from "../engine/run-workflow";
+import { type RunResult, type RunWorkflowOptions, runWorkflow } from "../engine/run-workflow";
 import { compileWorkflow } from "../workflow/compile";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
@@ -54,6 +55,29 @@ export interface StartRunInput {
   versionId?: string;
 }
 
+/** Options of a run service (tests and embedding replace executors). */
+export interface RunServiceOptions {
+  /** Executor overrides by node type. */
+  executors?: RunWorkflowOptions["executors"];
+}
+
+/** The options every engine call of this service shares. */
+type CommonRunOptions = Pick<RunWorkflowOptions, "runId" | "recorder" | "services" | "signal" | "executors"> & {
+  onEvent: (event: RunEvent) => void;
+};
+
+/** The answer names a node the run is not waiting on. */
+export class AnswerForWrongNodeError extends TrellisError {
+  constructor(runId: string, nodeId: string, waitingOn: string | undefined) {
+    super(
+      "invalid_answer",
+      waitingOn
+        ? `Run ${runId} waits on node ${waitingOn}, not ${nodeId}.`
+        : `Run ${runId} has no waiting node in its checkpoint.`,
+    );
+  }
+}
+
 interface ActiveRun {
   controller: AbortController;
   done: Promise<void>;
@@ -66,6 +90,8 @@ interface ActiveRun {
  * engine threw: every background run ends in a terminal status written here.
  */
 export class RunService {
+  constructor(private readonly options: RunServiceOptions = {}) {}
+
   private readonly bus = new RunEventBus();
   private readonly active = new Map<string, ActiveRun>();
   private readonly provider = readDatabaseConfig().provider;
@@ -83,10 +109,13 @@ export class RunService {
       inputs: input.inputs,
       usesDemoModel: false,
     });
-    const done = this.execute(runId, input.workspaceId, compiled.workflow, input.inputs, {
-      workflowId: input.workflowId,
-      versionId: input.versionId,
-    });
+    const done = this.execute(runId, input.workspaceId, (common) =>
+      runWorkflow(compiled.workflow, input.inputs, {
+        ...common,
+        workflowId: input.workflowId,
+        versionId: input.versionId,
+      }),
+    );
     return { runId, done };
   }
 
@@ -115,28 +144,58 @@ export class RunService {
     }
     const run = await getRunForExecution(runId);
     if (run.status === "waiting" || run.status === "queued") {
-      await markRunFailed(runId, "run_cancelled", "Cancelled by a user while waiting.");
-      await database().run.update({ where: { id: runId }, data: { status: "cancelled" } });
+      await endRun(runId, "cancelled", "run_cancelled", "Cancelled by a user while waiting.");
+      this.bus.publish({
+        type: "run-end",
+        runId,
+        seq: Number.MAX_SAFE_INTEGER,
+        at: Date.now(),
+        status: "cancelled",
+        outputs: {},
+        error: { code: "run_cancelled", message: "Cancelled by a user while waiting." },
+        usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
+        steps: 0,
+        durationMs: 0,
+      });
       return;
     }
     throw new RunNotActiveError(runId, run.status);
   }
 
-  /** Answers a waiting human-input node and continues the run from its checkpoint. */
+  /**
+   * Answers a waiting human-input node and continues the run from its checkpoint. Resolves once
+   * the engine accepted the answer (the run restarted), so a bad answer is the caller's error.
+   */
   async resume(runId: string, nodeId: string, answer: Record<string, unknown>): Promise<{ done: Promise<void> }> {
     const run = await getRunForExecution(runId);
     if (run.status !== "waiting" || this.active.has(runId)) throw new RunNotActiveError(runId, run.status);
     const recorder = this.createRecorder();
     const checkpoint = await recorder.loadCheckpoint(runId);
-    if (!checkpoint) throw new RunNotActiveError(runId, "missing its checkpoint");
-    const done = this.execute(runId, run.workspaceId, run.compiled, run.inputs, {
-      workflowId: run.workflowId,
-      versionId: run.versionId ?? undefined,
-      recorder,
-      resumeFrom: checkpoint,
-      humanAnswer: { nodeId, answer, timedOut: false },
+    const waitingOn = (checkpoint?.state as { waiting?: { nodeId?: string } } | undefined)?.waiting?.nodeId;
+    if (waitingOn !== nodeId) throw new AnswerForWrongNodeError(runId, nodeId, waitingOn);
+    let accepted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      accepted = resolve;
     });
-    return { done };
+    const done = this.execute(
+      runId,
+      run.workspaceId,
+      (common) =>
+        resumeRun(runId, answer, {
+          ...common,
+          compiled: run.compiled,
+          workflowId: run.workflowId,
+          versionId: run.versionId ?? undefined,
+          onEvent: (event) => {
+            accepted();
+            common.onEvent(event);
+          },
+        }),
+      { recorder, rethrow: true },
+    );
+    // Validation errors reject before the engine emits anything; once it emits, the answer was accepted.
+    await Promise.race([started, done]);
+    return { done: done.catch(() => undefined) };
   }
 
   /** Resumes every run a crash left `running`/`queued`: finished nodes are restored, not re-run. */
@@ -148,15 +207,21 @@ export class RunService {
         const run = await getRunForExecution(runId);
         const recorder = this.createRecorder();
         const checkpoint = await recorder.loadCheckpoint(runId);
-        void this.execute(runId, run.workspaceId, run.compiled, run.inputs, {
-          workflowId: run.workflowId,
-          versionId: run.versionId ?? undefined,
-          recorder,
-          resumeFrom: checkpoint ?? undefined,
-        });
+        void this.execute(
+          runId,
+          run.workspaceId,
+          (common) =>
+            runWorkflow(run.compiled, run.inputs, {
+              ...common,
+              workflowId: run.workflowId,
+              versionId: run.versionId ?? undefined,
+              resumeFrom: checkpoint ?? undefined,
+            }),
+          { recorder },
+        );
         resumed.push(runId);
       } catch (error) {
-        await markRunFailed(runId, "resume_failed", error instanceof Error ? error.message : String(error));
+        await endRun(runId, "failed", "resume_failed", error instanceof Error ? error.message : String(error));
       }
     }
     return resumed;
@@ -166,44 +231,43 @@ export class RunService {
     return createPrismaRunRecorder(database(), this.provider);
   }
 
+  /**
+   * Runs `runner` in the background with this service's recorder, services, cancellation and
+   * event fan-out. Whatever happens, the run ends in a terminal status (or waiting).
+   */
   private execute(
     runId: string,
     workspaceId: string,
-    compiled: CompiledWorkflow,
-    inputs: Record<string, unknown>,
-    options: {
-      workflowId?: string;
-      versionId?: string;
-      recorder?: RunRecorder;
-      resumeFrom?: Parameters<typeof runWorkflow>[2]["resumeFrom"];
-      humanAnswer?: Parameters<typeof runWorkflow>[2]["humanAnswer"];
-    },
+    runner: (common: CommonRunOptions) => Promise<RunResult>,
+    options: { recorder?: RunRecorder; rethrow?: boolean } = {},
   ): Promise<void> {
     const controller = new AbortController();
     const recorder = options.recorder ?? this.createRecorder();
     const done = (async () => {
+      let engineStarted = false;
       try {
         const services = await createEngineServices({
           workspaceId,
           onDemoModelUsed: () => void markRunUsesDemoModel(runId).catch(() => undefined),
         });
-        const result = await runWorkflow(compiled, inputs, {
+        const result = await runner({
           runId,
           recorder,
           services,
           signal: controller.signal,
-          workflowId: options.workflowId,
-          versionId: options.versionId,
-          resumeFrom: options.resumeFrom,
-          humanAnswer: options.humanAnswer,
-          onEvent: (event) => this.bus.publish(event),
+          executors: this.options.executors,
+          onEvent: (event) => {
+            engineStarted = true;
+            this.bus.publish(event);
+          },
         });
         await this.ensureTerminal(runId, result.status);
       } catch (error) {
+        if (options.rethrow && !engineStarted) throw error;
         // The engine promises not to throw; this guards the promise anyway so a run never stays running.
         const message = error instanceof Error ? error.message : String(error);
         await recorder.flush().catch(() => undefined);
-        await markRunFailed(runId, "engine_crashed", message).catch(() => undefined);
+        await endRun(runId, "failed", "engine_crashed", message).catch(() => undefined);
         this.bus.publish({
           type: "run-end",
           runId,
@@ -220,7 +284,7 @@ export class RunService {
         this.active.delete(runId);
       }
     })();
-    this.active.set(runId, { controller, done });
+    this.active.set(runId, { controller, done: done.catch(() => undefined) });
     return done;
   }
 
