@@ -6,7 +6,7 @@ import { DEFAULT_DEMO_STUB_PORT, startDemoApiStub } from "./server";
 
 function portFromArguments(argv: readonly string[]): number {
   const flagIndex = argv.indexOf("--port");
-  const text = flagIndex >= 0 ? argv[flagIndex + 1] : process.env.TRELLIS_DEMO_STUB_PORT;
+  const text = flagIndex >= 0 ? argv[flagIndex + 1] : process.env.TRELLIS_DEMO_API_PORT;
   const port = text === undefined ? DEFAULT_DEMO_STUB_PORT : Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port "${text}"`);
   return port;

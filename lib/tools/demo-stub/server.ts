@@ -9,7 +9,7 @@ import {
   type DemoCity,
 } from "./fixtures";
 
-/** Port the demo stub listens on unless told otherwise (`TRELLIS_DEMO_STUB_PORT`). */
+/** Port the demo stub listens on unless told otherwise (the CLI and app startup read `TRELLIS_DEMO_API_PORT`). */
 export const DEFAULT_DEMO_STUB_PORT = 4020;
 
 /** Options for {@link startDemoApiStub}. */
