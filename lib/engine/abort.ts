@@ -42,12 +42,21 @@ export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> 
     work.catch(noop);
     return Promise.reject(signal.reason);
   }
-  let onAbort: () => void = noop;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
+  // One promise and one listener instead of Promise.race + finally: this runs once per node attempt.
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
   });
-  return Promise.race([work, aborted]).finally(() => signal.removeEventListener("abort", onAbort));
 }
 
 /** Waits `ms` milliseconds, rejecting with the signal's reason if it aborts first. */

@@ -2,16 +2,6 @@ import type { ScopeResult } from "./executor";
 import type { RunCheckpoint } from "./recorder";
 import type { Usage } from "./run-status";
 
-/** A node that finished (succeeded, or failed and was handled by its error strategy). */
-export interface FinishedNodeState {
-  /** The outputs downstream nodes see. */
-  outputs: Record<string, unknown>;
-  /** The source handles that fired; undefined means every handle except `fail`. */
-  activeHandles?: string[];
-  /** True when the outputs come from an error strategy rather than a success. */
-  handledFailure?: boolean;
-}
-
 /** The human-input node a waiting run is parked on. */
 export interface WaitingState {
   /** The human-input node. */
@@ -50,8 +40,15 @@ export interface EngineCheckpointState extends Record<string, unknown> {
   usage: Usage;
   /** Nodes whose failure was handled by default-output or fail-branch (makes the run `partial`). */
   handledFailures: number;
-  /** Finished nodes by state key. */
-  finished: Record<string, FinishedNodeState>;
+  /**
+   * Outputs of finished nodes (succeeded, or failed and handled by an error strategy) by state
+   * key. The outputs object itself is stored, not a wrapper: one less retained object per node.
+   */
+  finished: Record<string, Record<string, unknown>>;
+  /** Source handles that fired, only for nodes that chose them (conditions, fail-branch). */
+  handles: Record<string, string[]>;
+  /** Nodes whose outputs come from an error strategy rather than a success. */
+  handled: Record<string, true>;
   /** Skipped nodes by state key. */
   skipped: Record<string, true>;
   /** Finished iteration items (whole body scopes) by `scopeId#path`. */
@@ -70,6 +67,8 @@ export function createCheckpointState(inputs: Record<string, unknown>): EngineCh
     usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
     handledFailures: 0,
     finished: {},
+    handles: {},
+    handled: {},
     skipped: {},
     scopes: {},
   };
@@ -90,6 +89,8 @@ export function restoreCheckpointState(checkpoint: RunCheckpoint): EngineCheckpo
     usage: { inputTokens: 0, outputTokens: 0, cost: 0, ...state.usage },
     handledFailures: state.handledFailures ?? 0,
     finished: { ...state.finished },
+    handles: { ...state.handles },
+    handled: { ...state.handled },
     skipped: { ...state.skipped },
     scopes: { ...state.scopes },
     waiting: state.waiting,

@@ -60,7 +60,7 @@ describe("human input", () => {
     expect(recorder.run("run-human")?.status).toBe("waiting");
     expect(recorder.nodeRuns().find((row) => row.nodeId === "ask")?.status).toBe("waiting");
     const checkpoint = await recorder.loadCheckpoint("run-human");
-    expect((checkpoint?.state as EngineCheckpointState).waiting?.nodeId).toBe("ask");
+    expect((checkpoint!.state as EngineCheckpointState).waiting?.nodeId).toBe("ask");
     expect(executor.calls).toHaveLength(1);
 
     await expect(
@@ -202,7 +202,7 @@ describe("resume from checkpoint", () => {
     );
     expect(crashed.status).toBe("cancelled");
     const checkpoint = await recorder.loadCheckpoint("run-pay");
-    expect((checkpoint?.state as EngineCheckpointState).finished.pay).toBeUndefined();
+    expect((checkpoint!.state as EngineCheckpointState).finished.pay).toBeUndefined();
 
     const healthy = createStubToolRegistry({ charge: () => "receipt-1" });
     const result = await runWorkflow(

@@ -1,5 +1,5 @@
 import { linkController } from "./abort";
-import { addUsage, type FinishedNodeState, stateKey } from "./checkpoint-state";
+import { addUsage, stateKey } from "./checkpoint-state";
 import type { NodeExecutionError } from "./errors";
 import type { ExecutorResult } from "./executor";
 import type { BodyScopeRunner, NodeOutcome, ScopeEnvironment } from "./node-runner";
@@ -98,13 +98,13 @@ export class ScopeScheduler {
   private start(index: number): void {
     const node = this.plan.nodes[index];
     this.running += 1;
-    runNode(this.run, node, this.environment, this.runBody)
-      .catch((): NodeOutcome => ({ kind: "aborted" }))
-      .then((outcome) => {
-        this.running -= 1;
-        this.complete(index, outcome);
-        this.wake();
-      });
+    const settled = (outcome: NodeOutcome) => {
+      this.running -= 1;
+      this.complete(index, outcome);
+      this.wake();
+    };
+    // runNode never rejects by contract; the second handler keeps a bug there from hanging the scope.
+    runNode(this.run, node, this.environment, this.runBody).then(settled, () => settled({ kind: "aborted" }));
   }
 
   /** Records a node outcome and moves its successors forward. */
@@ -113,10 +113,11 @@ export class ScopeScheduler {
     switch (outcome.kind) {
       case "succeeded":
       case "handled": {
-        const finished: FinishedNodeState = { outputs: outcome.outputs };
-        if (outcome.activeHandles) finished.activeHandles = outcome.activeHandles;
-        if (outcome.kind === "handled") finished.handledFailure = true;
-        this.run.state.finished[stateKey(node.id, this.environment.iterationPath)] = finished;
+        const state = this.run.state;
+        const key = stateKey(node.id, this.environment.iterationPath);
+        state.finished[key] = outcome.outputs;
+        if (outcome.activeHandles) state.handles[key] = outcome.activeHandles;
+        if (outcome.kind === "handled") state.handled[key] = true;
         addUsage(this.outcome.usage, outcome.usage);
         this.publish(index, outcome.outputs);
         // Checkpoint after each finished node, before its successors can start.
@@ -205,8 +206,8 @@ export class ScopeScheduler {
     }
     const restored = state.finished[key];
     if (restored !== undefined) {
-      this.publish(index, restored.outputs);
-      return restored.activeHandles;
+      this.publish(index, restored);
+      return state.handles[key];
     }
     this.ready.push(index);
     return false;

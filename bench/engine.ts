@@ -1,0 +1,179 @@
+/**
+ * Engine benchmark: prints ONE JSON line.
+ *
+ *   chain_us_per_node_memory          1,000-node template chain, in-memory recorder
+ *   chain_us_per_node_sqlite          same with the Prisma recorder on a scratch SQLite database (null when unavailable)
+ *   iteration_us_per_item_memory      1,000-item parallel (c10) iteration over a no-op tool
+ *   scale_ratio                       per-node cost at 10,000 nodes / at 100 nodes
+ *   parallel_10x100ms_ms              10 independent 100 ms tool calls
+ *   iteration_parallel_100x50ms_c10_ms 100 items of 50 ms at concurrency 10
+ *
+ * Every measurement is preceded by warm-up runs; per-node numbers are medians of several runs.
+ */
+import os from "node:os";
+import v8 from "node:v8";
+import vm from "node:vm";
+import type { EngineServices } from "../lib/engine/executor";
+import { MemoryRunRecorder } from "../lib/engine/memory-recorder";
+import type { RunRecorder } from "../lib/engine/recorder";
+import { runWorkflow } from "../lib/engine/run-workflow";
+import { buildTemplateChain, createStubToolRegistry, createTestServices, WorkflowBuilder } from "../lib/engine/testing";
+import type { CompiledWorkflow } from "../lib/workflow/compiled";
+
+let runCounter = 0;
+
+// Collect garbage between measured runs (never inside one), so a run does not pay for the
+// previous run's garbage. `npm run bench:engine` passes no flags, hence the runtime switch.
+v8.setFlagsFromString("--expose-gc");
+const collectGarbage = vm.runInNewContext("gc") as () => void;
+
+async function timeRun(
+  workflow: CompiledWorkflow,
+  inputs: Record<string, unknown>,
+  services: EngineServices,
+  recorder: RunRecorder = new MemoryRunRecorder(),
+  maxSteps = 1_000_000,
+): Promise<number> {
+  const runId = `bench-${++runCounter}`;
+  collectGarbage();
+  const started = process.hrtime.bigint();
+  const result = await runWorkflow(workflow, inputs, { runId, recorder, services, limits: { maxSteps } });
+  const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== "succeeded") throw new Error(`bench run ended ${result.status}: ${result.error?.message}`);
+  return elapsedMs;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Median per-node microseconds of a chain of `length` templates (plus start and end). */
+async function chainMicrosPerNode(length: number, repetitions: number, recorder?: () => RunRecorder): Promise<number> {
+  const workflow = buildTemplateChain(length);
+  const services = createTestServices();
+  const warmups = Math.max(2, Math.min(20, Math.floor(20_000 / length)));
+  for (let index = 0; index < warmups; index++) await timeRun(workflow, { name: "bench" }, services, recorder?.());
+  const samples: number[] = [];
+  for (let index = 0; index < repetitions; index++) {
+    samples.push(await timeRun(workflow, { name: "bench" }, services, recorder?.()));
+  }
+  return (median(samples) * 1000) / (length + 2);
+}
+
+function iterationWorkflow(parallel: boolean, concurrency: number): CompiledWorkflow {
+  return new WorkflowBuilder()
+    .add("start", "start", { inputs: [{ name: "items", type: "array" }] })
+    .add("loop", "iteration", { input: ["start", "items"], parallel, concurrency, outputSelector: ["call", "result"] })
+    .add("call", "tool", { tool: "work", argumentsTemplate: "{{item}}" }, { parentId: "loop" })
+    .add("end", "end", { outputs: [{ name: "output", value: ["loop", "output"] }] })
+    .chain("start", "loop", "end")
+    .build();
+}
+
+async function iterationMicrosPerItem(): Promise<number> {
+  const services = createTestServices({ tools: createStubToolRegistry({ work: () => null }) });
+  const workflow = iterationWorkflow(true, 10);
+  const items = Array.from({ length: 1000 }, (_, index) => ({ index }));
+  for (let index = 0; index < 5; index++) await timeRun(workflow, { items }, services);
+  const samples: number[] = [];
+  for (let index = 0; index < 7; index++) samples.push(await timeRun(workflow, { items }, services));
+  return (median(samples) * 1000) / items.length;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  });
+
+async function parallelBranchesMs(): Promise<number> {
+  const services = createTestServices({
+    tools: createStubToolRegistry({ wait: (_args, context) => sleep(100, context.signal) }),
+  });
+  const builder = new WorkflowBuilder().add("start", "start").add("end", "end");
+  for (let index = 0; index < 10; index++) {
+    builder.add(`b${index}`, "tool", { tool: "wait" }).connect("start", `b${index}`).connect(`b${index}`, "end");
+  }
+  const workflow = builder.build();
+  await timeRun(workflow, {}, services);
+  const samples: number[] = [];
+  for (let index = 0; index < 3; index++) samples.push(await timeRun(workflow, {}, services));
+  return median(samples);
+}
+
+async function parallelIterationMs(): Promise<number> {
+  const services = createTestServices({
+    tools: createStubToolRegistry({ work: (_args, context) => sleep(50, context.signal) }),
+  });
+  const workflow = iterationWorkflow(true, 10);
+  const items = Array.from({ length: 100 }, (_, index) => ({ index }));
+  await timeRun(workflow, { items }, services);
+  const samples: number[] = [];
+  for (let index = 0; index < 3; index++) samples.push(await timeRun(workflow, { items }, services));
+  return median(samples);
+}
+
+/** The Prisma recorder on a scratch SQLite database, or null when lib/db cannot be loaded here. */
+async function sqliteChainMicrosPerNode(): Promise<number | null> {
+  try {
+    const { createTestDatabase } = await import("../lib/db/testing/test-database");
+    const { createPrismaRunRecorder } = await import("../lib/db/run-recorder");
+    const { createRunForBenchmark } = await import("./engine-sqlite-support");
+    const database = await createTestDatabase("sqlite");
+    try {
+      const workflow = buildTemplateChain(1000);
+      const services = createTestServices();
+      const samples: number[] = [];
+      for (let index = 0; index < 5; index++) {
+        const runId = await createRunForBenchmark(database.db);
+        const recorder = createPrismaRunRecorder(database.db, "sqlite");
+        const started = process.hrtime.bigint();
+        const result = await runWorkflow(
+          workflow,
+          { name: "bench" },
+          { runId, recorder, services, limits: { maxSteps: 10_000 } },
+        );
+        const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+        if (result.status !== "succeeded") throw new Error(`sqlite bench run ended ${result.status}`);
+        // The first two runs warm up Prisma and SQLite.
+        if (index >= 2) samples.push(elapsedMs);
+      }
+      return (median(samples) * 1000) / 1002;
+    } finally {
+      await database.dispose();
+    }
+  } catch (error) {
+    process.stderr.write(
+      `chain_us_per_node_sqlite unavailable: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return null;
+  }
+}
+
+async function main(): Promise<void> {
+  const chainMemory = await chainMicrosPerNode(1000, 9);
+  const small = await chainMicrosPerNode(100, 61);
+  const large = await chainMicrosPerNode(10_000, 5);
+  const iteration = await iterationMicrosPerItem();
+  const parallel = await parallelBranchesMs();
+  const parallelIteration = await parallelIterationMs();
+  const sqlite = await sqliteChainMicrosPerNode();
+  const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+  const result = {
+    chain_us_per_node_memory: round(chainMemory),
+    chain_us_per_node_sqlite: sqlite === null ? null : round(sqlite),
+    iteration_us_per_item_memory: round(iteration),
+    scale_ratio: round(large / small, 2),
+    parallel_10x100ms_ms: round(parallel),
+    iteration_parallel_100x50ms_c10_ms: round(parallelIteration),
+    // Context for reading the numbers: this machine's cores are shared with other work.
+    load_average_1m: round(os.loadavg()[0], 2),
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
