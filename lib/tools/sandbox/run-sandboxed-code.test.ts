@@ -143,3 +143,14 @@ describe("QuickJS code sandbox", () => {
     await expect(run).rejects.toThrow("stopped by test");
   });
 });
+
+describe("sandbox concurrency", () => {
+  it("runs a burst of more parallel calls than slots, all correctly, through the queue", async () => {
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_unused, index) =>
+        runSandboxedCode({ code: "function main(inputs) { return inputs.n * 10; }", inputs: { n: index } }),
+      ),
+    );
+    expect(runs.map((run) => run.result)).toEqual([0, 10, 20, 30, 40, 50]);
+  });
+});

@@ -103,7 +103,49 @@ function toSandboxError(outcome: Extract<WorkerOutcome, { ok: false }>, limits: 
  * `process`, `fetch`, timers or module loading. Never uses node:vm, vm2 or `Function`.
  * @throws SandboxError with a stable code for limits, user errors and non-JSON results.
  */
-export function runSandboxedCode(request: SandboxRunRequest): Promise<SandboxRunResult> {
+export async function runSandboxedCode(request: SandboxRunRequest): Promise<SandboxRunResult> {
+  // Each run is a worker with its own WebAssembly heap; cap how many exist at once so a burst of
+  // parallel tool calls cannot exhaust the server's memory. Waiting callers queue in order.
+  await acquireSlot(request.signal);
+  try {
+    return await runInWorker(request);
+  } finally {
+    releaseSlot();
+  }
+}
+
+/** Most sandboxes running at the same time. */
+export const MAX_CONCURRENT_SANDBOXES = 4;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+function acquireSlot(signal: AbortSignal | undefined): Promise<void> {
+  if (running < MAX_CONCURRENT_SANDBOXES) {
+    running += 1;
+    return Promise.resolve();
+  }
+  return new Promise<void>((resolve, reject) => {
+    const grant = () => {
+      signal?.removeEventListener("abort", onAbort);
+      running += 1;
+      resolve();
+    };
+    const onAbort = () => {
+      const index = waiting.indexOf(grant);
+      if (index >= 0) waiting.splice(index, 1);
+      reject(signal?.reason ?? new Error("aborted"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    waiting.push(grant);
+  });
+}
+
+function releaseSlot(): void {
+  running -= 1;
+  waiting.shift()?.();
+}
+
+function runInWorker(request: SandboxRunRequest): Promise<SandboxRunResult> {
   const limits: Required<SandboxLimits> = {
     cpuLimitMs: request.cpuLimitMs ?? DEFAULT_SANDBOX_LIMITS.cpuLimitMs,
     memoryLimitBytes: request.memoryLimitBytes ?? DEFAULT_SANDBOX_LIMITS.memoryLimitBytes,
