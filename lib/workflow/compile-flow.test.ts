@@ -13,7 +13,7 @@ describe("compileWorkflow: flow checks", () => {
 
   it("multiple_start_nodes: reported on each extra start", () => {
     const document = withNodes(minimalDocument(), testNode("start2", "start"));
-    expectIssue(document, { code: "multiple_start_nodes", nodeId: "start2" });
+    expectIssue(document, { code: "multiple_start_nodes", nodeId: "start2", path: ["type"] });
   });
 
   it("cycle: reported once with the first node and a closing edge", () => {
@@ -28,7 +28,7 @@ describe("compileWorkflow: flow checks", () => {
   it("cycle: a self loop", () => {
     const document = chain(testNode("a", "template", { template: "a" }));
     document.edges.push(testEdge("a", "a", { id: "self" }));
-    expectIssue(document, { code: "cycle", nodeId: "a", edgeId: "self" });
+    expectIssue(document, { code: "cycle", nodeId: "a", edgeId: "self", path: [] });
   });
 
   it("cycle: inside an iteration body", () => {
@@ -38,7 +38,7 @@ describe("compileWorkflow: flow checks", () => {
       testNode("y", "template", { template: "{{item}}" }, { parentId: "loop" }),
     );
     document.edges.push(testEdge("x", "y"), testEdge("y", "x"));
-    expectIssue(document, { code: "cycle", nodeId: "x" });
+    expectIssue(document, { code: "cycle", nodeId: "x", path: [] });
   });
 
   it("unreachable_node: not connected to start", () => {
@@ -48,7 +48,7 @@ describe("compileWorkflow: flow checks", () => {
 
   it("iteration_without_body", () => {
     const document = chain(testNode("loop", "iteration", { input: ["start", "items"], outputSelector: ["x", "text"] }));
-    expectIssue(document, { code: "iteration_without_body", nodeId: "loop" });
+    expectIssue(document, { code: "iteration_without_body", nodeId: "loop", path: [] });
   });
 
   it("invalid_parent: missing parent, non-container parent, start inside a body, parent cycle", () => {
@@ -67,17 +67,18 @@ describe("compileWorkflow: flow checks", () => {
       {
         code: "invalid_parent",
         nodeId: "inner",
+        path: ["parentId"],
       },
     );
     const startInside = chain(loop, body);
     startInside.nodes[0] = { ...startInside.nodes[0], parentId: "loop" };
-    expectIssue(startInside, { code: "invalid_parent", nodeId: "start" });
+    expectIssue(startInside, { code: "invalid_parent", nodeId: "start", path: ["parentId"] });
     const looping = chain(
       testNode("a", "iteration", { input: ["start", "items"], outputSelector: ["b", "output"] }, { parentId: "b" }),
       testNode("b", "iteration", { input: ["start", "items"], outputSelector: ["a", "output"] }, { parentId: "a" }),
     );
-    expectIssue(looping, { code: "invalid_parent", nodeId: "a" });
-    expectIssue(looping, { code: "invalid_parent", nodeId: "b" });
+    expectIssue(looping, { code: "invalid_parent", nodeId: "a", path: ["parentId"] });
+    expectIssue(looping, { code: "invalid_parent", nodeId: "b", path: ["parentId"] });
   });
 
   it("nesting_too_deep: a fourth nested iteration", () => {
@@ -155,8 +156,8 @@ describe("compileWorkflow: references and types", () => {
       testNode("a", "template", { template: "{{b.text}}" }),
       testNode("b", "template", { template: "{{b.text}}" }),
     );
-    expectIssue(document, { code: "unknown_variable", nodeId: "a" });
-    expectIssue(document, { code: "unknown_variable", nodeId: "b" });
+    expectIssue(document, { code: "unknown_variable", nodeId: "a", path: ["data", "template"] });
+    expectIssue(document, { code: "unknown_variable", nodeId: "b", path: ["data", "template"] });
   });
 
   it("unknown_variable: a field the node does not output, and a path into a string", () => {
@@ -174,8 +175,8 @@ describe("compileWorkflow: references and types", () => {
       testNode("t", "template", { template: "{{item}}" }),
       testNode("u", "template", { template: "{{env}}" }),
     );
-    expectIssue(document, { code: "unknown_variable", nodeId: "t" });
-    expectIssue(document, { code: "unknown_variable", nodeId: "u" });
+    expectIssue(document, { code: "unknown_variable", nodeId: "t", path: ["data", "template"] });
+    expectIssue(document, { code: "unknown_variable", nodeId: "u", path: ["data", "template"] });
   });
 
   it("unknown_variable: inside a body, a body node cannot be read from outside", () => {
@@ -255,7 +256,7 @@ describe("compileWorkflow: robustness", () => {
       },
       edges: [],
     };
-    expectIssue(hostile, { code: "internal_error" });
+    expectIssue(hostile, { code: "internal_error", path: [] });
   });
 
   it("compiles a 10,000-node chain quickly", () => {

@@ -141,7 +141,10 @@ describe("compileWorkflow: document and node checks", () => {
   });
 
   it("unsupported_schema_version: names the version", () => {
-    const issue = expectIssue({ ...minimalDocument(), schemaVersion: 99 }, { code: "unsupported_schema_version" });
+    const issue = expectIssue(
+      { ...minimalDocument(), schemaVersion: 99 },
+      { code: "unsupported_schema_version", path: ["schemaVersion"] },
+    );
     expect(issue.message).toContain("99");
   });
 
@@ -151,7 +154,11 @@ describe("compileWorkflow: document and node checks", () => {
   });
 
   it("unknown_node_type: prototype keys are not node types", () => {
-    expectIssue(withNodes(minimalDocument(), testNode("p", "constructor")), { code: "unknown_node_type", nodeId: "p" });
+    expectIssue(withNodes(minimalDocument(), testNode("p", "constructor")), {
+      code: "unknown_node_type",
+      nodeId: "p",
+      path: ["type"],
+    });
   });
 
   it("invalid_config: one issue per zod issue with a path into data", () => {
@@ -214,6 +221,7 @@ describe("compileWorkflow: document and node checks", () => {
       expectIssue(withNodes(minimalDocument(), testNode(id, "template", { template: "x" })), {
         code: "reserved_node_id",
         nodeId: id,
+        path: ["id"],
       });
     }
   });
@@ -253,14 +261,24 @@ describe("compileWorkflow: edge checks", () => {
         cases: [{ id: "yes", conditions: [{ left: "{{start.query}}", operator: "is-not-empty" }] }],
       }),
     );
-    expectIssue(document, { code: "unknown_source_handle", nodeId: "check", edgeId: "check->end" });
+    expectIssue(document, {
+      code: "unknown_source_handle",
+      nodeId: "check",
+      edgeId: "check->end",
+      path: ["sourceHandle"],
+    });
   });
 
   it("unknown_target_handle: start takes no input, and only `in` exists", () => {
     const document = minimalDocument();
     document.edges.push(testEdge("greet", "start", { id: "into-start" }));
     document.edges.push(testEdge("start", "end", { id: "odd-handle", targetHandle: "side" }));
-    expectIssue(document, { code: "unknown_target_handle", edgeId: "into-start", nodeId: "start" });
+    expectIssue(document, {
+      code: "unknown_target_handle",
+      edgeId: "into-start",
+      nodeId: "start",
+      path: ["targetHandle"],
+    });
     expectIssue(document, { code: "unknown_target_handle", edgeId: "odd-handle", path: ["targetHandle"] });
   });
 
@@ -270,6 +288,6 @@ describe("compileWorkflow: edge checks", () => {
       testNode("body", "template", { template: "{{item}}" }, { parentId: "loop" }),
     );
     document.edges.push(testEdge("start", "body", { id: "crossing" }));
-    expectIssue(document, { code: "edge_crosses_container", edgeId: "crossing" });
+    expectIssue(document, { code: "edge_crosses_container", edgeId: "crossing", path: [] });
   });
 });

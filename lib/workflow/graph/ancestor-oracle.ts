@@ -16,16 +16,18 @@ export class AncestorOracle {
    * @param order a topological order; nodes missing from it (on cycles) get no answer
    * @param predecessors direct predecessors of a node
    * @param targets the nodes queries will ask about as ancestors
+   * @param maxBitsetWords memory budget in 32-bit words; above it, queries walk the graph
    */
   constructor(
     private readonly order: readonly string[],
     private readonly predecessors: (nodeId: string) => readonly string[],
     targets: Iterable<string>,
+    maxBitsetWords = MAX_BITSET_WORDS,
   ) {
     this.ordered = new Set(order);
     for (const target of targets) this.bitByTarget.set(target, this.bitByTarget.size);
     const words = Math.ceil(this.bitByTarget.size / 32);
-    this.useBitsets = words * order.length <= MAX_BITSET_WORDS;
+    this.useBitsets = words * order.length <= maxBitsetWords;
     if (this.useBitsets) this.buildBitsets(words);
   }
 
