@@ -34,6 +34,8 @@ export interface SafeFetchOptions {
   allowlist?: readonly string[];
   /** DNS resolver; the system one by default. Tests inject one. */
   lookup?: AddressLookup;
+  /** Extra trusted CA certificates (PEM) for HTTPS, e.g. an internal CA. Replaces the default set. */
+  ca?: string | string[];
 }
 
 /** A completed response. */
@@ -144,6 +146,7 @@ function requestOnce(
       lookup: pinnedLookup(destination),
       // A fresh connection per request: a pooled socket may have been opened for another address.
       agent: false,
+      ca: options.ca,
       // SNI carries the name, never an IP (TLS forbids IP SNI).
       servername:
         destination.hostname.includes(":") || /^[\d.]+$/.test(destination.hostname) ? undefined : destination.hostname,
@@ -252,6 +255,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         signal,
         maxBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
         readBody: method !== "HEAD",
+        ca: options.ca,
       });
     } catch (error) {
       if (timeoutSignal.aborted) {
