@@ -22,7 +22,7 @@ describe.skipIf(!hasOpenssl())("safeFetch over HTTPS with a pinned address", () 
   let certificate: string;
   let server: https.Server;
   let port: number;
-  const seen: Array<{ servername: string | false; host?: string }> = [];
+  const seen: Array<{ servername: string | false | null; host?: string }> = [];
   const toLoopback: AddressLookup = async () => [{ address: "127.0.0.1", family: 4 }];
 
   beforeAll(async () => {

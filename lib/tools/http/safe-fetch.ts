@@ -131,6 +131,7 @@ function requestOnce(
     signal: AbortSignal;
     maxBytes: number;
     readBody: boolean;
+    ca?: string | string[];
   },
 ): Promise<HopResult> {
   return new Promise<HopResult>((resolve, reject) => {
