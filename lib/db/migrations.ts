@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { ConfigurationError, type DatabaseConfig, ensureSqliteLocation, projectRoot } from "./database-config";
 import { openSchemaEngine } from "./schema-engine";
@@ -67,6 +68,20 @@ export async function deployMigrations(config: DatabaseConfig): Promise<string[]
     return output.appliedMigrationNames;
   } finally {
     await handle.close();
+    if (config.provider === "sqlite") enableWriteAheadLog(config.filePath);
+  }
+}
+
+/**
+ * WAL lets history pages read while a run writes (the default rollback journal blocks readers
+ * during each batch). The mode is stored in the file, so setting it once at deploy is enough.
+ */
+function enableWriteAheadLog(filePath: string): void {
+  const connection = new BetterSqlite3(filePath);
+  try {
+    connection.pragma("journal_mode = WAL");
+  } finally {
+    connection.close();
   }
 }
 
