@@ -1,9 +1,11 @@
 import { setMaxListeners } from "node:events";
 
 /**
- * Small AbortSignal helpers. Scopes and attempts get their own controllers linked to a parent
- * with one listener, which is cheaper than `AbortSignal.any` on the per-node hot path and
- * leaves nothing behind once `dispose` runs.
+ * Small AbortSignal helpers. Scopes, attempts and tool calls get their own controllers linked
+ * to a parent with one listener. That is what `AbortSignal.any` does, but several times cheaper,
+ * and on Node 20 `AbortSignal.any` keeps every dependent signal registered on a long-lived
+ * parent until GC, which made a 1,000-item iteration slower item by item. `dispose` leaves
+ * nothing behind.
  */
 
 /** A controller that aborts when its parent does; call `dispose` when the child is done. */
@@ -16,9 +18,12 @@ export interface LinkedController {
   dispose(): void;
 }
 
-/** Creates a child controller that follows `parent` (with the parent's reason). */
-export function linkController(parent: AbortSignal): LinkedController {
-  const controller = createController();
+/**
+ * Creates a child controller that follows `parent` (with the parent's reason). `fanOut` lifts
+ * the listener limit for signals that many nodes listen to (scopes); per-call links skip it.
+ */
+export function linkController(parent: AbortSignal, fanOut = true): LinkedController {
+  const controller = fanOut ? createController() : new AbortController();
   if (parent.aborted) {
     controller.abort(parent.reason);
     return { controller, signal: controller.signal, dispose: noop };
@@ -85,4 +90,18 @@ export function createController(): AbortController {
   const controller = new AbortController();
   setMaxListeners(0, controller.signal);
   return controller;
+}
+
+/** A child of `parent` that also aborts with `reason()` after `timeoutMs`; `dispose` clears both. */
+export function linkWithTimeout(parent: AbortSignal, timeoutMs: number, reason: () => unknown): LinkedController {
+  const link = linkController(parent, false);
+  const timer = setTimeout(() => link.controller.abort(reason()), timeoutMs);
+  return {
+    controller: link.controller,
+    signal: link.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      link.dispose();
+    },
+  };
 }

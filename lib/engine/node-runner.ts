@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import type { CompiledNode } from "../workflow/compiled";
 import { renderTemplate, resolveSelector } from "../workflow/variables";
-import { raceAbort, sleep } from "./abort";
+import { linkWithTimeout, raceAbort, sleep } from "./abort";
 import { stateKey } from "./checkpoint-state";
 import { NodeExecutionError } from "./errors";
 import { MissingExecutorError } from "./errors/missing-executor-error";
@@ -154,15 +154,13 @@ async function runAttempt(
   if (!executor) throw new MissingExecutorError(node.type);
   // A human-input node's timeout bounds the wait for an answer (see its executor), not the attempt.
   const timeoutMs = node.type === "human-input" ? undefined : node.policy.timeoutMs;
-  let signal = environment.signal;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  if (timeoutMs !== undefined && timeoutMs > 0) {
-    const timeout = new AbortController();
-    timer = setTimeout(() => timeout.abort(new NodeTimeoutError(timeoutMs)), timeoutMs);
-    signal = AbortSignal.any([environment.signal, timeout.signal]);
-    // Containers hang one listener per in-flight item on this signal.
-    setMaxListeners(0, signal);
-  }
+  // Per-attempt timeout: a child of the scope signal that also aborts after timeoutMs.
+  const timeout =
+    timeoutMs !== undefined && timeoutMs > 0
+      ? linkWithTimeout(environment.signal, timeoutMs, () => new NodeTimeoutError(timeoutMs))
+      : undefined;
+  const signal = timeout ? timeout.signal : environment.signal;
+  if (timeout) setMaxListeners(0, signal);
   const variables = environment.variables;
   const iterationPath = environment.iterationPath;
   const context: ExecutorContext = {
@@ -203,7 +201,7 @@ async function runAttempt(
     }
     return validateExecutorResult(await raceAbort(pending, signal));
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    timeout?.dispose();
   }
 }
 

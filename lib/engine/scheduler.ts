@@ -61,11 +61,18 @@ export class ScopeScheduler {
   ) {
     this.pending = plan.inDegree.slice();
     this.live = new Uint8Array(plan.nodes.length);
-    // The scope's own controller stops siblings when one node fails the scope.
-    const link = linkController(parentSignal);
-    this.dispose = link.dispose;
-    this.stop = (reason) => link.controller.abort(reason);
-    this.environment = { ...environment, signal: link.signal };
+    if (plan.branches) {
+      // The scope's own controller stops running siblings when one node fails the scope.
+      const link = linkController(parentSignal);
+      this.dispose = link.dispose;
+      this.stop = (reason) => link.controller.abort(reason);
+      this.environment = { ...environment, signal: link.signal };
+    } else {
+      // A single path never has a sibling running, so the parent's signal is enough (and cheaper).
+      this.dispose = noop;
+      this.stop = noop;
+      this.environment = { ...environment, signal: parentSignal };
+    }
   }
 
   /** Runs the scope to completion; never rejects. */
@@ -213,6 +220,8 @@ export class ScopeScheduler {
     return false;
   }
 }
+
+function noop(): void {}
 
 /** Whether an edge leaving `sourceHandle` is live given the handles that fired. */
 function isHandleActive(sourceHandle: string, handles: string[] | undefined): boolean {

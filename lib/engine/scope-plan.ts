@@ -23,6 +23,11 @@ export interface ScopePlan {
   outgoing: PlannedEdge[][];
   /** Positions with no incoming edge from inside the scope. */
   entries: number[];
+  /**
+   * False when the scope is a single path (one entry, no node with two successors): then at
+   * most one node runs at a time and the scope needs no stop signal of its own.
+   */
+  branches: boolean;
 }
 
 const plansByWorkflow = new WeakMap<CompiledWorkflow, Map<string, ScopePlan>>();
@@ -67,5 +72,6 @@ function buildScopePlan(workflow: CompiledWorkflow, scopeId: string): ScopePlan 
   });
   const entries: number[] = [];
   for (let index = 0; index < nodes.length; index++) if (inDegree[index] === 0) entries.push(index);
-  return { scopeId, nodes, inDegree, outgoing, entries };
+  const branches = entries.length > 1 || outgoing.some((edges) => edges.length > 1);
+  return { scopeId, nodes, inDegree, outgoing, entries, branches };
 }

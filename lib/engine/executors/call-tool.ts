@@ -1,5 +1,5 @@
 import type { ToolDefinition, ToolResult } from "../../tools/define-tool";
-import { raceAbort } from "../abort";
+import { linkWithTimeout, raceAbort } from "../abort";
 import { NodeExecutionError } from "../errors";
 import type { ExecutorContext } from "../executor";
 
@@ -67,9 +67,12 @@ async function executeWithTimeout(
   args: Record<string, unknown>,
 ): Promise<ToolResult> {
   const timeoutMs = tool.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(new Error("tool timeout")), timeoutMs);
-  const signal = AbortSignal.any([context.signal, timeout.signal]);
+  let timedOut = false;
+  const link = linkWithTimeout(context.signal, timeoutMs, () => {
+    timedOut = true;
+    return new Error(`tool "${tool.name}" timed out`);
+  });
+  const signal = link.signal;
   try {
     let pending: Promise<ToolResult>;
     try {
@@ -83,7 +86,7 @@ async function executeWithTimeout(
   } catch (thrown) {
     // The node's own signal (cancel, node timeout) wins: the node runner reports it.
     if (context.signal.aborted) throw thrown;
-    if (timeout.signal.aborted) {
+    if (timedOut) {
       return {
         ok: false,
         error: { code: "tool_timeout", message: `Tool "${tool.name}" did not answer within ${timeoutMs} ms.` },
@@ -97,6 +100,6 @@ async function executeWithTimeout(
       retryable: true,
     };
   } finally {
-    clearTimeout(timer);
+    link.dispose();
   }
 }
