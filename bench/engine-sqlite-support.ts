@@ -24,10 +24,24 @@ export async function createRunForBenchmark(db: Database, compiled: CompiledWork
   const { createWorkflow } = await import("../lib/db/workflow-repository");
   const { createRun } = await import("../lib/db/run-repository");
   if (!seeded) {
-    await seedDatabase(db, { adminEmail: "bench@example.test", adminPassword: "bench-password", workspaceName: "Bench" });
+    await seedDatabase(db, {
+      adminEmail: "bench@example.test",
+      adminPassword: "bench-password",
+      workspaceName: "Bench",
+    });
     const context = await getRequestContext();
     seeded = { workspaceId: context.workspaceId, userId: context.userId };
   }
-  const { id: workflowId } = await createWorkflow(seeded.workspaceId, { name: `bench ${Date.now()}`, userId: seeded.userId });
-  return createRun({ workspaceId: seeded.workspaceId, workflowId, trigger: "api", compiled, inputs: {}, usesDemoModel: false });
+  const { id: workflowId } = await createWorkflow(seeded.workspaceId, {
+    name: `bench ${Date.now()}`,
+    userId: seeded.userId,
+  });
+  return createRun({
+    workspaceId: seeded.workspaceId,
+    workflowId,
+    trigger: "api",
+    compiled,
+    inputs: {},
+    usesDemoModel: false,
+  });
 }
