@@ -15,6 +15,7 @@ describe("defineTool", () => {
 
   it("converts a zod schema to JSON schema and applies defaults", async () => {
     expect(echo.parameters).toMatchObject({ type: "object", properties: { text: { type: "string" } } });
+    expect(echo.parameters).not.toHaveProperty("$schema");
     expect(echo.readOnly).toBe(true);
     expect(echo.timeoutMs).toBe(DEFAULT_TOOL_TIMEOUT_MS);
     const result = await echo.execute({ text: "ab" }, testContext());

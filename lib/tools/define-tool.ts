@@ -2,7 +2,7 @@ import { z } from "zod";
 import { InvalidArgumentsError } from "./errors/invalid-arguments-error";
 import { InvalidToolDefinitionError } from "./errors/invalid-tool-definition-error";
 import { ToolExecutionError } from "./errors/tool-execution-error";
-import { compileArgumentValidator, type JsonSchema } from "./json-schema-validator";
+import { compileArgumentValidator, type JsonSchema, withoutMetaSchema } from "./json-schema-validator";
 import { runWithTimeout } from "./run-with-timeout";
 import { DEFAULT_MAX_OUTPUT_BYTES, truncateOutput } from "./truncate-output";
 
@@ -163,8 +163,9 @@ export function defineTool<TArgs = Record<string, unknown>>(options: DefineToolO
     );
   }
   const zodSchema = isZodSchema(options.parameters) ? options.parameters : undefined;
+  // `$schema` is dropped: models and provider APIs only need the schema body.
   const parameters: JsonSchema = zodSchema
-    ? (z.toJSONSchema(zodSchema, { io: "input", unrepresentable: "any" }) as JsonSchema)
+    ? withoutMetaSchema(z.toJSONSchema(zodSchema, { io: "input", unrepresentable: "any" }) as JsonSchema)
     : (options.parameters as JsonSchema);
   const validateArguments = compileArgumentValidator(options.name, parameters);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;

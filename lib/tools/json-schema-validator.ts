@@ -14,10 +14,10 @@ export type ArgumentValidation = { ok: true; value: Record<string, unknown> } | 
 const ajv = new Ajv2020({ strict: false, allErrors: true, useDefaults: true, validateFormats: false });
 
 /**
- * Removes `$schema` (zod emits draft 2020-12, MCP servers often draft-07; Ajv2020 would refuse the
+ * Returns the schema without `$schema`. Removes `$schema` (zod emits draft 2020-12, MCP servers often draft-07; Ajv2020 would refuse the
  * unknown meta-schema) while keeping everything else. Draft-07 keywords validate the same way.
  */
-function withoutMetaSchema(schema: JsonSchema): JsonSchema {
+export function withoutMetaSchema(schema: JsonSchema): JsonSchema {
   const { $schema: _ignored, ...rest } = schema;
   return rest;
 }
