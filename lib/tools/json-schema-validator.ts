@@ -14,8 +14,9 @@ export type ArgumentValidation = { ok: true; value: Record<string, unknown> } | 
 const ajv = new Ajv2020({ strict: false, allErrors: true, useDefaults: true, validateFormats: false });
 
 /**
- * Returns the schema without `$schema`. Removes `$schema` (zod emits draft 2020-12, MCP servers often draft-07; Ajv2020 would refuse the
- * unknown meta-schema) while keeping everything else. Draft-07 keywords validate the same way.
+ * Returns the schema without `$schema`. zod emits draft 2020-12 and MCP servers often draft-07;
+ * Ajv2020 would refuse the draft-07 meta-schema, and models need neither. Draft-07 keywords
+ * validate the same way under the 2020-12 engine.
  */
 export function withoutMetaSchema(schema: JsonSchema): JsonSchema {
   const { $schema: _ignored, ...rest } = schema;
