@@ -20,7 +20,6 @@ import type { CanvasNode } from "./store/types";
 
 const MULTI_SELECTION_KEYS = ["Shift", "Meta", "Control"];
 const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.2 };
-const PRO_OPTIONS = { hideAttribution: true };
 
 function miniMapColor(node: CanvasNode): string {
   return isContainerType(node.type) ? "#c7d2fe" : "#94a3b8";
@@ -114,7 +113,6 @@ export function Canvas() {
         fitView
         fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.05}
-        proOptions={PRO_OPTIONS}
       >
         <Background gap={20} />
         <MiniMap pannable zoomable nodeColor={miniMapColor} />

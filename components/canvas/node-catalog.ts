@@ -28,19 +28,19 @@ export function listNodeDefinitions(): NodeDefinition[] {
   return cachedDefinitions;
 }
 
-/** Short glyphs per type: readable without an icon font and cheap to render 500 times. */
+/** Short glyphs per type: plain text so they render without an emoji font, and cheap 500 times over. */
 export const NODE_ICONS: Record<string, string> = {
   start: "▶",
   end: "■",
-  llm: "✦",
-  agent: "🤖",
-  planner: "🗺",
+  llm: "AI",
+  agent: "Ag",
+  planner: "Pl",
   iteration: "⟳",
-  tool: "🔧",
-  synthesizer: "✎",
-  condition: "⑂",
-  http: "🌐",
+  tool: "Tl",
+  synthesizer: "Sy",
+  condition: "if",
+  http: "H",
   code: "{}",
   template: "T",
-  "human-input": "✋",
+  "human-input": "?",
 };

@@ -4,6 +4,22 @@ import { useEffect } from "react";
 import type { RunEvent } from "@/lib/engine/run-events";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
+/** Every RunEvent type, as SSE event names. */
+const RUN_EVENT_TYPES: RunEvent["type"][] = [
+  "run-start",
+  "node-start",
+  "node-delta",
+  "tool-call",
+  "tool-result",
+  "node-retry",
+  "node-end",
+  "node-error",
+  "iteration-start",
+  "iteration-item-end",
+  "run-waiting",
+  "run-end",
+];
+
 /**
  * Follows the current run over SSE. EventSource reconnects by itself after a dropped
  * connection; replayed events are ignored by seq in the store, and the stream is closed on
@@ -15,7 +31,7 @@ export function useRunStream(): void {
   useEffect(() => {
     if (!runId) return;
     const source = new EventSource(`/api/runs/${runId}/events?after=${store.getState().lastSeq}`);
-    source.onmessage = (message) => {
+    const onMessage = (message: MessageEvent<string>) => {
       let event: RunEvent;
       try {
         event = JSON.parse(message.data) as RunEvent;
@@ -25,6 +41,10 @@ export function useRunStream(): void {
       store.getState().applyRunEvent(event);
       if (event.type === "run-end") source.close();
     };
+    // The server may name each SSE event after its type (`event: node-start`); named events
+    // never reach `onmessage`, so listen for every type as well as for unnamed messages.
+    source.addEventListener("message", onMessage);
+    for (const type of RUN_EVENT_TYPES) source.addEventListener(type, onMessage);
     return () => source.close();
   }, [runId, store]);
 }

@@ -52,18 +52,24 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
   useEffect(() => {
     if (!focusRequest || focusRequest.nodeId !== nodeId) return;
     const path = focusRequest.path[0] === "data" ? focusRequest.path.slice(1) : focusRequest.path;
-    const timer = setTimeout(() => {
+    // The canvas may take focus back while it selects and centers the node, so focusing is
+    // retried a few times until the field holds it.
+    const focusField = () => {
       for (let length = path.length; length >= 1; length--) {
         const element = document.getElementById(fieldDomId(focusRequest.nodeId, path.slice(0, length)));
         if (element) {
+          if (document.activeElement === element) return;
           element.closest("details")?.setAttribute("open", "");
           element.focus();
           element.scrollIntoView({ block: "center" });
           return;
         }
       }
-    }, 50);
-    return () => clearTimeout(timer);
+    };
+    const timers = [50, 250, 500].map((delay) => setTimeout(focusField, delay));
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+    };
   }, [focusRequest, nodeId]);
 
   if (!nodeId || !data || !context) {

@@ -1,0 +1,77 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The workflow editor at /workflows/:id. */
+export class EditorPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens a workflow's editor. */
+  async goto(id: string): Promise<void> {
+    await this.page.goto(`/workflows/${id}`);
+    await expect(this.page.getByTestId("workflow-editor")).toBeVisible();
+    await expect(this.page.locator(".react-flow__node").first()).toBeVisible();
+  }
+
+  /** The canvas surface. */
+  get canvas(): Locator {
+    return this.page.getByTestId("canvas");
+  }
+
+  /** A canvas node by id (React Flow puts the id in `data-id`). */
+  node(id: string): Locator {
+    return this.page.locator(`.react-flow__node[data-id="${id}"]`);
+  }
+
+  /** Drags a palette item onto the canvas at a point relative to `target` (the canvas by default). */
+  async dragFromPalette(type: string, position: { x: number; y: number }, target?: Locator): Promise<void> {
+    await this.page.getByTestId(`palette-item-${type}`).dragTo(target ?? this.canvas, { targetPosition: position });
+  }
+
+  /** Connects a source handle to a node's input by dragging. */
+  async connect(sourceId: string, targetId: string, sourceHandle = "out"): Promise<void> {
+    const source = this.node(sourceId).locator(`.react-flow__handle.source[data-handleid="${sourceHandle}"]`);
+    const target = this.node(targetId).locator(".react-flow__handle.target");
+    await source.dragTo(target);
+  }
+
+  /** Fits the whole graph in view (off-screen nodes are not rendered: onlyRenderVisibleElements). */
+  async fitView(): Promise<void> {
+    await this.page.locator(".react-flow__controls-fitview").click();
+  }
+
+  /** Selects a node by clicking its title, fitting the view first when it is off-screen. */
+  async select(id: string): Promise<void> {
+    if (!(await this.node(id).isVisible())) await this.fitView();
+    await this.node(id).getByTestId("node-title").click();
+    await expect(this.page.getByTestId("config-panel")).toHaveAttribute("data-node-id", id);
+  }
+
+  /** A config field of the selected node by its path, e.g. `goal` or `outputSelector`. */
+  field(path: string): Locator {
+    return this.page.getByTestId("config-panel").getByTestId(`field-${path}`);
+  }
+
+  /** The edges currently drawn. */
+  get edges(): Locator {
+    return this.page.locator(".react-flow__edge");
+  }
+
+  /** Waits until autosave has stored everything. */
+  async waitSaved(): Promise<void> {
+    await expect(this.page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
+  }
+
+  /** The live run status badge of a node. */
+  runStatus(id: string): Locator {
+    return this.node(id).getByTestId("node-run-status");
+  }
+
+  /** Starts a run with the given inputs through the run dialog. */
+  async run(inputs: Record<string, string>): Promise<void> {
+    await this.page.getByTestId("run-button").click();
+    for (const [name, value] of Object.entries(inputs)) {
+      await this.page.getByTestId(`run-input-${name}`).fill(value);
+    }
+    await this.page.getByTestId("run-submit").click();
+    await expect(this.page.getByTestId("run-panel")).toBeVisible({ timeout: 30_000 });
+  }
+}
