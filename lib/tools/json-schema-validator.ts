@@ -16,7 +16,7 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, useDefaults: true, val
 /**
  * Returns the schema without `$schema`. zod emits draft 2020-12 and MCP servers often draft-07;
  * Ajv2020 would refuse the draft-07 meta-schema, and models need neither. Draft-07 keywords
- * validate the same way under the 2020-12 engine.
+ * mostly validate the same way under the 2020-12 engine (tuple `items` arrays do not).
  */
 export function withoutMetaSchema(schema: JsonSchema): JsonSchema {
   const { $schema: _ignored, ...rest } = schema;

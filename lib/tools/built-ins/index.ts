@@ -34,10 +34,15 @@ export const BUILT_IN_TOOL_NAMES = [
 export interface BuiltInToolOptions {
   /** Allowlist and resolver shared by the HTTP tools. */
   network?: HttpToolOptions;
+  /** `http_request` caps. */
   httpRequest?: HttpRequestToolOptions;
+  /** `get_current_weather` endpoints. */
   weather?: WeatherToolOptions;
+  /** `convert_currency` base URL. */
   currency?: CurrencyToolOptions;
+  /** `search_tickets` / `search_meeting_notes` base URL. */
   demoTickets?: DemoTicketToolOptions;
+  /** `code` sandbox limits. */
   code?: CodeToolOptions;
 }
 
