@@ -8,7 +8,7 @@ export const reactBetExample: ExampleWorkflow = {
   slug: "react-bet",
   name: "ReAct bet",
   description:
-    "A ReAct agent with get_current_weather and convert_currency: if it rains in the city, the 20 EUR bet is converted to USD. Demo mode answers from the local weather/currency stub.",
+    "Seed 003's bet: a ReAct agent checks the weather, and only if it rained converts the EUR stake to USD (try Athens, where it rains in the demo, and Cairo, where it does not). Demo mode answers from the local weather/currency stub.",
   document: {
     schemaVersion: 2,
     nodes: [
@@ -18,7 +18,10 @@ export const reactBetExample: ExampleWorkflow = {
         position: { x: 0, y: 100 },
         data: {
           title: "Start",
-          inputs: [{ name: "city", type: "string", required: true, default: "London" }],
+          inputs: [
+            { name: "city", type: "string", required: true, default: "Athens" },
+            { name: "stake", type: "number", required: true, default: 100 },
+          ],
         },
       },
       {
@@ -31,8 +34,8 @@ export const reactBetExample: ExampleWorkflow = {
           model: { provider: "default", model: "gpt-4o-mini" },
           tools: ["get_current_weather", "convert_currency"],
           instructions:
-            "You settle a bet. Check the current weather in the city. If it is raining (precipitation_mm > 0), the loser pays 20 EUR: convert it to USD and say how much that is. If it is not raining, say so and do not convert anything.",
-          query: "Is it raining in {{start.city}} right now? Settle the bet.",
+            "You settle bets about the weather. Check the current weather first. Only if it rained (precipitation_mm > 0) was the bet won: then convert the stake to USD. If it did not rain, say the bet was lost and convert nothing.",
+          query: "I bet my friend {{start.stake}} EUR that it would rain in {{start.city}} today. If I won, how many USD is that?",
           limits: { maxIterations: 6, toolTimeoutMs: 20_000 },
           readOnlyOnly: true,
         },
