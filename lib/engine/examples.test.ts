@@ -12,7 +12,7 @@ describe("plan-and-execute example through compileWorkflow", () => {
     if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
     const tools = createStubToolRegistry({
       get_current_weather: (args) => ({ city: args.city, celsius: args.city === "Paris" ? 18 : 15 }),
-      convert_currency: (args) => ({
+      convert_currency: () => ({
         ok: false,
         error: { code: "upstream_down", message: "rates offline" },
         retryable: false,
