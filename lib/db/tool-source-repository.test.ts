@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
-import { toolSourceInputSchema } from "./tool-source-config";
+import { mcpSourceInputSchema, openApiSourceInputSchema } from "./tool-source-config";
 import {
   createToolSource,
   deleteToolSource,
@@ -31,7 +31,7 @@ describe.each(testProviders())("tool source repository on %s", (provider) => {
   afterAll(async () => test?.dispose());
 
   it("stores an OpenAPI bearer token encrypted and only reports that it exists", async () => {
-    const input = toolSourceInputSchema.parse({
+    const input = openApiSourceInputSchema.parse({
       kind: "openapi",
       name: "Pets",
       spec: SPEC,
@@ -66,7 +66,7 @@ describe.each(testProviders())("tool source repository on %s", (provider) => {
   });
 
   it("refuses an API key source without a key, and a duplicate name", async () => {
-    const input = toolSourceInputSchema.parse({
+    const input = openApiSourceInputSchema.parse({
       kind: "openapi",
       name: "Keyed",
       spec: SPEC,
@@ -84,7 +84,7 @@ describe.each(testProviders())("tool source repository on %s", (provider) => {
   });
 
   it("keeps MCP env and header values encrypted, write-only and merged on edit", async () => {
-    const input = toolSourceInputSchema.parse({
+    const input = mcpSourceInputSchema.parse({
       kind: "mcp",
       name: "Everything",
       connection: {
@@ -145,7 +145,7 @@ describe.each(testProviders())("tool source repository on %s", (provider) => {
   it("switches an MCP source to HTTP with encrypted headers, keeps the tool snapshot, sets read-only tools", async () => {
     const created = await createToolSource(
       workspaceId,
-      toolSourceInputSchema.parse({
+      mcpSourceInputSchema.parse({
         kind: "mcp",
         name: "Remote",
         connection: {
@@ -172,7 +172,7 @@ describe.each(testProviders())("tool source repository on %s", (provider) => {
   it("deletes a source with its credential and answers not found afterwards", async () => {
     const created = await createToolSource(
       workspaceId,
-      toolSourceInputSchema.parse({
+      mcpSourceInputSchema.parse({
         kind: "mcp",
         name: "Doomed",
         connection: { transport: "http", url: "https://mcp.example.com/mcp", headers: [{ name: "X", value: "y" }] },

@@ -19,6 +19,8 @@ import { InvalidToolSourceError, ToolSourceNameTakenError, ToolSourceNotFoundErr
 type ParsedToolSource = {
   /** Row id. */
   id: string;
+  /** Owning workspace. */
+  workspaceId: string;
   /** Unique name; the picker's source label. */
   name: string;
   /** Last change of the row. */
@@ -42,7 +44,7 @@ function credentialName(sourceId: string): string {
 }
 
 function parseRow(row: ToolSourceRow): ParsedToolSource {
-  const base = { id: row.id, name: row.name, updatedAt: row.updatedAt };
+  const base = { id: row.id, workspaceId: row.workspaceId, name: row.name, updatedAt: row.updatedAt };
   if (row.kind === "openapi") return { ...base, kind: "openapi", config: storedOpenApiConfigSchema.parse(row.config) };
   if (row.kind === "mcp") return { ...base, kind: "mcp", config: storedMcpConfigSchema.parse(row.config) };
   throw new InvalidToolSourceError("kind", `unknown tool source kind "${row.kind}"`);

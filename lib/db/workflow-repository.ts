@@ -201,3 +201,12 @@ export async function publishWorkflow(
 export async function getLatestVersion(workflowId: string) {
   return database().workflowVersion.findFirst({ where: { workflowId }, orderBy: { version: "desc" } });
 }
+
+/** Finds a workflow by its slug within a workspace. */
+export async function getWorkflowIdBySlug(workspaceId: string, slug: string): Promise<string | null> {
+  const row = await database().workflow.findUnique({
+    where: { workspaceId_slug: { workspaceId, slug } },
+    select: { id: true },
+  });
+  return row?.id ?? null;
+}

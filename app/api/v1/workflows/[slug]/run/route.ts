@@ -1,0 +1,67 @@
+import { getRunWithNodeRuns } from "@/lib/db/run-repository";
+import { getLatestVersion, getWorkflowIdBySlug } from "@/lib/db/workflow-repository";
+import { requireApiKey } from "@/lib/http/api-key-auth";
+import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
+import { runEventStream } from "@/lib/http/sse";
+import { runService } from "@/lib/server/run-service";
+import { publishedRunBodySchema } from "./schema";
+
+interface RouteContext {
+  params: Promise<{ slug: string }>;
+}
+
+export const dynamic = "force-dynamic";
+
+/**
+ * Runs the latest published version of a workflow for an API client. Drafts are never
+ * reachable here: publishing is what makes a workflow callable.
+ */
+export async function POST(request: Request, context: RouteContext): Promise<Response> {
+  const { slug } = await context.params;
+  try {
+    const grant = await requireApiKey(request, "run");
+    const parsed = await parseBody(request, publishedRunBodySchema);
+    if (!parsed.ok) return parsed.response;
+    const workflowId = await getWorkflowIdBySlug(grant.workspaceId, slug);
+    if (!workflowId || (grant.workflowId && grant.workflowId !== workflowId)) {
+      return errorResponse(404, "workflow_not_found", `No workflow "${slug}" is available to this key.`);
+    }
+    const version = await getLatestVersion(workflowId);
+    if (!version) return errorResponse(409, "workflow_not_published", `Workflow "${slug}" has no published version.`);
+    const service = runService();
+    const { runId, done } = await service.start({
+      workspaceId: grant.workspaceId,
+      workflowId,
+      versionId: version.id,
+      document: version.document,
+      inputs: parsed.data.inputs,
+      trigger: "api",
+    });
+    if (parsed.data.response_mode === "streaming") {
+      return runEventStream(
+        {
+          replay: (id, seq) => service.replay(id, seq),
+          subscribe: (id, listener) => service.subscribe(id, listener),
+          isFinished: async (id) => !service.isActive(id),
+        },
+        runId,
+        0,
+        request.signal,
+      );
+    }
+    await done;
+    const result = await getRunWithNodeRuns(runId);
+    const run = result?.run;
+    return Response.json({
+      runId,
+      version: version.version,
+      status: run?.status,
+      outputs: run?.outputs ?? {},
+      error: run?.errorCode ? { code: run.errorCode, message: run.errorMessage } : null,
+      usage: { tokensIn: run?.tokensIn ?? 0, tokensOut: run?.tokensOut ?? 0, cost: run?.cost ?? 0 },
+      usesDemoModel: run?.usesDemoModel ?? false,
+    });
+  } catch (error) {
+    return mapError(error);
+  }
+}
