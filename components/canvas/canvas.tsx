@@ -1,18 +1,10 @@
 "use client";
 
-import {
-  Background,
-  type Connection,
-  Controls,
-  type Edge,
-  MiniMap,
-  ReactFlow,
-  useReactFlow,
-} from "@xyflow/react";
+import { Background, type Connection, Controls, type Edge, MiniMap, ReactFlow, useReactFlow } from "@xyflow/react";
 import { type DragEvent, useCallback, useEffect } from "react";
 import { connectionProblem } from "./connection-rules";
-import { NODE_DRAG_MIME } from "./palette/node-palette";
 import { nodeTypes } from "./nodes/node-types";
+import { NODE_DRAG_MIME } from "./palette/node-palette";
 import { isContainerType } from "./store/document-conversion";
 import { useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { absolutePositionOf, containerAt, DEFAULT_NODE_SIZE, sizeOf } from "./store/graph-helpers";
@@ -87,7 +79,10 @@ export function Canvas() {
         if (!node) return;
         const origin = absolutePositionOf(node, new Map(state.nodes.map((candidate) => [candidate.id, candidate])));
         const size = sizeOf(node);
-        setCenter(origin.x + size.width / 2, origin.y + size.height / 2, { zoom: Math.max(getZoom(), 0.8), duration: 200 });
+        setCenter(origin.x + size.width / 2, origin.y + size.height / 2, {
+          zoom: Math.max(getZoom(), 0.8),
+          duration: 200,
+        });
       }),
     [store, setCenter, getZoom],
   );

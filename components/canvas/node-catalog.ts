@@ -1,5 +1,5 @@
-import { getNodeDefinition as getDefinitionFromWorkflow } from "@/lib/workflow/nodes";
 import { NODE_TYPES, type NodeCategory, type NodeDefinition } from "@/lib/workflow/node-definition";
+import { getNodeDefinition as getDefinitionFromWorkflow } from "@/lib/workflow/nodes";
 
 /** Palette order and labels of the categories. */
 export const NODE_CATEGORIES: { id: NodeCategory; label: string }[] = [

@@ -35,7 +35,12 @@ export interface EditorWorkflow {
 /** The visual editor of one workflow: its own store, React Flow provider and panels. */
 export function WorkflowEditor({ workflow }: { workflow: EditorWorkflow }) {
   const init = useMemo(
-    () => ({ workflowId: workflow.id, workflowName: workflow.name, revision: workflow.draftRevision, document: workflow.draft }),
+    () => ({
+      workflowId: workflow.id,
+      workflowName: workflow.name,
+      revision: workflow.draftRevision,
+      document: workflow.draft,
+    }),
     [workflow],
   );
   return (

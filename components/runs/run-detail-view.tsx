@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { TERMINAL_RUN_STATUSES, type RunStatus } from "@/lib/engine/run-status";
 import { JsonView } from "@/components/ui/json-view";
+import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/engine/run-status";
 import { NodeRunInspector } from "./node-run-inspector";
 import { RunSummary } from "./run-summary";
 import { RunTimeline, type TimelineSelection } from "./run-timeline";

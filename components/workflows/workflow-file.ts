@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getNodeDefinition } from "@/lib/workflow/nodes";
 import { CURRENT_SCHEMA_VERSION, type WorkflowDocument, workflowDocumentSchema } from "@/lib/workflow/document";
+import { getNodeDefinition } from "@/lib/workflow/nodes";
 
 /** The exported file: a small envelope around the document so that name and description travel with it. */
 export const workflowFileSchema = z.object({

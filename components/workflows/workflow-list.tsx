@@ -121,7 +121,12 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
       <header className="page-header">
         <h1>Workflows</h1>
         <div className="row">
-          <button type="button" className="button" data-testid="import-button" onClick={() => fileInput.current?.click()}>
+          <button
+            type="button"
+            className="button"
+            data-testid="import-button"
+            onClick={() => fileInput.current?.click()}
+          >
             Import JSON
           </button>
           <input
@@ -136,7 +141,12 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
               if (file) void importFile(file);
             }}
           />
-          <button type="button" className="button button-primary" data-testid="new-workflow" onClick={() => setCreating(true)}>
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="new-workflow"
+            onClick={() => setCreating(true)}
+          >
             New workflow
           </button>
         </div>
@@ -186,18 +196,35 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
                 <td>
                   <StatusBadge status={workflow.lastRunStatus} />
                 </td>
-                <td>{workflow.publishedVersion ? `v${workflow.publishedVersion}` : <span className="muted">draft</span>}</td>
+                <td>
+                  {workflow.publishedVersion ? `v${workflow.publishedVersion}` : <span className="muted">draft</span>}
+                </td>
                 <td className="row-actions">
                   <Link href={`/workflows/${workflow.id}/runs`} className="button-ghost">
                     Runs
                   </Link>
-                  <button type="button" className="button-ghost" data-testid="duplicate-workflow" onClick={() => void duplicate(workflow)}>
+                  <button
+                    type="button"
+                    className="button-ghost"
+                    data-testid="duplicate-workflow"
+                    onClick={() => void duplicate(workflow)}
+                  >
                     Duplicate
                   </button>
-                  <button type="button" className="button-ghost" data-testid="export-workflow" onClick={() => void exportWorkflow(workflow)}>
+                  <button
+                    type="button"
+                    className="button-ghost"
+                    data-testid="export-workflow"
+                    onClick={() => void exportWorkflow(workflow)}
+                  >
                     Export
                   </button>
-                  <button type="button" className="button-ghost danger" data-testid="delete-workflow" onClick={() => setDeleting(workflow)}>
+                  <button
+                    type="button"
+                    className="button-ghost danger"
+                    data-testid="delete-workflow"
+                    onClick={() => setDeleting(workflow)}
+                  >
                     Delete
                   </button>
                 </td>
@@ -212,7 +239,12 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
         onClose={() => setCreating(false)}
         testId="new-workflow-dialog"
         footer={
-          <button type="button" className="button button-primary" data-testid="create-workflow" onClick={() => void create()}>
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="create-workflow"
+            onClick={() => void create()}
+          >
             Create
           </button>
         }
@@ -253,9 +285,7 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
           </>
         }
       >
-        <p>
-          “{deleting?.name}” and all its versions and runs will be deleted. This cannot be undone.
-        </p>
+        <p>“{deleting?.name}” and all its versions and runs will be deleted. This cannot be undone.</p>
       </Dialog>
     </div>
   );

@@ -2,9 +2,9 @@
 
 import { useMemo, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { upstreamVariables } from "../panels/upstream-variables";
 import { graphToDocument } from "../store/document-conversion";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
-import { upstreamVariables } from "../panels/upstream-variables";
 
 /** A run input declared on the start node. */
 interface DeclaredInput {
@@ -99,14 +99,21 @@ export function RunInputsDialog() {
       onClose={close}
       testId="run-dialog"
       footer={
-        <button type="button" className="button button-primary" data-testid="run-submit" disabled={busy} onClick={() => void submit()}>
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="run-submit"
+          disabled={busy}
+          onClick={() => void submit()}
+        >
           {busy ? "Starting…" : "Run"}
         </button>
       }
     >
       {errorCount > 0 && (
         <p className="field-error">
-          The workflow has {errorCount} problem{errorCount === 1 ? "" : "s"}; the run will be rejected until they are fixed.
+          The workflow has {errorCount} problem{errorCount === 1 ? "" : "s"}; the run will be rejected until they are
+          fixed.
         </p>
       )}
       {inputs === null && <p className="field-error">The workflow has no start node.</p>}
@@ -115,7 +122,8 @@ export function RunInputsDialog() {
         <div className="field" key={input.name}>
           <label className="field-label" htmlFor={`run-input-${input.name}`}>
             {input.name}
-            {input.required && <span className="muted"> *</span>} <span className="muted">({input.type ?? "string"})</span>
+            {input.required && <span className="muted"> *</span>}{" "}
+            <span className="muted">({input.type ?? "string"})</span>
           </label>
           {input.type === "boolean" ? (
             <input
@@ -203,7 +211,12 @@ export function SingleNodeRunDialog({ nodeId, onClose }: { nodeId: string | null
       onClose={onClose}
       testId="single-node-run-dialog"
       footer={
-        <button type="button" className="button button-primary" data-testid="single-node-run-submit" onClick={() => void submit()}>
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="single-node-run-submit"
+          onClick={() => void submit()}
+        >
           Run node
         </button>
       }

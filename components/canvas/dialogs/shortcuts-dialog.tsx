@@ -9,7 +9,12 @@ export function ShortcutsDialog() {
   const store = useEditorStoreApi();
   const open = useEditorStore((state) => state.dialog === "shortcuts");
   return (
-    <Dialog open={open} title="Keyboard shortcuts" onClose={() => store.getState().setDialog("none")} testId="shortcuts-dialog">
+    <Dialog
+      open={open}
+      title="Keyboard shortcuts"
+      onClose={() => store.getState().setDialog("none")}
+      testId="shortcuts-dialog"
+    >
       <table className="shortcuts">
         <tbody>
           {SHORTCUTS.map((shortcut) => (

@@ -26,6 +26,8 @@ export interface AutosaveControls {
 export function useAutosave(store: EditorStore): AutosaveControls {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef(false);
+  // save and schedule call each other; the ref breaks the cycle between the two callbacks.
+  const scheduleRef = useRef<(delay: number) => void>(() => undefined);
 
   const save = useCallback(
     async (force?: { expectedRevision: number }) => {
@@ -54,10 +56,10 @@ export function useAutosave(store: EditorStore): AutosaveControls {
         const { revision } = (await response.json()) as { revision: number };
         const unchanged = store.getState().changeCount === savedChangeCount;
         store.getState().setSaveState(unchanged ? "saved" : "unsaved", revision, null);
-        if (!unchanged) schedule(AUTOSAVE_DEBOUNCE_MS);
+        if (!unchanged) scheduleRef.current(AUTOSAVE_DEBOUNCE_MS);
       } catch {
         store.getState().setSaveState("error");
-        schedule(RETRY_AFTER_ERROR_MS);
+        scheduleRef.current(RETRY_AFTER_ERROR_MS);
       } finally {
         inFlight.current = false;
       }
@@ -69,14 +71,13 @@ export function useAutosave(store: EditorStore): AutosaveControls {
     (delay: number) => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        if (store.getState().isDragging) schedule(delay);
+        if (store.getState().isDragging) scheduleRef.current(delay);
         else void save();
       }, delay);
     },
-    // `save` is stable; listing it would be circular.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: save and schedule reference each other
-    [store],
+    [store, save],
   );
+  scheduleRef.current = schedule;
 
   useEffect(() => {
     const unsubscribe = store.subscribe((state, previous) => {

@@ -16,7 +16,9 @@ export function useCompile(store: EditorStore): void {
       const { nodes, edges, setIssues } = store.getState();
       try {
         const result = compileWorkflow(graphToDocument(nodes, edges));
-        setIssues(result.ok ? ("warnings" in result && Array.isArray(result.warnings) ? result.warnings : []) : result.issues);
+        setIssues(
+          result.ok ? ("warnings" in result && Array.isArray(result.warnings) ? result.warnings : []) : result.issues,
+        );
       } catch (error) {
         setIssues([{ code: "internal_error", severity: "error", path: [], message: String(error) }]);
       }

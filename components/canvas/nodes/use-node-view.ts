@@ -22,10 +22,14 @@ export interface NodeView {
 export function useNodeView(type: string | undefined, data: CanvasNodeData): NodeView {
   return useMemo(() => {
     const definition = findNodeDefinition(type);
-    if (!definition) return { definition, summary: `Unknown node type "${type}"`, ports: [{ id: "out", label: "Next" }] };
+    if (!definition)
+      return { definition, summary: `Unknown node type "${type}"`, ports: [{ id: "out", label: "Next" }] };
     const { title: _title, ...config } = data;
     const parsed = definition.configSchema.safeParse(config);
-    const effective = (parsed.success ? parsed.data : { ...definition.defaults(), ...config }) as Record<string, unknown>;
+    const effective = (parsed.success ? parsed.data : { ...definition.defaults(), ...config }) as Record<
+      string,
+      unknown
+    >;
     let summary = "";
     let ports: OutputPort[] = [{ id: "out", label: "Next" }];
     try {

@@ -37,6 +37,7 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
   const focusRequest = useEditorStore((state) => state.focusRequest);
   const definition = findNodeDefinition(type);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `data` refreshes body outputs and upstream fields after edits of this node
   const context = useMemo((): FieldContext | null => {
     if (!nodeId) return null;
     const { nodes } = store.getState();
@@ -46,7 +47,6 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
       bodyVariables: bodyVariables(nodeId, nodes),
       issues,
     };
-    // `data` is listed so that body outputs and upstream fields refresh after edits of this node.
   }, [nodeId, edges, issues, store, data]);
 
   useEffect(() => {

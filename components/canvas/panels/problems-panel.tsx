@@ -8,12 +8,17 @@ export const ProblemsPanel = memo(function ProblemsPanel() {
   const store = useEditorStoreApi();
   const issues = useEditorStore((state) => state.issues);
   const nodes = useEditorStore((state) => state.nodes);
-  if (issues.length === 0) return <p className="muted panel-empty" data-testid="problems-empty">No problems. The workflow compiles.</p>;
+  if (issues.length === 0)
+    return (
+      <p className="muted panel-empty" data-testid="problems-empty">
+        No problems. The workflow compiles.
+      </p>
+    );
   const titleOf = (nodeId: string | undefined) => nodes.find((node) => node.id === nodeId)?.data.title ?? nodeId;
   return (
     <ul className="problems" data-testid="problems-list">
-      {issues.map((issue, index) => (
-        <li key={`${issue.code}-${issue.nodeId}-${issue.path.join(".")}-${index}`}>
+      {issues.map((issue) => (
+        <li key={`${issue.code}-${issue.nodeId}-${issue.edgeId}-${issue.path.join(".")}-${issue.message}`}>
           <button
             type="button"
             className="problem"

@@ -56,9 +56,7 @@ export function RunPanel() {
       <div className="run-panel-bar">
         <RunSummary
           status={runStatus}
-          durationMs={
-            runEnd?.type === "run-end" ? runEnd.durationMs : runStart ? Date.now() - runStart.at : null
-          }
+          durationMs={runEnd?.type === "run-end" ? runEnd.durationMs : runStart ? Date.now() - runStart.at : null}
           tokensIn={detail?.run.tokensIn ?? usage?.inputTokens ?? 0}
           tokensOut={detail?.run.tokensOut ?? usage?.outputTokens ?? 0}
           cost={detail?.run.cost ?? usage?.cost ?? 0}

@@ -53,7 +53,9 @@ function unwrap(schema: JsonSchema): JsonSchema {
   const variants = schema.anyOf ?? schema.oneOf;
   if (!variants) return schema;
   const concrete = variants.filter((variant) => typeOf(variant) !== "null");
-  return concrete.length === 1 ? { ...concrete[0], description: schema.description ?? concrete[0].description } : schema;
+  return concrete.length === 1
+    ? { ...concrete[0], description: schema.description ?? concrete[0].description }
+    : schema;
 }
 
 /** A fresh value for a schema (used by "add item" and "enable" toggles). */
@@ -129,7 +131,15 @@ export function SchemaField({
         {humanize(name)}
         {required && <span className="muted"> *</span>}
       </label>
-      <FieldWidget name={name} schema={resolved} value={value} path={path} context={context} onChange={onChange} id={id} />
+      <FieldWidget
+        name={name}
+        schema={resolved}
+        value={value}
+        path={path}
+        context={context}
+        onChange={onChange}
+        id={id}
+      />
       {resolved.description && <div className="field-help">{resolved.description}</div>}
       {fieldIssues.map((issue) => (
         <div key={`${issue.code}-${issue.message}`} className="field-error" data-testid="field-issue">
@@ -195,7 +205,7 @@ function FieldWidget({
     );
   }
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants && variants.some((variant) => typeOf(variant) === "string") && variants.some(isStringArray)) {
+  if (variants?.some((variant) => typeOf(variant) === "string") && variants.some(isStringArray)) {
     return <TemplateOrSelectorField id={id} testId={testId} value={value} onChange={onChange} context={context} />;
   }
   if (schema.enum) {
@@ -281,7 +291,9 @@ function FieldWidget({
       );
     }
     if (isStringArray(items)) {
-      return <SelectorListField value={(value as string[][] | undefined) ?? []} onChange={onChange} context={context} />;
+      return (
+        <SelectorListField value={(value as string[][] | undefined) ?? []} onChange={onChange} context={context} />
+      );
     }
     return (
       <ObjectListField
@@ -297,7 +309,11 @@ function FieldWidget({
   if (type === "object" && properties) {
     return <ObjectField schema={schema} value={value} path={path} context={context} onChange={onChange} />;
   }
-  if (type === "object" && typeof schema.additionalProperties === "object" && typeOf(schema.additionalProperties) === "string") {
+  if (
+    type === "object" &&
+    typeof schema.additionalProperties === "object" &&
+    typeOf(schema.additionalProperties) === "string"
+  ) {
     const record = (value as Record<string, string> | undefined) ?? {};
     return (
       <KeyValueEditor
@@ -390,7 +406,12 @@ function ObjectListField({
           </button>
         </div>
       ))}
-      <button type="button" className="button-small" data-testid={`${testId}-add`} onClick={() => onChange([...value, defaultFor(schema)])}>
+      <button
+        type="button"
+        className="button-small"
+        data-testid={`${testId}-add`}
+        onClick={() => onChange([...value, defaultFor(schema)])}
+      >
         + Add
       </button>
     </div>
@@ -452,7 +473,13 @@ function TemplateOrSelectorField({
   return (
     <div className="template-or-selector">
       {isSelector ? (
-        <VariablePicker id={id} testId={testId} value={value as string[]} onChange={onChange} variables={context.variables} />
+        <VariablePicker
+          id={id}
+          testId={testId}
+          value={value as string[]}
+          onChange={onChange}
+          variables={context.variables}
+        />
       ) : (
         <PromptEditor
           id={id}

@@ -261,7 +261,8 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlic
         nodes: sortParentsFirst(reparented),
         edges: edges.filter(
           (edge) =>
-            (!moved.has(edge.source) && !moved.has(edge.target)) || scopeOf.get(edge.source) === scopeOf.get(edge.target),
+            (!moved.has(edge.source) && !moved.has(edge.target)) ||
+            scopeOf.get(edge.source) === scopeOf.get(edge.target),
         ),
         changeCount: get().changeCount + 1,
       });

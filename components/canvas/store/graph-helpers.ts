@@ -1,6 +1,12 @@
 import type { XYPosition } from "@xyflow/react";
 import type { WorkflowDocument } from "@/lib/workflow/document";
-import { DEFAULT_CONTAINER_SIZE, freshEdgeId, freshNodeId, isContainerType, sortParentsFirst } from "./document-conversion";
+import {
+  DEFAULT_CONTAINER_SIZE,
+  freshEdgeId,
+  freshNodeId,
+  isContainerType,
+  sortParentsFirst,
+} from "./document-conversion";
 import type { CanvasEdge, CanvasNode, GraphFragment } from "./types";
 
 /** Rough size of a regular node, used before React Flow has measured it. */
@@ -48,7 +54,8 @@ export function containerAt(
     if (!isContainerType(node.type) || excludeIds.has(node.id)) continue;
     const origin = absolutePositionOf(node, byId);
     const { width, height } = sizeOf(node);
-    const inside = point.x >= origin.x && point.x <= origin.x + width && point.y >= origin.y && point.y <= origin.y + height;
+    const inside =
+      point.x >= origin.x && point.x <= origin.x + width && point.y >= origin.y && point.y <= origin.y + height;
     if (inside && width * height < bestArea) {
       best = node;
       bestArea = width * height;

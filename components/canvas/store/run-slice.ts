@@ -67,7 +67,11 @@ function nextNodeStates(states: Record<string, NodeRunState>, event: RunEvent): 
       const previous = states[event.nodeId];
       return {
         ...states,
-        [event.nodeId]: { status: "waiting", startedAt: previous?.startedAt ?? event.at, tokens: previous?.tokens ?? 0 },
+        [event.nodeId]: {
+          status: "waiting",
+          startedAt: previous?.startedAt ?? event.at,
+          tokens: previous?.tokens ?? 0,
+        },
       };
     }
     case "run-end": {

@@ -14,7 +14,12 @@ export const createSelectionSlice: StateCreator<EditorState, [], [], SelectionSl
       Boolean(node.selected) === wanted.has(node.id) ? node : { ...node, selected: wanted.has(node.id) },
     );
     const edges = get().edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge));
-    set({ nodes, edges, selectedNodeIds: nodes.filter((node) => node.selected).map((node) => node.id), selectedEdgeIds: [] });
+    set({
+      nodes,
+      edges,
+      selectedNodeIds: nodes.filter((node) => node.selected).map((node) => node.id),
+      selectedEdgeIds: [],
+    });
   },
   clearSelection() {
     get().selectNodes([]);

@@ -13,7 +13,11 @@ function sameIssues(left: CanvasIssue[] | undefined, right: CanvasIssue[]): bool
 
 /** UI state: never saved into the document. */
 export const createUiSlice =
-  (initial: { workflowId: string; workflowName: string; revision: number }): StateCreator<EditorState, [], [], UiSlice> =>
+  (initial: {
+    workflowId: string;
+    workflowName: string;
+    revision: number;
+  }): StateCreator<EditorState, [], [], UiSlice> =>
   (set, get) => ({
     workflowId: initial.workflowId,
     workflowName: initial.workflowName,

@@ -57,13 +57,33 @@ export const EditorToolbar = memo(function EditorToolbar({
         {SAVE_LABELS[saveState]}
       </button>
       <span className="toolbar-spacer" />
-      <button type="button" className="button" data-testid="undo" disabled={!canUndo} onClick={() => store.getState().undo()} title="Undo (Ctrl+Z)">
+      <button
+        type="button"
+        className="button"
+        data-testid="undo"
+        disabled={!canUndo}
+        onClick={() => store.getState().undo()}
+        title="Undo (Ctrl+Z)"
+      >
         ↶ Undo
       </button>
-      <button type="button" className="button" data-testid="redo" disabled={!canRedo} onClick={() => store.getState().redo()} title="Redo (Ctrl+Shift+Z)">
+      <button
+        type="button"
+        className="button"
+        data-testid="redo"
+        disabled={!canRedo}
+        onClick={() => store.getState().redo()}
+        title="Redo (Ctrl+Shift+Z)"
+      >
         ↷ Redo
       </button>
-      <button type="button" className="button" data-testid="auto-layout" onClick={onLayout} title="Auto-layout (Shift+L)">
+      <button
+        type="button"
+        className="button"
+        data-testid="auto-layout"
+        onClick={onLayout}
+        title="Auto-layout (Shift+L)"
+      >
         Auto-layout
       </button>
       <button
@@ -87,10 +107,22 @@ export const EditorToolbar = memo(function EditorToolbar({
       <Link href={`/workflows/${workflowId}/runs`} className="button-ghost">
         History
       </Link>
-      <button type="button" className="button-ghost" data-testid="shortcuts-button" onClick={() => store.getState().setDialog("shortcuts")} title="Keyboard shortcuts (?)">
+      <button
+        type="button"
+        className="button-ghost"
+        data-testid="shortcuts-button"
+        onClick={() => store.getState().setDialog("shortcuts")}
+        title="Keyboard shortcuts (?)"
+      >
         ?
       </button>
-      <button type="button" className="button button-primary" data-testid="run-button" onClick={onRun} disabled={running}>
+      <button
+        type="button"
+        className="button button-primary"
+        data-testid="run-button"
+        onClick={onRun}
+        disabled={running}
+      >
         {running ? "Running…" : "▶ Run"}
       </button>
     </header>

@@ -139,12 +139,10 @@ export function PromptEditor({
         }}
       />
       {open && suggestions.length > 0 && (
-        <ul className="autocomplete" data-testid="variable-autocomplete" role="listbox">
+        <ul className="autocomplete" data-testid="variable-autocomplete">
           {suggestions.slice(0, 30).map((option, index) => (
             <li
               key={option.reference}
-              role="option"
-              aria-selected={index === active}
               className={index === active ? "autocomplete-active" : undefined}
               onMouseDown={(event) => {
                 event.preventDefault();

@@ -19,7 +19,12 @@ export function ToolPicker({ value, onChange }: { value: string[]; onChange: (va
   const visible = [...names].filter((name) => name.toLowerCase().includes(query.toLowerCase()));
   return (
     <div className="tool-picker" data-testid="tool-picker">
-      <input className="input" placeholder="Filter tools…" value={query} onChange={(event) => setQuery(event.target.value)} />
+      <input
+        className="input"
+        placeholder="Filter tools…"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
       <div className="tool-picker-list">
         {visible.map((name) => {
           const tool = tools?.find((candidate) => candidate.name === name);

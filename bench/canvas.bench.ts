@@ -1,0 +1,107 @@
+import { expect, test } from "@playwright/test";
+
+/** Nodes in the benchmark workflow. */
+const NODE_COUNT = 500;
+const COLUMNS = 25;
+
+/** A start node, 498 template nodes and an end node in a grid, chained row by row. */
+function buildDocument() {
+  const nodes = Array.from({ length: NODE_COUNT }, (_, index) => {
+    const type = index === 0 ? "start" : index === NODE_COUNT - 1 ? "end" : "template";
+    const id = type === "template" ? `template_${index}` : type;
+    const data =
+      type === "start"
+        ? { title: "Start", errorStrategy: "fail-run", inputs: [{ name: "question", type: "string", required: false }] }
+        : type === "end"
+          ? { title: "End", errorStrategy: "fail-run", outputs: [] }
+          : { title: `Template ${index}`, errorStrategy: "fail-run", template: `Step ${index}: {{start.question}}` };
+    return {
+      id,
+      type,
+      position: { x: (index % COLUMNS) * 280, y: Math.floor(index / COLUMNS) * 140 },
+      data,
+    };
+  });
+  const edges = nodes
+    .slice(1)
+    .map((node, index) => ({ id: `edge_${index}`, source: nodes[index].id, target: node.id }));
+  return { schemaVersion: 2, nodes, edges };
+}
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+}
+
+test("canvas with 500 nodes: load time and drag frame times", async ({ page, request }) => {
+  const created = await request.post("/api/workflows", {
+    data: { name: `Bench ${NODE_COUNT} nodes ${Date.now()}`, draft: buildDocument() },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  // Warm the route once so the measured load is the steady state, not the server's first render.
+  await page.goto(`/workflows/${id}`);
+  await page.waitForSelector(".react-flow__node");
+
+  // Load: from navigation start until every node is rendered, the view is fitted and a frame painted.
+  await page.goto(`/workflows/${id}`);
+  const loadMs = await page.evaluate(
+    (count) =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          const rendered = document.querySelectorAll(".react-flow__node").length;
+          const viewport = document.querySelector<HTMLElement>(".react-flow__viewport")?.style.transform ?? "";
+          const fitted = viewport !== "" && !viewport.includes("scale(1)");
+          if (rendered >= count && fitted) requestAnimationFrame(() => resolve(performance.now()));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    NODE_COUNT,
+  );
+
+  // Drag: move one node across the canvas while recording requestAnimationFrame deltas.
+  const node = page.locator('.react-flow__node[data-id="template_262"]');
+  const box = (await node.boundingBox())!;
+  const canvas = (await page.getByTestId("canvas").boundingBox())!;
+  await page.evaluate(() => {
+    const state = window as unknown as { frameDeltas: number[]; recording: boolean };
+    state.frameDeltas = [];
+    state.recording = true;
+    let last = performance.now();
+    const tick = (now: number) => {
+      state.frameDeltas.push(now - last);
+      last = now;
+      if (state.recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  const steps = 90;
+  for (let step = 1; step <= steps; step++) {
+    const progress = step / steps;
+    await page.mouse.move(
+      start.x + (canvas.x + canvas.width * 0.9 - start.x) * progress,
+      start.y + (canvas.y + canvas.height * 0.2 - start.y) * progress,
+    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  }
+  await page.mouse.up();
+  const deltas = await page.evaluate(() => {
+    const state = window as unknown as { frameDeltas: number[]; recording: boolean };
+    state.recording = false;
+    return state.frameDeltas.slice(1);
+  });
+  const moved = (await node.boundingBox())!;
+  expect(moved.x).toBeGreaterThan(box.x);
+
+  const result = {
+    load_500_nodes_ms: Math.round(loadMs),
+    drag_frame_p95_ms: Number(percentile(deltas, 0.95).toFixed(1)),
+  };
+  console.log(JSON.stringify(result));
+  test.info().annotations.push({ type: "canvas-bench", description: JSON.stringify(result) });
+});

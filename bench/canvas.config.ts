@@ -1,0 +1,39 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "../playwright.config";
+
+const port = Number(process.env.TRELLIS_BENCH_PORT ?? 3230);
+/** Set to measure against an already running server instead of starting a fresh one. */
+const externalBaseUrl = process.env.TRELLIS_BENCH_BASE_URL;
+
+/** `npm run bench:canvas`: the 500-node canvas benchmark against the production build. */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "canvas.bench.ts",
+  workers: 1,
+  timeout: 180_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
+    launchOptions: chromiumLaunchOptions,
+    viewport: { width: 1440, height: 900 },
+  },
+  webServer: externalBaseUrl
+    ? undefined
+    : {
+        command: "rm -f data/bench.db data/bench.db-journal data/bench.db-wal data/bench.db-shm && npm start",
+        url: `http://127.0.0.1:${port}/api/health`,
+        reuseExistingServer: false,
+        timeout: 300_000,
+        stdout: "pipe",
+        stderr: "pipe",
+        env: {
+          DATABASE_URL: "file:./data/bench.db",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          NEXT_TELEMETRY_DISABLED: "1",
+          TRELLIS_DEMO_API_PORT: String(port + 10),
+          OPENAI_API_KEY: "",
+          OPENAI_BASE_URL: "",
+        },
+      },
+});
