@@ -55,7 +55,7 @@ describe("limits", () => {
     const result = await runWorkflow(
       workflow,
       {},
-      { ...base(recorder), executors: { template: executor }, limits: { deadlineMs: 30 } },
+      { ...base(recorder), executors: { template: executor }, limits: { deadlineMs: 150 } },
     );
     expect(result.status).toBe("failed");
     expect(result.error?.code).toBe("deadline_exceeded");
