@@ -30,17 +30,18 @@ function toPlain(value) {
   return text.length > 10000 ? text.slice(0, 10000) + "…[result truncated: " + text.length + " characters]" : text;
 }
 
-parentPort.on("message", ({ id, expression }) => {
+parentPort.postMessage({ ready: true });
+parentPort.on("message", ({ expression }) => {
   try {
     let result = evaluate(expression);
     if (result && typeof result === "object" && Array.isArray(result.entries)) result = result.entries[result.entries.length - 1];
     if (typeof result === "function" || result === undefined) {
-      parentPort.postMessage({ id, ok: false, message: "the expression does not evaluate to a value" });
+      parentPort.postMessage({ ok: false, message: "the expression does not evaluate to a value" });
       return;
     }
-    parentPort.postMessage({ id, ok: true, result: toPlain(result) });
+    parentPort.postMessage({ ok: true, result: toPlain(result) });
   } catch (error) {
-    parentPort.postMessage({ id, ok: false, message: error && error.message ? error.message : String(error) });
+    parentPort.postMessage({ ok: false, message: error && error.message ? error.message : String(error) });
   }
 });
 `;
@@ -48,90 +49,126 @@ parentPort.on("message", ({ id, expression }) => {
 /** Longest a single evaluation may take before the worker is terminated. */
 export const CALCULATOR_TIME_LIMIT_MS = 2000;
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
+/** Loading mathjs can take seconds on a busy machine; that time does not count against a call. */
+const STARTUP_TIME_LIMIT_MS = 30_000;
 
-interface Pending {
+type Reply = { ok: true; result: unknown } | { ok: false; message: string } | { ready: true };
+
+interface Call {
+  expression: string;
   resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  reject: (error: unknown) => void;
 }
 
+// The worker evaluates one expression at a time, so each call's time limit measures only its own
+// work: calls wait in `queue` and are sent one by one.
 let worker: Worker | undefined;
-let nextId = 1;
-const pending = new Map<number, Pending>();
+let ready = false;
+let startupTimer: NodeJS.Timeout | undefined;
+let callTimer: NodeJS.Timeout | undefined;
+let inFlight: Call | undefined;
+const queue: Call[] = [];
 
-function failAll(error: Error): void {
-  for (const [id, call] of pending) {
-    clearTimeout(call.timer);
-    call.reject(error);
-    pending.delete(id);
-  }
-}
-
-function discardWorker(reason: Error): void {
+function resetWorker(): void {
   const current = worker;
   worker = undefined;
-  failAll(reason);
+  ready = false;
+  clearTimeout(startupTimer);
+  clearTimeout(callTimer);
   if (current) void current.terminate();
 }
 
-function ensureWorker(): Worker {
-  if (worker) return worker;
+/** Fails the running call, throws the worker away and carries on with the queue on a new one. */
+function abandonInFlight(error: unknown): void {
+  const call = inFlight;
+  inFlight = undefined;
+  resetWorker();
+  call?.reject(error);
+  pump();
+}
+
+function startWorker(): void {
   const created = new Worker(CALCULATOR_WORKER_SOURCE, {
     eval: true,
     resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 },
   });
-  created.on("message", (reply: Reply) => {
-    const call = pending.get(reply.id);
-    if (!call) return;
-    pending.delete(reply.id);
-    clearTimeout(call.timer);
-    if (pending.size === 0) created.unref();
-    if (reply.ok) call.resolve(reply.result);
-    else call.reject(new ToolExecutionError("invalid_expression", reply.message));
-  });
-  created.on("error", (error) => {
-    if (worker === created)
-      discardWorker(
-        new ToolExecutionError("calculation_too_expensive", `The calculation was stopped: ${error.message}`),
-      );
-  });
-  created.on("exit", () => {
-    if (worker === created)
-      discardWorker(
-        new ToolExecutionError("calculation_too_expensive", "The calculator stopped unexpectedly", { retryable: true }),
-      );
-  });
   worker = created;
-  return created;
+  startupTimer = setTimeout(() => {
+    resetWorker();
+    const waiting = queue.splice(0);
+    for (const call of waiting) {
+      call.reject(
+        new ToolExecutionError("calculator_unavailable", "The calculator did not start in time", { retryable: true }),
+      );
+    }
+  }, STARTUP_TIME_LIMIT_MS);
+  created.on("message", (reply: Reply) => {
+    if (worker !== created) return;
+    if ("ready" in reply) {
+      clearTimeout(startupTimer);
+      ready = true;
+      pump();
+      return;
+    }
+    clearTimeout(callTimer);
+    const call = inFlight;
+    inFlight = undefined;
+    if (reply.ok) call?.resolve(reply.result);
+    else call?.reject(new ToolExecutionError("invalid_expression", reply.message));
+    pump();
+  });
+  const onFailure = (reason: string) => {
+    if (worker !== created) return;
+    abandonInFlight(new ToolExecutionError("calculation_too_expensive", `The calculation was stopped: ${reason}`));
+  };
+  created.on("error", (error) => onFailure(error.message));
+  created.on("exit", (code) => onFailure(`the calculator exited (code ${code})`));
+}
+
+function pump(): void {
+  if (inFlight) return;
+  if (queue.length === 0) {
+    // Idle: do not keep the process alive for the worker's sake.
+    worker?.unref();
+    return;
+  }
+  if (!worker) startWorker();
+  worker?.ref();
+  if (!ready || !worker) return;
+  const call = queue.shift() as Call;
+  inFlight = call;
+  callTimer = setTimeout(() => {
+    abandonInFlight(
+      new ToolExecutionError(
+        "calculation_too_expensive",
+        `The calculation took longer than ${CALCULATOR_TIME_LIMIT_MS} ms and was stopped`,
+      ),
+    );
+  }, CALCULATOR_TIME_LIMIT_MS);
+  worker.postMessage({ expression: call.expression });
 }
 
 /**
  * Evaluates an expression in the calculator worker.
- * @throws ToolExecutionError `invalid_expression` or `calculation_too_expensive`.
+ * @throws ToolExecutionError `invalid_expression`, `calculation_too_expensive` or `calculator_unavailable`.
  */
 export function evaluateExpression(expression: string, signal?: AbortSignal): Promise<unknown> {
-  const current = ensureWorker();
-  // Keep the process alive only while a calculation is in flight.
-  current.ref();
-  const id = nextId++;
   return new Promise<unknown>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      discardWorker(
-        new ToolExecutionError(
-          "calculation_too_expensive",
-          `The calculation took longer than ${CALCULATOR_TIME_LIMIT_MS} ms and was stopped`,
-        ),
-      );
-    }, CALCULATOR_TIME_LIMIT_MS);
-    pending.set(id, { resolve, reject, timer });
+    const call: Call = { expression, resolve, reject };
     signal?.addEventListener(
       "abort",
-      () => discardWorker(signal.reason instanceof Error ? signal.reason : new Error("aborted")),
-      {
-        once: true,
+      () => {
+        const reason = signal.reason ?? new Error("aborted");
+        if (inFlight === call) abandonInFlight(reason);
+        else {
+          const index = queue.indexOf(call);
+          if (index >= 0) queue.splice(index, 1);
+          reject(reason);
+        }
       },
+      { once: true },
     );
-    current.postMessage({ id, expression });
+    queue.push(call);
+    pump();
   });
 }

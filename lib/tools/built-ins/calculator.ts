@@ -17,7 +17,8 @@ export function createCalculatorTool(): ToolDefinition {
       'Evaluate a math expression, e.g. "(17.4 - 3) * 2", "sqrt(16)", "100 * 1.0842", "5 km to mile". Variables and functions can be defined with ";" between statements.',
     parameters: z.object({ expression: z.string().min(1).max(MAX_EXPRESSION_LENGTH).describe("The expression") }),
     readOnly: true,
-    timeoutMs: CALCULATOR_TIME_LIMIT_MS + 3000,
+    // Room for a cold worker start (mathjs loads in about a second) on top of the calculation limit.
+    timeoutMs: CALCULATOR_TIME_LIMIT_MS + 13_000,
     execute: async ({ expression }, context) => {
       try {
         return { expression, result: await evaluateExpression(expression, context.signal) };

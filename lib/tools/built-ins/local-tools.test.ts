@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createToolRegistry } from "../registry";
 import { testContext } from "../test-support/local-server";
 import { createCalculatorTool } from "./calculator";
+import { createCodeTool } from "./code";
 import { createCurrentTimeTool } from "./current-time";
 import { BUILT_IN_TOOL_NAMES, createBuiltInTools } from "./index";
 import { createWorkflowTool } from "./workflow-as-tool";
@@ -84,6 +85,28 @@ describe("current_time", () => {
         code: "invalid_timezone",
         message: expect.stringContaining('"Mars/Olympus" is not a valid IANA time zone'),
       },
+    });
+  });
+});
+
+describe("code tool", () => {
+  const code = createCodeTool({ cpuLimitMs: 300 });
+  it("returns the result and logs as a ToolResult", async () => {
+    expect(
+      await code.execute(
+        { code: "function main(i) { console.log('hi'); return i.a + 1; }", inputs: { a: 1 } },
+        testContext(),
+      ),
+    ).toMatchObject({
+      ok: true,
+      content: { result: 2, logs: [{ level: "log", text: "hi" }] },
+    });
+  });
+  it("maps the CPU limit to a stable error code", async () => {
+    expect(await code.execute({ code: "while (true) {}" }, testContext())).toMatchObject({
+      ok: false,
+      error: { code: "sandbox_cpu_limit" },
+      retryable: false,
     });
   });
 });

@@ -108,6 +108,15 @@ describe("QuickJS code sandbox", () => {
   });
 
   it("cannot escape through the Function constructor", async () => {
+    // The classic escape: in node:vm this reaches the host's process object; here it finds nothing.
+    const escapeAttempt = await expectSandboxError(
+      runSandboxedCode({ code: "globalThis.constructor.constructor('return process')()" }),
+      "sandbox_code_error",
+    );
+    expect(escapeAttempt.message).toContain("'process' is not defined");
+    expect(
+      (await runSandboxedCode({ code: "this.constructor.constructor('return this')().process" })).result,
+    ).toBeNull();
     const run = await runSandboxedCode({ code: "globalThis.constructor.constructor('return typeof process')()" });
     expect(run.result).toBe("undefined");
     const viaArrow = await runSandboxedCode({
