@@ -4,8 +4,7 @@ import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";
 import type { LanguageModel, ModelResolver } from "../llm/language-model";
 import { createModelResolver } from "../llm/model-resolver";
-import { createToolRegistry } from "../tools/registry";
-import { builtInTools } from "./built-in-tools";
+import { buildWorkspaceToolRegistry, type WorkspaceToolsOptions } from "./workspace-tools";
 
 /** Options for one run's services. */
 export interface EngineServicesOptions {
@@ -13,6 +12,8 @@ export interface EngineServicesOptions {
   workspaceId: string;
   /** Called once when the run resolves the demo model, so the run record can say so. */
   onDemoModelUsed?: () => void;
+  /** How workspace tool sources are reached (tests: allowlist, timeouts). */
+  tools?: WorkspaceToolsOptions;
 }
 
 /** Wraps a resolver to notice demo-model use (records and UI must label demo answers). */
@@ -30,7 +31,11 @@ function noticingDemo(resolver: ModelResolver, onDemo: (() => void) | undefined)
   };
 }
 
-/** Models, tools and allowed env values for one run. */
+/**
+ * Models, tools and allowed env values for one run. Tools are the built-ins plus the
+ * workspace's OpenAPI imports and MCP servers (connections are shared across runs).
+ * @throws WorkspaceToolCollisionError when two tool sources define the same tool name.
+ */
 export async function createEngineServices(options: EngineServicesOptions): Promise<EngineServices> {
   const resolver = createModelResolver({
     createDemoModel,
@@ -38,7 +43,7 @@ export async function createEngineServices(options: EngineServicesOptions): Prom
   });
   return {
     models: noticingDemo(resolver, options.onDemoModelUsed),
-    tools: createToolRegistry(builtInTools()),
+    tools: await buildWorkspaceToolRegistry(options.workspaceId, options.tools),
     env: templateEnvironment(),
   };
 }
