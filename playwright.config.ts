@@ -26,7 +26,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
+  globalSetup: "./e2e/global-setup.ts",
   use: {
+    storageState: "test-results/.auth/admin.json",
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions,
     trace: "retain-on-failure",
@@ -47,6 +49,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NEXT_TELEMETRY_DISABLED: "1",
       TRELLIS_DEMO_API_PORT: String(port + 10),
+      TRELLIS_ADMIN_EMAIL: "admin@trellis.local",
+      TRELLIS_ADMIN_PASSWORD: "trellis-admin",
       OPENAI_API_KEY: "",
       OPENAI_BASE_URL: "",
     },

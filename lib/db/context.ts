@@ -1,4 +1,5 @@
 import "server-only";
+import { TrellisError } from "../workflow/errors";
 import { database } from "./prisma-client";
 
 /** Who is acting and in which workspace. */
@@ -9,17 +10,46 @@ export interface RequestContext {
   userId: string;
 }
 
-let cached: RequestContext | undefined;
+/** The request carries no valid session. */
+export class NotSignedInError extends TrellisError {
+  constructor() {
+    super("unauthorized", "Sign in first.");
+  }
+}
+
+/** Reads the signed-in user id from the session cookie; `undefined` outside an HTTP request. */
+export type SessionReader = () => Promise<string | null | undefined>;
+
+// On globalThis because Next bundles instrumentation (which installs the reader) apart from routes.
+const globalForSession = globalThis as unknown as { trellisSessionReader?: SessionReader };
+
+/** Installed by the server layer (lib/server/session.ts), which knows about cookies. */
+export function setSessionReader(reader: SessionReader): void {
+  globalForSession.trellisSessionReader = reader;
+}
+
+const cache = new Map<string, RequestContext>();
 
 /**
- * The acting workspace and user. Single-workspace installs act as the seeded admin in the
- * default workspace; the seed guarantees both exist.
+ * The acting workspace and user: the signed-in user's first workspace. Outside an HTTP request
+ * (scripts, tests) it is the seeded owner; inside one without a valid session it refuses, even
+ * though the proxy already turned such requests away.
  */
 export async function getRequestContext(): Promise<RequestContext> {
+  const sessionUserId = await (globalForSession.trellisSessionReader?.() ?? undefined);
+  if (sessionUserId === null) throw new NotSignedInError();
+  const key = sessionUserId ?? "";
+  const cached = cache.get(key);
   if (cached) return cached;
-  const db = database();
-  const membership = await db.membership.findFirst({ where: { role: "owner" }, orderBy: { createdAt: "asc" } });
-  if (!membership) throw new Error("No workspace exists yet: run `npm run db:seed` (npm start does it for you).");
-  cached = { workspaceId: membership.workspaceId, userId: membership.userId };
-  return cached;
+  const membership = await database().membership.findFirst({
+    where: sessionUserId ? { userId: sessionUserId } : { role: "owner" },
+    orderBy: { createdAt: "asc" },
+  });
+  if (!membership) {
+    if (sessionUserId) throw new NotSignedInError();
+    throw new Error("No workspace exists yet: run `npm run db:seed` (npm start does it for you).");
+  }
+  const context = { workspaceId: membership.workspaceId, userId: membership.userId };
+  cache.set(key, context);
+  return context;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
 import { runService } from "./run-service";
+import { installSessionReader } from "./session";
 
 let started: Promise<void> | undefined;
 
@@ -10,6 +11,7 @@ let started: Promise<void> | undefined;
  * stub and point the demo tools at it; then resume runs a crash left running.
  */
 export function startServerServices(): Promise<void> {
+  installSessionReader();
   started ??= (async () => {
     if (isDemoMode()) {
       const port = Number(process.env.TRELLIS_DEMO_API_PORT ?? 4020);

@@ -202,7 +202,8 @@ export async function refreshToolSource(
     const tools = await connection.server.refresh();
     await saveMcpToolsSnapshot(workspaceId, id, snapshotTools(tools, source.config.toolNamePrefix));
     return { status: "ready", tools: tools.map((tool) => summarizeTool(tool, source.config.toolNamePrefix)) };
-  } catch (error) {
+  } catch {
+    // The listing failed mid-way: drop the connection and report the source as it now stands.
     await closeMcpConnection(id);
     const tools = await loadSourceTools(source, options);
     return {

@@ -1,0 +1,28 @@
+import { database } from "@/lib/db/prisma-client";
+import { secretKey } from "@/lib/db/secret-box";
+import { verifyPassword } from "@/lib/db/seed";
+import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
+import { issueSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from "@/lib/server/session-token";
+import { loginBodySchema } from "./schema";
+
+/** Checks e-mail and password and sets the session cookie. */
+export async function POST(request: Request): Promise<Response> {
+  const parsed = await parseBody(request, loginBodySchema);
+  if (!parsed.ok) return parsed.response;
+  try {
+    const user = await database().user.findUnique({ where: { email: parsed.data.email } });
+    // The same answer for an unknown e-mail and a wrong password: no account enumeration.
+    if (!user || !verifyPassword(parsed.data.password, user.passwordHash)) {
+      return errorResponse(401, "invalid_credentials", "The e-mail or password is wrong.");
+    }
+    const response = Response.json({ ok: true, user: { id: user.id, email: user.email, name: user.name } });
+    const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+    response.headers.append(
+      "set-cookie",
+      `${SESSION_COOKIE}=${issueSessionToken(user.id, secretKey())}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`,
+    );
+    return response;
+  } catch (error) {
+    return mapError(error);
+  }
+}

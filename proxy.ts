@@ -1,0 +1,27 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { secretKey } from "./lib/db/secret-box";
+import { SESSION_COOKIE, verifySessionToken } from "./lib/server/session-token";
+
+/** Paths reachable without a session: sign-in, health checks and the API-key-protected public API. */
+const PUBLIC_PATHS = [/^\/login$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\/v1\//];
+
+/**
+ * Every page and API requires a signed-in session (secure by default: the server listens on all
+ * interfaces). Pages redirect to /login; APIs answer 401 JSON.
+ */
+export function proxy(request: NextRequest): NextResponse {
+  const { pathname, search } = request.nextUrl;
+  if (PUBLIC_PATHS.some((pattern) => pattern.test(pathname))) return NextResponse.next();
+  const userId = verifySessionToken(request.cookies.get(SESSION_COOKIE)?.value, secretKey());
+  if (userId) return NextResponse.next();
+  if (pathname.startsWith("/api/")) {
+    return NextResponse.json({ error: { code: "unauthorized", message: "Sign in first." } }, { status: 401 });
+  }
+  const login = new URL("/login", request.url);
+  login.searchParams.set("next", `${pathname}${search}`);
+  return NextResponse.redirect(login);
+}
+
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};
