@@ -1,10 +1,10 @@
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
 import zlib from "node:zlib";
 import { ToolExecutionError } from "../errors/tool-execution-error";
 import { UpstreamError } from "../errors/upstream-error";
 import { type Allowlist, allowlistFromEnvironment, parseAllowlist } from "./allowlist";
+import { pinnedLookup } from "./pinned-fetch";
 import { type AddressLookup, systemLookup, type VettedDestination, vetDestination } from "./ssrf-guard";
 
 /** Most redirects followed before giving up. */
@@ -79,15 +79,6 @@ export function responseJson(response: SafeFetchResponse): unknown {
       cause: error,
     });
   }
-}
-
-function pinnedLookup(destination: VettedDestination): LookupFunction {
-  // Node's connect asks with { all: true } when autoSelectFamily is on; answer in both shapes.
-  // Only the vetted address is ever returned, so a second DNS answer cannot redirect the socket.
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address: destination.address, family: destination.family }]);
-    else callback(null, destination.address, destination.family);
-  }) as unknown as LookupFunction;
 }
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

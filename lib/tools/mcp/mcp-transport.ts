@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { allowlistFromEnvironment, parseAllowlist } from "../http/allowlist";
 import type { HttpToolOptions } from "../http/http-tool-options";
+import { createPinnedFetch } from "../http/pinned-fetch";
 import { systemLookup, vetDestination } from "../http/ssrf-guard";
 
 /** How to reach an MCP server. */
@@ -37,8 +38,9 @@ export interface OpenedTransport {
 const STDERR_TAIL_CHARS = 2000;
 
 /**
- * Creates the SDK transport. HTTP URLs pass the SSRF guard first (same allowlist as
- * `http_request`), so a workspace cannot point an MCP connection at internal addresses.
+ * Creates the SDK transport. HTTP requests go through the SSRF guard with the address pinned
+ * (same allowlist as `http_request`), so a workspace cannot point an MCP connection at internal
+ * addresses, not even through DNS rebinding.
  */
 export async function openTransport(config: McpTransportConfig, network: HttpToolOptions): Promise<OpenedTransport> {
   if (config.kind === "stdio") {
@@ -57,10 +59,15 @@ export async function openTransport(config: McpTransportConfig, network: HttpToo
     return { transport, recentStderr: () => tail.trim(), pid: () => transport.pid };
   }
   const url = new URL(config.url);
+  // Vet once up front so a refused URL fails the connection with ssrf_blocked, not a vague
+  // transport error; every request is vetted and pinned again by the pinned fetch.
   await vetDestination(url, {
     allowlist: [...allowlistFromEnvironment(), ...parseAllowlist(network.allowlist ?? [])],
     lookup: network.lookup ?? systemLookup,
   });
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers ?? {} } });
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: config.headers ?? {} },
+    fetch: createPinnedFetch(network),
+  });
   return { transport, recentStderr: () => "", pid: () => null };
 }
