@@ -1,5 +1,6 @@
 import "server-only";
-import { listProviderNames } from "../db/credential-repository";
+import { listProviders } from "../db/credential-repository";
+import { isRealDefaultConfigured } from "../llm/model-resolver";
 import { isDemoMode } from "./demo-mode";
 
 /** A model offered by the model picker. */
@@ -26,7 +27,7 @@ const COMMON_MODELS = [
 ];
 
 /**
- * The models the picker offers. In demo mode the `default` provider answers with the demo
+ * The models the picker offers: the `default` provider's, then every stored provider's models. In demo mode the `default` provider answers with the demo
  * model, and the labels say so, so nobody mistakes a demo answer for a real one.
  */
 export async function listModelOptions(workspaceId: string): Promise<ModelOption[]> {
@@ -38,15 +39,39 @@ export async function listModelOptions(workspaceId: string): Promise<ModelOption
     label: demo ? `${model} (demo model: no provider configured)` : model,
     isDemo: demo,
   }));
-  const stored = (await listProviderNames(workspaceId)).map((provider) => ({
-    provider,
-    model: defaultModel,
-    label: `${provider} / ${defaultModel}`,
-    isDemo: false,
-  }));
+  // A stored provider offers its listed models and any model it has profile overrides for; a
+  // provider with neither offers the default model id, which the node can then edit.
+  const stored = (await listProviders(workspaceId)).flatMap((provider) => {
+    const models = [...new Set([...provider.models, ...Object.keys(provider.profiles)])];
+    return (models.length > 0 ? models : [defaultModel]).map((model) => ({
+      provider: provider.name,
+      model,
+      label: `${provider.name} / ${model}`,
+      isDemo: false,
+    }));
+  });
   const demoOption =
     process.env.TRELLIS_DEMO_MODEL === "off"
       ? []
       : [{ provider: "demo", model: "trellis-demo", label: "Trellis demo model (offline)", isDemo: true }];
   return [...defaults, ...stored, ...demoOption];
+}
+
+/** What the settings page says about how models resolve on this server. */
+export interface ModelMode {
+  /** True when the `default` provider answers with the offline demo model. */
+  demoMode: boolean;
+  /** True when OPENAI_API_KEY or OPENAI_BASE_URL configures the `default` provider. */
+  defaultProviderConfigured: boolean;
+  /** False when TRELLIS_DEMO_MODEL=off removes the demo model entirely. */
+  demoModelAvailable: boolean;
+}
+
+/** How models resolve on this server, read from the environment. */
+export function describeModelMode(environment: Record<string, string | undefined> = process.env): ModelMode {
+  return {
+    demoMode: isDemoMode(environment),
+    defaultProviderConfigured: isRealDefaultConfigured(environment),
+    demoModelAvailable: environment.TRELLIS_DEMO_MODEL?.trim().toLowerCase() !== "off",
+  };
 }

@@ -43,7 +43,10 @@ function requestHeaders(provider: StoredProvider): Record<string, string> {
  * offer); when that endpoint is missing, a 1-token chat call through the model resolver. Both
  * are time-bounded, and the errors say what to fix (URL, key, model) without echoing secrets.
  */
-export async function checkProvider(provider: StoredProvider, options: ProviderCheckOptions): Promise<ProviderCheckResult> {
+export async function checkProvider(
+  provider: StoredProvider,
+  options: ProviderCheckOptions,
+): Promise<ProviderCheckResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const doFetch = options.fetch ?? fetch;
   const url = new URL(`${provider.baseURL.replace(/\/+$/, "")}/models`);
@@ -63,7 +66,8 @@ export async function checkProvider(provider: StoredProvider, options: ProviderC
     }
     if (response.ok) {
       const parsed = modelListSchema.safeParse(await response.json().catch(() => null));
-      if (parsed.success) return { ok: true, method: "models", models: parsed.data.data.map((model) => model.id).sort() };
+      if (parsed.success)
+        return { ok: true, method: "models", models: parsed.data.data.map((model) => model.id).sort() };
       listingProblem = "GET /models answered, but not with an OpenAI-style model list";
     } else listingProblem = `GET /models answered HTTP ${response.status}`;
   } catch (error) {
@@ -100,7 +104,10 @@ export async function checkProvider(provider: StoredProvider, options: ProviderC
     });
     return { ok: true, method: "completion", model, reply: response.text };
   } catch (error) {
-    const code = typeof (error as { code?: unknown }).code === "string" ? (error as { code: string }).code : "provider_check_failed";
+    const code =
+      typeof (error as { code?: unknown }).code === "string"
+        ? (error as { code: string }).code
+        : "provider_check_failed";
     const hint = (error as { hint?: unknown }).hint;
     return {
       ok: false,

@@ -1,0 +1,153 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadProvider } from "@/lib/db/credential-repository";
+import { seedDatabase } from "@/lib/db/seed";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { type FakeOpenAIServer, startFakeOpenAIServer } from "@/lib/llm/fake-server";
+import { listModelOptions } from "@/lib/server/model-catalog";
+import { checkProvider } from "@/lib/server/provider-check";
+import { DELETE, GET as getOne, PUT } from "./[name]/route";
+import { POST as testProvider } from "./[name]/test/route";
+import { GET, POST } from "./route";
+
+function json(method: string, body: unknown): Request {
+  return new Request("http://localhost/api/providers", {
+    method,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+const params = (name: string) => ({ params: Promise.resolve({ name }) });
+
+describe("provider routes", () => {
+  let test: TestDatabase;
+  let workspaceId: string;
+  let fake: FakeOpenAIServer;
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    ({ workspaceId } = await seedDatabase(test.db, {
+      adminEmail: "admin@example.test",
+      adminPassword: "secret-password",
+      workspaceName: "Test",
+    }));
+    fake = await startFakeOpenAIServer({ models: ["llama3.1", "qwen2.5"] });
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await test?.dispose();
+  });
+
+  it("adds a provider whose key and header values are encrypted and never returned", async () => {
+    const created = await POST(
+      json("POST", {
+        name: "local-llm",
+        baseURL: `${fake.url}/`,
+        apiKey: "sk-very-secret",
+        headers: [{ name: "X-Gateway-Key", value: "gw-secret" }],
+        models: ["llama3.1"],
+        profiles: { "llama3.1": { toolCalls: true, contextWindow: 128000, inputPricePerMillion: 0.5 } },
+      }),
+    );
+    expect(created.status).toBe(201);
+    const listed = await (await GET()).json();
+    expect(listed.providers).toEqual([
+      expect.objectContaining({
+        name: "local-llm",
+        baseURL: fake.url,
+        hasApiKey: true,
+        headers: [{ name: "X-Gateway-Key", hasValue: true }],
+        profiles: { "llama3.1": { toolCalls: true, contextWindow: 128000, inputPricePerMillion: 0.5 } },
+      }),
+    ]);
+    expect(listed.mode).toMatchObject({ demoMode: expect.any(Boolean), demoModelAvailable: expect.any(Boolean) });
+    const everything = JSON.stringify(listed) + JSON.stringify(await test.db.credential.findMany());
+    expect(everything).not.toContain("sk-very-secret");
+    expect(everything).not.toContain("gw-secret");
+    expect(await loadProvider(workspaceId, "local-llm")).toMatchObject({
+      apiKey: "sk-very-secret",
+      headers: { "X-Gateway-Key": "gw-secret" },
+    });
+
+    // Its models reach the model picker.
+    const options = await listModelOptions(workspaceId);
+    expect(options).toContainEqual({
+      provider: "local-llm",
+      model: "llama3.1",
+      label: "local-llm / llama3.1",
+      isDemo: false,
+    });
+  });
+
+  it("edits without re-entering secrets, refuses renames, reserved and duplicate names", async () => {
+    const edited = await PUT(
+      json("PUT", { name: "local-llm", baseURL: fake.url, headers: [{ name: "X-Gateway-Key" }], models: ["qwen2.5"] }),
+      params("local-llm"),
+    );
+    expect(edited.status).toBe(200);
+    expect(await loadProvider(workspaceId, "local-llm")).toMatchObject({
+      apiKey: "sk-very-secret",
+      headers: { "X-Gateway-Key": "gw-secret" },
+      models: ["qwen2.5"],
+    });
+    const renamed = await PUT(json("PUT", { name: "other", baseURL: fake.url }), params("local-llm"));
+    expect(renamed.status).toBe(400);
+    const reserved = await POST(json("POST", { name: "default", baseURL: fake.url }));
+    expect(await reserved.json()).toMatchObject({ error: { code: "invalid_request", field: "name" } });
+    const duplicate = await POST(json("POST", { name: "local-llm", baseURL: fake.url }));
+    expect(await duplicate.json()).toMatchObject({ error: { code: "provider_name_taken" } });
+    const badUrl = await POST(json("POST", { name: "x", baseURL: "ftp://example.com" }));
+    expect(await badUrl.json()).toMatchObject({ error: { field: "baseURL" } });
+  });
+
+  it("tests a provider by listing its models, with stored secrets filled in", async () => {
+    const response = await testProvider(json("POST", { baseURL: fake.url }), params("local-llm"));
+    expect(await response.json()).toEqual({ ok: true, method: "models", models: ["llama3.1", "qwen2.5"] });
+  });
+
+  it("reports refused keys and unreachable endpoints clearly, and falls back to a 1-token call", async () => {
+    const refusing = http.createServer((_request, response) => {
+      response.statusCode = 401;
+      response.end("{}");
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    const port = (refusing.address() as AddressInfo).port;
+    const refused = await checkProvider({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: "bad" }, { name: "p" });
+    expect(refused).toMatchObject({ ok: false, error: { code: "provider_auth_failed" } });
+    await new Promise((resolve) => refusing.close(resolve));
+
+    const started = Date.now();
+    const unreachable = await checkProvider(
+      { baseURL: `http://127.0.0.1:${port}/v1`, apiKey: "" },
+      { name: "p", timeoutMs: 2000 },
+    );
+    expect(unreachable).toMatchObject({
+      ok: false,
+      error: { code: "provider_unreachable", message: expect.stringContaining("ECONNREFUSED") },
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
+
+    // No /models endpoint: one 1-token chat call through the resolver instead.
+    const noListing: typeof fetch = async () => new Response("not found", { status: 404 });
+    fake.script({ text: "OK" });
+    const viaCompletion = await checkProvider(
+      { baseURL: fake.url, apiKey: "k", models: ["qwen2.5"] },
+      { name: "p", fetch: noListing },
+    );
+    expect(viaCompletion).toMatchObject({ ok: true, method: "completion", model: "qwen2.5" });
+    expect(fake.requests.at(-1)?.body).toMatchObject({ model: "qwen2.5", max_tokens: 1 });
+    expect(await checkProvider({ baseURL: fake.url, apiKey: "k" }, { name: "p", fetch: noListing })).toMatchObject({
+      ok: false,
+      error: { code: "provider_check_failed", message: expect.stringContaining("HTTP 404") },
+    });
+  });
+
+  it("deletes a provider; its models leave the picker", async () => {
+    expect((await DELETE(new Request("http://localhost"), params("local-llm"))).status).toBe(204);
+    expect((await getOne(new Request("http://localhost"), params("local-llm"))).status).toBe(404);
+    expect((await DELETE(new Request("http://localhost"), params("local-llm"))).status).toBe(404);
+    expect((await listModelOptions(workspaceId)).some((option) => option.provider === "local-llm")).toBe(false);
+  });
+});
