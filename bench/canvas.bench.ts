@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signIn } from "../e2e/pages/sign-in";
 
 /** Nodes in the benchmark workflow. */
 const NODE_COUNT = 500;
@@ -33,8 +34,9 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 }
 
-test("canvas with 500 nodes: load time and drag frame times", async ({ page, request }) => {
-  const created = await request.post("/api/workflows", {
+test("canvas with 500 nodes: load time and drag frame times", async ({ page }) => {
+  await signIn(page.request);
+  const created = await page.request.post("/api/workflows", {
     data: { name: `Bench ${NODE_COUNT} nodes ${Date.now()}`, draft: buildDocument() },
   });
   expect(created.status()).toBe(201);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { EditorPage } from "./pages/editor-page";
+import { signIn } from "./pages/sign-in";
 import { WorkflowsPage } from "./pages/workflows-page";
 
 const TASK = "Compare the weather in Paris and Berlin and convert 100 EUR to USD.";
@@ -8,12 +9,15 @@ test("build a plan-and-execute workflow on the canvas, run it, inspect it, undo/
   const workflows = new WorkflowsPage(page);
   const editor = new EditorPage(page);
 
+  await signIn(page.request);
   await workflows.goto();
   const id = await workflows.create(`E2E plan ${Date.now()}`);
-  await expect(editor.node("start")).toBeVisible();
-  await expect(editor.node("end")).toBeVisible();
 
   // Palette → canvas. The tool is dropped onto the iteration, so it becomes part of its body.
+  await editor.dragFromPalette("start", { x: 150, y: 300 });
+  await expect(editor.node("start_1")).toBeVisible();
+  await editor.dragFromPalette("end", { x: 780, y: 300 });
+  await expect(editor.node("end_1")).toBeVisible();
   await editor.dragFromPalette("planner", { x: 220, y: 130 });
   await expect(editor.node("planner_1")).toBeVisible();
   await editor.dragFromPalette("iteration", { x: 330, y: 560 });
@@ -28,22 +32,28 @@ test("build a plan-and-execute workflow on the canvas, run it, inspect it, undo/
   expect(toolBox.y).toBeGreaterThan(iterationBox.y);
   expect(toolBox.x + toolBox.width).toBeLessThan(iterationBox.x + iterationBox.width + 1);
 
-  await editor.connect("start", "planner_1");
+  await editor.connect("start_1", "planner_1");
   await editor.connect("planner_1", "iteration_1");
   await editor.connect("iteration_1", "synthesizer_1");
-  await editor.connect("synthesizer_1", "end");
+  await editor.connect("synthesizer_1", "end_1");
   await expect(editor.edges).toHaveCount(4);
   // A cycle is refused while dragging: no edge appears.
   await editor.connect("synthesizer_1", "planner_1");
   await expect(editor.edges).toHaveCount(4);
 
+  await editor.select("start_1");
+  await page.getByTestId("field-inputs-add").click();
+  await editor.field("inputs.0.name").fill("question");
+
   // Compile issue on the planner (no goal), shown on the node and in the problems list; fix it.
   await expect(editor.node("planner_1").getByTestId("node-issues")).toContainText("goal");
   await page.getByTestId("problems-toggle").click();
-  await page.locator('[data-testid="problem-item"][data-node-id="planner_1"]').first().click();
+  await page
+    .locator('[data-testid="problem-item"][data-node-id="planner_1"][data-code="missing_required_input"]')
+    .click();
   await expect(page.getByTestId("config-panel")).toHaveAttribute("data-node-id", "planner_1");
   await expect(editor.field("goal")).toBeFocused();
-  await editor.field("goal").fill("{{start.question}}");
+  await editor.field("goal").fill("{{start_1.question}}");
   await expect(editor.node("planner_1").getByTestId("node-issues")).toHaveCount(0);
   const toolPicker = page.getByTestId("tool-picker");
   await toolPicker.locator("label", { hasText: "get_current_weather" }).locator("input").check();
@@ -61,9 +71,9 @@ test("build a plan-and-execute workflow on the canvas, run it, inspect it, undo/
   await editor.field("argumentsTemplate").fill("{{item.input}}");
 
   await editor.select("synthesizer_1");
-  await editor.field("prompt").fill("Task: {{start.question}}\nResults: {{iteration_1.output}}");
+  await editor.field("prompt").fill("Task: {{start_1.question}}\nResults: {{iteration_1.output}}");
 
-  await editor.select("end");
+  await editor.select("end_1");
   await page.getByTestId("field-outputs-add").click();
   await editor.field("outputs.0.name").fill("answer");
   await editor.field("outputs.0.value").fill("{{synthesizer_1.text}}");
@@ -74,7 +84,7 @@ test("build a plan-and-execute workflow on the canvas, run it, inspect it, undo/
   await editor.run({ question: TASK });
   await expect(editor.runStatus("planner_1")).toHaveAttribute("data-status", /running|succeeded/, { timeout: 30_000 });
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 60_000 });
-  for (const nodeId of ["start", "planner_1", "iteration_1", "tool_1", "synthesizer_1", "end"]) {
+  for (const nodeId of ["start_1", "planner_1", "iteration_1", "tool_1", "synthesizer_1", "end_1"]) {
     await expect(editor.runStatus(nodeId)).toHaveAttribute("data-status", "succeeded");
   }
   await expect(page.getByTestId("demo-model-badge")).toBeVisible();
@@ -107,5 +117,5 @@ test("build a plan-and-execute workflow on the canvas, run it, inspect it, undo/
   await expect(page.locator(".react-flow__node")).toHaveCount(6);
   await expect(editor.edges).toHaveCount(4);
   await editor.select("planner_1");
-  await expect(editor.field("goal")).toHaveValue("{{start.question}}");
+  await expect(editor.field("goal")).toHaveValue("{{start_1.question}}");
 });

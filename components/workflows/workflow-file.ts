@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { CURRENT_SCHEMA_VERSION, type WorkflowDocument, workflowDocumentSchema } from "@/lib/workflow/document";
-import { getNodeDefinition } from "@/lib/workflow/nodes";
+import { type WorkflowDocument, workflowDocumentSchema } from "@/lib/workflow/document";
 
 /** The exported file: a small envelope around the document so that name and description travel with it. */
 export const workflowFileSchema = z.object({
@@ -48,32 +47,4 @@ export function parseWorkflowFile(
 /** The export file of a workflow. */
 export function buildWorkflowFile(name: string, description: string, document: WorkflowDocument): WorkflowFile {
   return { kind: "trellis-workflow", name, description, document };
-}
-
-/** A new workflow's draft: a start node with one `question` input and an end node. */
-export function starterDocument(): WorkflowDocument {
-  const start = getNodeDefinition("start");
-  const end = getNodeDefinition("end");
-  return {
-    schemaVersion: CURRENT_SCHEMA_VERSION,
-    nodes: [
-      {
-        id: "start",
-        type: "start",
-        position: { x: 0, y: 120 },
-        data: {
-          ...(start.defaults() as Record<string, unknown>),
-          title: "Start",
-          inputs: [{ name: "question", type: "string", required: true }],
-        },
-      },
-      {
-        id: "end",
-        type: "end",
-        position: { x: 1100, y: 120 },
-        data: { ...(end.defaults() as Record<string, unknown>), title: "End" },
-      },
-    ],
-    edges: [],
-  };
 }

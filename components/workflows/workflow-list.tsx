@@ -6,7 +6,7 @@ import { useRef, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { buildWorkflowFile, type ImportFieldError, parseWorkflowFile, starterDocument } from "./workflow-file";
+import { buildWorkflowFile, type ImportFieldError, parseWorkflowFile } from "./workflow-file";
 
 /** A row of the list, serialized by the server page. */
 export interface WorkflowListItem {
@@ -47,7 +47,7 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
     const response = await fetch("/api/workflows", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: newName.trim() || "Untitled workflow", draft: starterDocument() }),
+      body: JSON.stringify({ name: newName.trim() || "Untitled workflow" }),
     });
     if (!response.ok) {
       setMessage(await errorMessage(response));

@@ -30,7 +30,13 @@ export class EditorPage {
   async connect(sourceId: string, targetId: string, sourceHandle = "out"): Promise<void> {
     const source = this.node(sourceId).locator(`.react-flow__handle.source[data-handleid="${sourceHandle}"]`);
     const target = this.node(targetId).locator(".react-flow__handle.target");
-    await source.dragTo(target);
+    const from = (await source.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    // Several intermediate moves: React Flow tracks the connection line on pointer moves.
+    await this.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await this.page.mouse.up();
   }
 
   /** Fits the whole graph in view (off-screen nodes are not rendered: onlyRenderVisibleElements). */

@@ -52,24 +52,30 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
   useEffect(() => {
     if (!focusRequest || focusRequest.nodeId !== nodeId) return;
     const path = focusRequest.path[0] === "data" ? focusRequest.path.slice(1) : focusRequest.path;
-    // The canvas may take focus back while it selects and centers the node, so focusing is
-    // retried a few times until the field holds it.
-    const focusField = () => {
+    const focusField = (): boolean => {
+      // Node-level issues (empty path) focus the title, the one field every node has.
+      if (path.length === 0) document.querySelector<HTMLElement>('[data-testid="node-title-input"]')?.focus();
       for (let length = path.length; length >= 1; length--) {
         const element = document.getElementById(fieldDomId(focusRequest.nodeId, path.slice(0, length)));
         if (element) {
-          if (document.activeElement === element) return;
+          if (document.activeElement === element) return true;
           element.closest("details")?.setAttribute("open", "");
           element.focus();
           element.scrollIntoView({ block: "center" });
-          return;
+          return false;
         }
       }
+      return false;
     };
-    const timers = [50, 250, 500].map((delay) => setTimeout(focusField, delay));
-    return () => {
-      for (const timer of timers) clearTimeout(timer);
+    // Keep at it for a second: selecting and centering the node can move focus after the first try.
+    const deadline = performance.now() + 1000;
+    let frame = 0;
+    const step = () => {
+      focusField();
+      if (performance.now() < deadline) frame = requestAnimationFrame(step);
     };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
   }, [focusRequest, nodeId]);
 
   if (!nodeId || !data || !context) {
