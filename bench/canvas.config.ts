@@ -10,7 +10,7 @@ export default defineConfig({
   testDir: ".",
   testMatch: "canvas.bench.ts",
   workers: 1,
-  timeout: 180_000,
+  timeout: 240_000,
   reporter: [["list"]],
   use: {
     baseURL: externalBaseUrl ?? `http://127.0.0.1:${port}`,
@@ -23,7 +23,8 @@ export default defineConfig({
         command: "rm -f data/bench.db data/bench.db-journal data/bench.db-wal data/bench.db-shm && npm start",
         url: `http://127.0.0.1:${port}/api/health`,
         reuseExistingServer: false,
-        timeout: 300_000,
+        // npm start builds first when sources changed; on a busy 2-core machine that takes minutes.
+        timeout: 900_000,
         stdout: "pipe",
         stderr: "pipe",
         env: {
