@@ -1,0 +1,22 @@
+import Link from "next/link";
+
+/** Settings home: one card per section. */
+export default function SettingsPage() {
+  return (
+    <>
+      <header className="page-header">
+        <h1>Settings</h1>
+      </header>
+      <div className="settings-cards">
+        <Link href="/settings/tools" className="settings-card" data-testid="settings-tools-link">
+          <h2>Tools</h2>
+          <p className="muted">Import OpenAPI tool sets and connect MCP servers for this workspace.</p>
+        </Link>
+        <Link href="/settings/providers" className="settings-card" data-testid="settings-providers-link">
+          <h2>Model providers</h2>
+          <p className="muted">Add OpenAI-compatible endpoints (OpenAI, Azure, Ollama, vLLM, …) and their models.</p>
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { ProvidersManager } from "@/components/settings/providers-manager";
+import { getRequestContext } from "@/lib/db/context";
+import { listProviders } from "@/lib/db/credential-repository";
+import { describeModelMode } from "@/lib/server/model-catalog";
+
+export const dynamic = "force-dynamic";
+
+/** Model providers of the workspace (no secrets) and how models resolve on this server. */
+export default async function ProviderSettingsPage() {
+  const { workspaceId } = await getRequestContext();
+  return <ProvidersManager providers={await listProviders(workspaceId)} mode={describeModelMode()} />;
+}

@@ -1,0 +1,171 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Dialog } from "@/components/ui/dialog";
+import type { ProviderView } from "@/lib/db/provider-config";
+import type { ModelMode } from "@/lib/server/model-catalog";
+import { ProviderDialog } from "./provider-dialog";
+import { sendJson } from "./settings-api";
+
+/** Says plainly which model answers nodes on this server, so nobody mistakes a demo answer for a real one. */
+function ModeBanner({ mode, providerCount }: { mode: ModelMode; providerCount: number }) {
+  if (mode.demoMode) {
+    return (
+      <div className="mode-banner" data-testid="demo-mode-banner" data-demo="true">
+        <b>Demo mode.</b> No OPENAI_API_KEY or OPENAI_BASE_URL is set, so nodes using the <code>default</code> provider
+        answer with the offline demo model (labelled “demo” in runs).{" "}
+        {providerCount > 0
+          ? "Nodes set to a provider below always call that provider: the demo model is never used in its place."
+          : "Add a provider below and pick it in a node to use a real model; the demo model is never used in place of a configured provider."}
+      </div>
+    );
+  }
+  return (
+    <div className="mode-banner mode-banner-real" data-testid="demo-mode-banner" data-demo="false">
+      <b>Real models.</b>{" "}
+      {mode.defaultProviderConfigured
+        ? "The default provider comes from OPENAI_BASE_URL / OPENAI_API_KEY."
+        : "The default provider is not configured."}{" "}
+      {mode.demoModelAvailable
+        ? "The demo model is only used by nodes that explicitly pick the “demo” provider."
+        : "The demo model is disabled (TRELLIS_DEMO_MODEL=off)."}
+    </div>
+  );
+}
+
+/** Named OpenAI-compatible providers: list, add, edit, test and delete (confirmed). */
+export function ProvidersManager({ providers, mode }: { providers: ProviderView[]; mode: ModelMode }) {
+  const router = useRouter();
+  const [editing, setEditing] = useState<{ provider?: ProviderView } | null>(null);
+  const [deleting, setDeleting] = useState<ProviderView | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const remove = async (provider: ProviderView) => {
+    const result = await sendJson(`/api/providers/${encodeURIComponent(provider.name)}`, "DELETE");
+    setDeleting(null);
+    setMessage(result.ok ? `Deleted “${provider.name}”.` : result.message);
+    router.refresh();
+  };
+
+  return (
+    <div data-testid="providers">
+      <header className="page-header">
+        <h1>Model providers</h1>
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="add-provider"
+          onClick={() => setEditing({})}
+        >
+          Add provider
+        </button>
+      </header>
+      <ModeBanner mode={mode} providerCount={providers.length} />
+      {message && (
+        <p className="notice" data-testid="providers-message">
+          {message}
+        </p>
+      )}
+      {providers.length === 0 ? (
+        <p className="muted" data-testid="providers-empty">
+          No providers yet. Any OpenAI-compatible endpoint works: OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio,
+          DeepSeek…
+        </p>
+      ) : (
+        <table className="table" data-testid="provider-list">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Base URL</th>
+              <th>API key</th>
+              <th>Models</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {providers.map((provider) => (
+              <tr key={provider.name} data-testid="provider-row" data-name={provider.name}>
+                <td>
+                  <b>{provider.name}</b>
+                </td>
+                <td>
+                  <code>{provider.baseURL}</code>
+                </td>
+                <td>
+                  {provider.hasApiKey ? <span className="badge">stored</span> : <span className="muted">none</span>}
+                </td>
+                <td>
+                  {provider.models.length > 0 ? (
+                    provider.models.join(", ")
+                  ) : (
+                    <span className="muted">default model</span>
+                  )}
+                  {Object.keys(provider.profiles).length > 0 && (
+                    <div className="muted">{Object.keys(provider.profiles).length} profile overrides</div>
+                  )}
+                </td>
+                <td className="row-actions">
+                  <button
+                    type="button"
+                    className="button-ghost"
+                    data-testid="edit-provider"
+                    onClick={() => setEditing({ provider })}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button-ghost danger"
+                    data-testid="delete-provider"
+                    onClick={() => setDeleting(provider)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {editing && (
+        <ProviderDialog
+          key={editing.provider?.name ?? "new"}
+          provider={editing.provider}
+          onClose={() => setEditing(null)}
+          onSaved={(text) => {
+            setEditing(null);
+            setMessage(text);
+            router.refresh();
+          }}
+        />
+      )}
+      <Dialog
+        open={deleting !== null}
+        title="Delete provider?"
+        onClose={() => setDeleting(null)}
+        testId="delete-provider-dialog"
+        footer={
+          <>
+            <button type="button" className="button" onClick={() => setDeleting(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              data-testid="confirm-delete-provider"
+              onClick={() => deleting && void remove(deleting)}
+            >
+              Delete
+            </button>
+          </>
+        }
+      >
+        <p>
+          “{deleting?.name}” and its API key will be deleted. Nodes that use it will fail with “model not configured” —
+          they never fall back to the demo model.
+        </p>
+      </Dialog>
+    </div>
+  );
+}
