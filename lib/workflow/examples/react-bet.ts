@@ -35,7 +35,8 @@ export const reactBetExample: ExampleWorkflow = {
           tools: ["get_current_weather", "convert_currency"],
           instructions:
             "You settle bets about the weather. Check the current weather first. Only if it rained (precipitation_mm > 0) was the bet won: then convert the stake to USD. If it did not rain, say the bet was lost and convert nothing.",
-          query: "I bet my friend {{start.stake}} EUR that it would rain in {{start.city}} today. If I won, how many USD is that?",
+          query:
+            "I bet my friend {{start.stake}} EUR that it would rain in {{start.city}} today. If I won, how many USD is that?",
           limits: { maxIterations: 6, toolTimeoutMs: 20_000 },
           readOnlyOnly: true,
         },
