@@ -20,6 +20,7 @@ import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
 import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
+import { planSingleNodeRun } from "./single-node-workflow";
 
 /** The document did not compile; `issues` says where. */
 export class WorkflowInvalidError extends TrellisError {
@@ -53,6 +54,23 @@ export interface StartRunInput {
   trigger: RunTrigger;
   /** Published version id, when running a version. */
   versionId?: string;
+}
+
+/** What running one node alone needs (the editor's "Run this node only"). */
+export interface StartSingleNodeInput {
+  /** Workspace owning the workflow. */
+  workspaceId: string;
+  /** Workflow id. */
+  workflowId: string;
+  /** The document the node belongs to (usually the editor's unsaved draft). */
+  document: unknown;
+  /** The node to run. */
+  nodeId: string;
+  /**
+   * Outputs of upstream nodes by node id (missing ones count as `{}`); for a node inside an
+   * iteration body also `item` and `index`.
+   */
+  variables: Record<string, unknown>;
 }
 
 /** Options of a run service (tests and embedding replace executors). */
@@ -115,6 +133,37 @@ export class RunService {
         workflowId: input.workflowId,
         versionId: input.versionId,
       }),
+    );
+    return { runId, done };
+  }
+
+  /**
+   * Runs one node with supplied upstream outputs, recorded as a Run with trigger `single-node`.
+   * The engine resumes from a checkpoint in which every upstream node is finished, on a workflow
+   * whose top-level scope holds only those nodes and the target (see `planSingleNodeRun`).
+   */
+  async startSingleNode(input: StartSingleNodeInput): Promise<{ runId: string; done: Promise<void> }> {
+    const compiled = compileWorkflow(input.document);
+    if (!compiled.ok) throw new WorkflowInvalidError(compiled.issues);
+    const plan = planSingleNodeRun(compiled.workflow, input.nodeId, input.variables);
+    const runId = await createRun({
+      workspaceId: input.workspaceId,
+      workflowId: input.workflowId,
+      trigger: "single-node",
+      compiled: plan.workflow,
+      inputs: {},
+      usesDemoModel: false,
+    });
+    const done = this.execute(runId, input.workspaceId, (common) =>
+      runWorkflow(
+        plan.workflow,
+        {},
+        {
+          ...common,
+          workflowId: input.workflowId,
+          resumeFrom: { runId, seq: 0, state: plan.state },
+        },
+      ),
     );
     return { runId, done };
   }
