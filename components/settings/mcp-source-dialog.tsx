@@ -46,7 +46,7 @@ export function McpSourceDialog({
   const [env, setEnv] = useState(() => initialEntries(source, "stdio"));
   const [headers, setHeaders] = useState(() => initialEntries(source, "http"));
   const [prefix, setPrefix] = useState(source?.config.toolNamePrefix ?? "");
-  const [error, setError] = useState<{ message: string; issues: ApiIssue[] } | null>(null);
+  const [error, setError] = useState<{ message: string; issues: ApiIssue[]; title?: string } | null>(null);
   const [testing, setTesting] = useState(false);
   const [outcome, setOutcome] = useState<TestOutcome | null>(null);
 
@@ -75,7 +75,7 @@ export function McpSourceDialog({
     });
     setTesting(false);
     if (result.ok) setOutcome(result.data);
-    else setError({ message: result.message, issues: result.issues });
+    else setError({ message: result.message, issues: result.issues, title: "Not tested." });
   };
 
   const save = async () => {

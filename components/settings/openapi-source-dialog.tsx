@@ -9,11 +9,19 @@ type OpenApiView = Extract<ToolSourceView, { kind: "openapi" }>;
 type AuthType = "none" | "apiKey" | "bearer";
 
 /** The server's refusal, pointing at the field or the spec location it names. */
-export function SaveError({ message, issues }: { message: string; issues: ApiIssue[] }) {
+export function SaveError({
+  message,
+  issues,
+  title = "Not saved.",
+}: {
+  message: string;
+  issues: ApiIssue[];
+  title?: string;
+}) {
   const location = issues[0]?.path;
   return (
     <div className="error-box" data-testid="source-error" data-location={location ?? ""}>
-      <b>Not saved.</b> {location ? <code>{location}</code> : null} {issues[0]?.message ?? message}
+      <b>{title}</b> {location ? <code>{location}</code> : null} {issues[0]?.message ?? message}
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function ProviderDialog({
   const [profiles, setProfiles] = useState<ProfileRowDraft[]>(
     Object.entries(provider?.profiles ?? {}).map(([model, override]) => ({ model, override })),
   );
-  const [error, setError] = useState<{ message: string; issues: ApiIssue[] } | null>(null);
+  const [error, setError] = useState<{ message: string; issues: ApiIssue[]; title?: string } | null>(null);
   const [checking, setChecking] = useState(false);
   const [outcome, setOutcome] = useState<CheckOutcome | null>(null);
 
@@ -71,7 +71,7 @@ export function ProviderDialog({
     );
     setChecking(false);
     if (result.ok) setOutcome(result.data);
-    else setError({ message: result.message, issues: result.issues });
+    else setError({ message: result.message, issues: result.issues, title: "Not tested." });
   };
 
   const save = async () => {

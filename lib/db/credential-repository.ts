@@ -120,26 +120,44 @@ export async function loadProvider(workspaceId: string, name: string): Promise<S
   return row ? decodeRow(row) : null;
 }
 
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
 /**
  * Merges a submitted provider with the stored one: a missing API key or header value keeps the
- * stored value, so the write-only fields need not be re-entered on every edit.
- * @throws InvalidProviderError for a new header without a value.
+ * stored value, so the write-only fields need not be re-entered on every edit. When the base URL
+ * moves to another origin, stored secrets are not carried along (they would be sent to a new
+ * server): they must be entered again.
+ * @throws InvalidProviderError for a missing value.
  */
 export function mergeProviderInput(input: ProviderInput, previous: StoredProvider | null): StoredProvider {
+  const reusable = previous && originOf(previous.baseURL) === originOf(input.baseURL) ? previous : null;
+  const movedAway = previous !== null && reusable === null;
   const headers: Record<string, string> = {};
   input.headers.forEach((entry, index) => {
-    const value = entry.value ?? previous?.headers?.[entry.name];
-    if (value === undefined)
-      throw new InvalidProviderError(`headers[${index}].value`, `enter a value for "${entry.name}"`);
+    const value = entry.value ?? reusable?.headers?.[entry.name];
+    if (value === undefined) {
+      throw new InvalidProviderError(
+        `headers[${index}].value`,
+        movedAway ? `the base URL changed: enter "${entry.name}" again` : `enter a value for "${entry.name}"`,
+      );
+    }
     headers[entry.name] = value;
   });
-  const models = [...new Set([...input.models])];
+  if (input.apiKey === undefined && movedAway && previous.apiKey !== "") {
+    throw new InvalidProviderError("apiKey", "the base URL changed: enter the API key again");
+  }
   return {
     baseURL: input.baseURL.replace(/\/+$/, ""),
-    apiKey: input.apiKey ?? previous?.apiKey ?? "",
+    apiKey: input.apiKey ?? reusable?.apiKey ?? "",
     headers,
     query: input.query,
-    models,
+    models: [...new Set(input.models)],
     profiles: input.profiles,
   };
 }

@@ -253,20 +253,33 @@ export async function createToolSource(workspaceId: string, input: ToolSourceInp
   }
 }
 
+/** Options for {@link updateToolSource}. */
+export interface UpdateToolSourceOptions {
+  /**
+   * Whether stored secrets may fill fields left empty. The service answers false when the
+   * destination changed (another URL or command), so a stored key is never sent somewhere new.
+   */
+  reuseStoredSecrets?: (previous: ResolvedToolSource) => boolean;
+}
+
 /**
- * Replaces a source's settings. Secret fields left out keep their stored values; the kind cannot change.
+ * Replaces a source's settings. Secret fields left out keep their stored values (unless
+ * `reuseStoredSecrets` says no); the kind cannot change.
  * @throws ToolSourceNotFoundError, ToolSourceNameTakenError, InvalidToolSourceError
  */
 export async function updateToolSource(
   workspaceId: string,
   id: string,
   input: ToolSourceInput,
+  options: UpdateToolSourceOptions = {},
 ): Promise<ToolSourceView> {
   const row = await findOwnedRow(workspaceId, id);
   if (row.kind !== input.kind)
     throw new InvalidToolSourceError("kind", `a ${row.kind} source cannot become ${input.kind}`);
   const existing = parseRow(row);
-  const previousSecrets = await readSecrets(database(), row.credentialId);
+  const storedSecrets = await readSecrets(database(), row.credentialId);
+  const reuse = options.reuseStoredSecrets?.({ ...existing, secrets: storedSecrets }) ?? true;
+  const previousSecrets = reuse ? storedSecrets : EMPTY_SECRETS;
   const snapshot = existing.kind === "mcp" ? existing.config.toolsSnapshot : [];
   const { config, secrets } = splitToolSourceInput(input, previousSecrets, snapshot);
   try {

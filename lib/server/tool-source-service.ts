@@ -13,6 +13,7 @@ import {
   updateToolSource,
 } from "../db/tool-source-repository";
 import type { ToolDefinition } from "../tools/define-tool";
+import { loadOpenApiDocument } from "../tools/openapi/load-document";
 import { OpenApiSpecError } from "../tools/openapi/openapi-spec-error";
 import { builtInTools } from "./built-in-tools";
 import {
@@ -42,6 +43,45 @@ export interface ToolSourceReport {
   error?: SourceTools["error"];
   /** Its tools. */
   tools: WorkspaceToolSummary[];
+}
+
+/** Where a source sends its secrets, in the shape shared by stored sources and submitted ones. */
+type DestinationShape =
+  | { kind: "openapi"; spec: string; serverUrl?: string }
+  | {
+      kind: "mcp";
+      connection: { transport: "stdio"; command: string; args: string[] } | { transport: "http"; url: string };
+    };
+
+/** The server a source talks to: the API origin, the MCP URL, or the MCP command line. */
+export function destinationOf(source: DestinationShape): string {
+  if (source.kind === "mcp") {
+    const { connection } = source;
+    return connection.transport === "stdio"
+      ? `stdio:${JSON.stringify([connection.command, ...connection.args])}`
+      : `http:${connection.url}`;
+  }
+  let server = source.serverUrl;
+  if (!server) {
+    try {
+      const servers = loadOpenApiDocument(source.spec).servers;
+      const first = Array.isArray(servers) ? (servers[0] as { url?: unknown } | undefined) : undefined;
+      server = typeof first?.url === "string" ? first.url : "";
+    } catch {
+      server = "";
+    }
+  }
+  try {
+    return new URL(server).origin;
+  } catch {
+    return server;
+  }
+}
+
+function destinationOfStored(source: ResolvedToolSource): string {
+  return source.kind === "openapi"
+    ? destinationOf({ kind: "openapi", spec: source.config.spec, serverUrl: source.config.serverUrl })
+    : destinationOf({ kind: "mcp", connection: source.config.connection });
 }
 
 /** Tool names already taken by built-ins and the other sources (MCP: from their last listing). */
@@ -131,7 +171,11 @@ export async function saveToolSource(
   if (input.kind === "openapi") await validateOpenApi(workspaceId, input, id, options);
   else assertTransportAllowed(input.connection.transport);
   if (!id) return createToolSource(workspaceId, input);
-  const saved = await updateToolSource(workspaceId, id, input);
+  const target = destinationOf(input);
+  const saved = await updateToolSource(workspaceId, id, input, {
+    // A stored key must not follow an edited URL or command to a new destination: re-entry is required.
+    reuseStoredSecrets: (previous) => destinationOfStored(previous) === target,
+  });
   await closeMcpConnection(id);
   return saved;
 }
@@ -223,7 +267,12 @@ export async function testToolSourceConnection(
   input: { name: string; connection: McpConnectionInput; toolNamePrefix?: string; id?: string },
   options: WorkspaceToolsOptions & { deadlineMs?: number } = {},
 ): Promise<McpTestResult> {
-  const previous = input.id ? (await loadResolvedToolSource(workspaceId, input.id)).secrets : undefined;
+  const stored = input.id ? await loadResolvedToolSource(workspaceId, input.id) : undefined;
+  // Stored values only help test the same server they were entered for.
+  const previous =
+    stored && destinationOfStored(stored) === destinationOf({ kind: "mcp", connection: input.connection })
+      ? stored.secrets
+      : undefined;
   let split: ReturnType<typeof splitToolSourceInput>;
   try {
     split = splitToolSourceInput(

@@ -114,6 +114,23 @@ describe("workspace tools", () => {
     expect(result).toMatchObject({ ok: true, content: { status: 200, body: [{ name: "Rex" }] } });
     expect(received.at(-1)).toEqual({ url: "/pets?limit=2", authorization: "Bearer pets-token" });
 
+    // Editing without the token keeps it for the same server, but not for another one.
+    const [stored] = await listToolSources(workspaceId);
+    const edit = openApiSourceInputSchema.parse({
+      kind: "openapi",
+      name: "Pets",
+      spec: petsSpec(stub.origin),
+      auth: { type: "bearer" },
+      readOnlyTools: ["listPets"],
+    });
+    await expect(saveToolSource(workspaceId, edit, stored?.id)).resolves.toMatchObject({ config: { hasSecret: true } });
+    await expect(
+      saveToolSource(workspaceId, { ...edit, serverUrl: "https://attacker.example.com" }, stored?.id),
+    ).rejects.toMatchObject({ code: "tool_source_invalid", issues: [{ path: "secret" }] });
+    await expect(
+      saveToolSource(workspaceId, { ...edit, spec: petsSpec("https://attacker.example.com") }, stored?.id),
+    ).rejects.toMatchObject({ issues: [{ path: "secret" }] });
+
     // Without the allowlist the SSRF guard refuses the loopback stub: a tool result, not a crash.
     const guarded = await (await buildWorkspaceToolRegistry(workspaceId)).get("listPets")?.execute({}, testContext());
     expect(guarded).toMatchObject({ ok: false, error: { code: "ssrf_blocked" } });

@@ -92,6 +92,19 @@ describe("provider routes", () => {
       headers: { "X-Gateway-Key": "gw-secret" },
       models: ["qwen2.5"],
     });
+    // Moving to another origin does not carry the stored key along.
+    const moved = await PUT(
+      json("PUT", { name: "local-llm", baseURL: "https://elsewhere.example.com/v1" }),
+      params("local-llm"),
+    );
+    expect(moved.status).toBe(400);
+    expect(await moved.json()).toMatchObject({ error: { code: "provider_invalid", issues: [{ path: "apiKey" }] } });
+    const movedTest = await testProvider(
+      json("POST", { baseURL: "https://elsewhere.example.com/v1" }),
+      params("local-llm"),
+    );
+    expect(await movedTest.json()).toMatchObject({ error: { code: "provider_invalid" } });
+    expect((await loadProvider(workspaceId, "local-llm"))?.baseURL).toBe(fake.url);
     const renamed = await PUT(json("PUT", { name: "other", baseURL: fake.url }), params("local-llm"));
     expect(renamed.status).toBe(400);
     const reserved = await POST(json("POST", { name: "default", baseURL: fake.url }));

@@ -137,6 +137,27 @@ describe("tool source routes", () => {
     expect(editedBody.source.config.connection.env).toEqual([{ name: "TOKEN", hasValue: true }]);
     expect(JSON.stringify(editedBody)).not.toContain("mcp-secret");
 
+    // Pointing the source at another command does not hand it the stored value.
+    const redirected = await PUT(
+      json("PUT", {
+        kind: "mcp",
+        name: "Everything",
+        connection: { transport: "stdio", command: "/usr/bin/env", args: [], env: [{ name: "TOKEN" }] },
+      }),
+      params(created.source.id),
+    );
+    expect(redirected.status).toBe(400);
+    expect(await redirected.json()).toMatchObject({ error: { issues: [{ path: "connection.env[0].value" }] } });
+    const probe = await (
+      await testConnection(
+        json("POST", {
+          id: created.source.id,
+          connection: { transport: "stdio", command: "/usr/bin/env", args: [], env: [{ name: "TOKEN" }] },
+        }),
+      )
+    ).json();
+    expect(probe).toMatchObject({ ok: false, error: { code: "tool_source_invalid" } });
+
     expect((await DELETE(new Request("http://localhost"), params(created.source.id))).status).toBe(204);
     expect((await getOne(new Request("http://localhost"), params(created.source.id))).status).toBe(404);
 
