@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "../e2e/pages/sign-in";
 
 /** Nodes in the benchmark workflow. */
 const NODE_COUNT = 500;
@@ -35,7 +34,6 @@ function percentile(values: number[], fraction: number): number {
 }
 
 test("canvas with 500 nodes: load time and drag frame times", async ({ page }) => {
-  await signIn(page.request);
   const created = await page.request.post("/api/workflows", {
     data: { name: `Bench ${NODE_COUNT} nodes ${Date.now()}`, draft: buildDocument() },
   });

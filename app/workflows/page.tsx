@@ -18,6 +18,7 @@ export default async function WorkflowsPage() {
           updatedAt: workflow.updatedAt.toISOString(),
           lastRunStatus: workflow.lastRun?.status ?? null,
           publishedVersion: workflow.publishedVersion,
+          isTemplate: workflow.isTemplate,
         }))}
       />
     </main>

@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { WorkflowDocument } from "@/lib/workflow/document";
 import { Canvas } from "./canvas";
 import { ConflictDialog } from "./dialogs/conflict-dialog";
+import { PublishDialog } from "./dialogs/publish-dialog";
 import { RunInputsDialog, SingleNodeRunDialog } from "./dialogs/run-dialogs";
 import { ShortcutsDialog } from "./dialogs/shortcuts-dialog";
 import { useAutosave } from "./hooks/use-autosave";
@@ -30,6 +31,8 @@ export interface EditorWorkflow {
   draft: WorkflowDocument;
   /** Draft revision for optimistic concurrency. */
   draftRevision: number;
+  /** Highest published version, null when never published. */
+  publishedVersion: number | null;
 }
 
 /** The visual editor of one workflow: its own store, React Flow provider and panels. */
@@ -39,6 +42,7 @@ export function WorkflowEditor({ workflow }: { workflow: EditorWorkflow }) {
       workflowId: workflow.id,
       workflowName: workflow.name,
       revision: workflow.draftRevision,
+      publishedVersion: workflow.publishedVersion,
       document: workflow.draft,
     }),
     [workflow],
@@ -94,6 +98,7 @@ function EditorShell() {
         </section>
       )}
       <ShortcutsDialog />
+      <PublishDialog onSave={autosave.saveNow} />
       <RunInputsDialog />
       <SingleNodeRunDialog nodeId={singleNodeId} onClose={() => setSingleNodeId(null)} />
       <ConflictDialog onReload={() => void autosave.reload()} onOverwrite={() => void autosave.overwrite()} />

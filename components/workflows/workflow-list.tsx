@@ -22,6 +22,8 @@ export interface WorkflowListItem {
   lastRunStatus: string | null;
   /** Highest published version, if any. */
   publishedVersion: number | null;
+  /** A seeded example offered as a template. */
+  isTemplate: boolean;
 }
 
 async function errorMessage(response: Response): Promise<string> {
@@ -57,12 +59,18 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
     router.push(`/workflows/${id}`);
   };
 
-  const duplicate = async (workflow: WorkflowListItem) => {
+  /** Copies a workflow; a template's copy opens in the editor at once. */
+  const duplicate = async (workflow: WorkflowListItem, openCopy = false) => {
     const response = await fetch("/api/workflows", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ duplicateOf: workflow.id }),
     });
+    if (response.ok && openCopy) {
+      const { id } = (await response.json()) as { id: string };
+      router.push(`/workflows/${id}`);
+      return;
+    }
     setMessage(response.ok ? `Duplicated “${workflow.name}”.` : await errorMessage(response));
     router.refresh();
   };
@@ -190,6 +198,11 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
                   <Link href={`/workflows/${workflow.id}`} data-testid="workflow-link">
                     {workflow.name}
                   </Link>
+                  {workflow.isTemplate && (
+                    <span className="badge" data-testid="template-badge">
+                      template
+                    </span>
+                  )}
                   {workflow.description && <div className="muted">{workflow.description}</div>}
                 </td>
                 <td title={workflow.updatedAt}>{formatRelativeTime(workflow.updatedAt)}</td>
@@ -203,6 +216,17 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
                   <Link href={`/workflows/${workflow.id}/runs`} className="button-ghost">
                     Runs
                   </Link>
+                  {workflow.isTemplate && (
+                    <button
+                      type="button"
+                      className="button"
+                      data-testid="use-template"
+                      title="Create your own copy of this example and open it"
+                      onClick={() => void duplicate(workflow, true)}
+                    >
+                      Use as template
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="button-ghost"

@@ -15,6 +15,8 @@ export interface EditorStoreInit {
   workflowName: string;
   /** Server draft revision. */
   revision: number;
+  /** Highest published version, null when never published. */
+  publishedVersion: number | null;
   /** The draft document. */
   document: WorkflowDocument;
 }

@@ -185,6 +185,8 @@ export interface UiSlice {
   workflowName: string;
   /** Server revision the current draft is based on. */
   revision: number;
+  /** Highest published version, null when never published. */
+  publishedVersion: number | null;
   /** Save indicator. */
   saveState: SaveState;
   /** Revision held by the server when a save was rejected. */
@@ -196,7 +198,7 @@ export interface UiSlice {
   /** Which bottom panel is open. */
   bottomPanel: "none" | "run" | "problems";
   /** Open dialog. */
-  dialog: "none" | "shortcuts" | "run-inputs" | "single-node-run";
+  dialog: "none" | "shortcuts" | "run-inputs" | "single-node-run" | "publish";
   /** Node run shown in the inspector. */
   inspectorTarget: InspectorTarget | null;
   /** A config field to focus after a problem was clicked. */
@@ -213,6 +215,8 @@ export interface UiSlice {
   inspect(target: InspectorTarget | null): void;
   /** Selects a node and asks its config field to take focus. */
   focusProblem(issue: CanvasIssue): void;
+  /** Records a newly published version. */
+  setPublishedVersion(version: number): void;
   /** Renames the workflow. */
   setWorkflowName(name: string): void;
 }

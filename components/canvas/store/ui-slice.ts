@@ -17,11 +17,13 @@ export const createUiSlice =
     workflowId: string;
     workflowName: string;
     revision: number;
+    publishedVersion: number | null;
   }): StateCreator<EditorState, [], [], UiSlice> =>
   (set, get) => ({
     workflowId: initial.workflowId,
     workflowName: initial.workflowName,
     revision: initial.revision,
+    publishedVersion: initial.publishedVersion,
     saveState: "saved",
     conflictRevision: null,
     issues: [],
@@ -66,6 +68,9 @@ export const createUiSlice =
     focusProblem(issue) {
       if (issue.nodeId) get().selectNodes([issue.nodeId]);
       if (issue.nodeId) set({ focusRequest: { nodeId: issue.nodeId, path: issue.path, token: Date.now() } });
+    },
+    setPublishedVersion(publishedVersion) {
+      set({ publishedVersion });
     },
     setWorkflowName(workflowName) {
       set({ workflowName, changeCount: get().changeCount + 1 });

@@ -33,6 +33,7 @@ export const EditorToolbar = memo(function EditorToolbar({
   const warningCount = useEditorStore((state) => state.issues.length) - errorCount;
   const bottomPanel = useEditorStore((state) => state.bottomPanel);
   const runStatus = useEditorStore((state) => state.runStatus);
+  const publishedVersion = useEditorStore((state) => state.publishedVersion);
   const running = runStatus === "running" || runStatus === "queued" || runStatus === "waiting";
   return (
     <header className="toolbar" data-testid="editor-toolbar">
@@ -107,6 +108,18 @@ export const EditorToolbar = memo(function EditorToolbar({
       <Link href={`/workflows/${workflowId}/runs`} className="button-ghost">
         History
       </Link>
+      <span className="muted" data-testid="published-version" data-version={publishedVersion ?? ""}>
+        {publishedVersion ? `Published v${publishedVersion}` : "Not published"}
+      </span>
+      <button
+        type="button"
+        className="button"
+        data-testid="publish-button"
+        onClick={() => store.getState().setDialog("publish")}
+        title="Publish the saved draft as a new immutable version"
+      >
+        Publish
+      </button>
       <button
         type="button"
         className="button-ghost"
