@@ -28,12 +28,36 @@ export function linkController(parent: AbortSignal, fanOut = true): LinkedContro
     controller.abort(parent.reason);
     return { controller, signal: controller.signal, dispose: noop };
   }
-  const forward = () => controller.abort(parent.reason);
-  parent.addEventListener("abort", forward, { once: true });
-  return {
-    controller,
-    signal: controller.signal,
-    dispose: () => parent.removeEventListener("abort", forward),
+  const dispose = onAbort(parent, (reason) => controller.abort(reason));
+  return { controller, signal: controller.signal, dispose };
+}
+
+const watchers = new WeakMap<AbortSignal, Set<(reason: unknown) => void>>();
+
+/**
+ * Calls `callback` with the signal's reason when it aborts; returns the unsubscribe function.
+ * Each signal gets one real listener and a Set of callbacks: adding and removing a Set entry is
+ * far cheaper than Node's EventTarget add/removeEventListener, and this runs per node attempt.
+ */
+export function onAbort(signal: AbortSignal, callback: (reason: unknown) => void): () => void {
+  let callbacks = watchers.get(signal);
+  if (!callbacks) {
+    const registered = new Set<(reason: unknown) => void>();
+    callbacks = registered;
+    watchers.set(signal, registered);
+    signal.addEventListener(
+      "abort",
+      () => {
+        for (const registeredCallback of [...registered]) registeredCallback(signal.reason);
+        registered.clear();
+      },
+      { once: true },
+    );
+  }
+  const registered = callbacks;
+  registered.add(callback);
+  return () => {
+    registered.delete(callback);
   };
 }
 
@@ -47,17 +71,16 @@ export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> 
     work.catch(noop);
     return Promise.reject(signal.reason);
   }
-  // One promise and one listener instead of Promise.race + finally: this runs once per node attempt.
+  // One promise and one Set entry instead of Promise.race + listeners: this runs per node attempt.
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
+    const unsubscribe = onAbort(signal, reject);
     work.then(
       (value) => {
-        signal.removeEventListener("abort", onAbort);
+        unsubscribe();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
+        unsubscribe();
         reject(error);
       },
     );
@@ -68,15 +91,14 @@ export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> 
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    const onAbort = () => {
+    const unsubscribe = onAbort(signal, (reason) => {
       clearTimeout(timer);
-      reject(signal.reason);
-    };
+      reject(reason);
+    });
     const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
+      unsubscribe();
       resolve();
     }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
   });
 }
 

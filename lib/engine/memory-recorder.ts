@@ -51,8 +51,11 @@ export interface MemoryRunRecorderOptions {
 }
 
 /**
- * A `RunRecorder` that keeps everything in memory: events, one row per node attempt, the run
- * row and checkpoints. For tests and benchmarks; the Prisma recorder in lib/db is the real one.
+ * A `RunRecorder` that keeps everything in memory: events, checkpoints, and (derived from the
+ * events on read) one row per node attempt and the run row. For tests and benchmarks; the Prisma
+ * recorder in lib/db is the real one. Recording is a single array push, so benchmarks measure
+ * the engine rather than this recorder; the row folding below is the reference for how events
+ * map to NodeRun rows.
  */
 export class MemoryRunRecorder implements RunRecorder {
   /** Every recorded event, in order. */
@@ -64,70 +67,12 @@ export class MemoryRunRecorder implements RunRecorder {
   /** Number of `flush()` calls. */
   flushCount = 0;
   private readonly latest = new Map<string, RunCheckpoint>();
-  private readonly rows = new Map<string, MemoryNodeRun>();
-  private readonly runs = new Map<string, MemoryRun>();
-  private readonly seqs = new Map<string, number>();
 
   constructor(private readonly options: MemoryRunRecorderOptions = {}) {}
 
-  /** Folds one event into the rows, like a database recorder would. */
+  /** Keeps the event; rows are folded from events when read. */
   record(event: RunEvent): void {
     this.events.push(event);
-    this.seqs.set(event.runId, event.seq);
-    switch (event.type) {
-      case "run-start":
-        this.runs.set(event.runId, { status: "running" });
-        return;
-      case "run-waiting": {
-        this.runs.set(event.runId, { status: "waiting" });
-        const row = this.latestRow(event.runId, event.nodeId, []);
-        if (row) row.status = "waiting";
-        return;
-      }
-      case "run-end":
-        this.runs.set(event.runId, { status: event.status, outputs: event.outputs, error: event.error });
-        return;
-      case "node-start":
-        this.rows.set(rowKey(event.runId, event.nodeId, event.iterationPath, event.attempt), {
-          runId: event.runId,
-          nodeId: event.nodeId,
-          iterationPath: event.iterationPath,
-          attempt: event.attempt,
-          status: "running",
-          inputs: event.inputs,
-          startedAt: event.at,
-        });
-        return;
-      case "node-end": {
-        const row = this.row(event.runId, event.nodeId, event.iterationPath, event.attempt, event.at);
-        row.status = event.status;
-        row.outputs = event.outputs;
-        if (event.inputs) row.inputs = event.inputs;
-        row.processData = event.processData;
-        row.usage = event.usage;
-        row.endedAt = event.at;
-        return;
-      }
-      case "node-error": {
-        const row = this.row(event.runId, event.nodeId, event.iterationPath, event.attempt, event.at);
-        row.status = event.error.code === "node_cancelled" ? "cancelled" : "failed";
-        row.error = event.error;
-        row.outputs = event.outputs;
-        row.processData = event.processData;
-        row.usage = event.usage;
-        row.endedAt = event.at;
-        return;
-      }
-      case "node-retry": {
-        const row = this.row(event.runId, event.nodeId, event.iterationPath, event.attempt, event.at);
-        row.status = "failed";
-        row.error = event.error;
-        row.endedAt = event.at;
-        return;
-      }
-      default:
-        return;
-    }
   }
 
   /** Keeps the latest checkpoint per run (and a deep copy of each with `snapshotCheckpoints`). */
@@ -154,7 +99,10 @@ export class MemoryRunRecorder implements RunRecorder {
 
   /** The highest recorded seq of a run. */
   async lastSeq(runId: string): Promise<number> {
-    return this.seqs.get(runId) ?? 0;
+    for (let index = this.events.length - 1; index >= 0; index--) {
+      if (this.events[index].runId === runId) return this.events[index].seq;
+    }
+    return 0;
   }
 
   /** Events of one run. */
@@ -162,40 +110,104 @@ export class MemoryRunRecorder implements RunRecorder {
     return this.events.filter((event) => event.runId === runId);
   }
 
-  /** Node attempt rows, optionally of one run, in the order they were created. */
-  nodeRuns(runId?: string): MemoryNodeRun[] {
-    const rows = [...this.rows.values()];
-    return runId === undefined ? rows : rows.filter((row) => row.runId === runId);
-  }
-
-  /** The run row. */
-  run(runId: string): MemoryRun | undefined {
-    return this.runs.get(runId);
-  }
-
   /** Replaces the latest checkpoint (tests simulating a crash at an earlier point). */
   setCheckpoint(checkpoint: RunCheckpoint): void {
     this.latest.set(checkpoint.runId, checkpoint);
   }
 
-  private row(runId: string, nodeId: string, iterationPath: number[], attempt: number, at: number): MemoryNodeRun {
-    const key = rowKey(runId, nodeId, iterationPath, attempt);
-    let row = this.rows.get(key);
-    if (!row) {
-      // Skipped nodes end without starting.
-      row = { runId, nodeId, iterationPath, attempt, status: "running", inputs: {}, startedAt: at };
-      this.rows.set(key, row);
-    }
-    return row;
+  /** Node attempt rows, optionally of one run, in the order they were created. */
+  nodeRuns(runId?: string): MemoryNodeRun[] {
+    return [...this.fold(runId).rows.values()];
   }
 
-  private latestRow(runId: string, nodeId: string, iterationPath: number[]): MemoryNodeRun | undefined {
-    let found: MemoryNodeRun | undefined;
-    for (let attempt = 1; ; attempt++) {
-      const row = this.rows.get(rowKey(runId, nodeId, iterationPath, attempt));
-      if (!row) return found;
-      found = row;
+  /** The run row. */
+  run(runId: string): MemoryRun | undefined {
+    return this.fold(runId).runs.get(runId);
+  }
+
+  /** Folds events into rows, like a database recorder does as events arrive. */
+  private fold(runId?: string): { rows: Map<string, MemoryNodeRun>; runs: Map<string, MemoryRun> } {
+    const rows = new Map<string, MemoryNodeRun>();
+    const runs = new Map<string, MemoryRun>();
+    const rowFor = (event: RunEvent & { nodeId: string; iterationPath: number[]; attempt: number }) => {
+      const key = rowKey(event.runId, event.nodeId, event.iterationPath, event.attempt);
+      let row = rows.get(key);
+      if (!row) {
+        // Skipped nodes end without starting.
+        row = {
+          runId: event.runId,
+          nodeId: event.nodeId,
+          iterationPath: event.iterationPath,
+          attempt: event.attempt,
+          status: "running",
+          inputs: {},
+          startedAt: event.at,
+        };
+        rows.set(key, row);
+      }
+      return row;
+    };
+    for (const event of this.events) {
+      if (runId !== undefined && event.runId !== runId) continue;
+      switch (event.type) {
+        case "run-start":
+          runs.set(event.runId, { status: "running" });
+          break;
+        case "run-waiting": {
+          runs.set(event.runId, { status: "waiting" });
+          let waitingRow: MemoryNodeRun | undefined;
+          for (let attempt = 1; rows.has(rowKey(event.runId, event.nodeId, [], attempt)); attempt++) {
+            waitingRow = rows.get(rowKey(event.runId, event.nodeId, [], attempt));
+          }
+          if (waitingRow) waitingRow.status = "waiting";
+          break;
+        }
+        case "run-end":
+          runs.set(event.runId, { status: event.status, outputs: event.outputs, error: event.error });
+          break;
+        case "node-start":
+          rows.set(rowKey(event.runId, event.nodeId, event.iterationPath, event.attempt), {
+            runId: event.runId,
+            nodeId: event.nodeId,
+            iterationPath: event.iterationPath,
+            attempt: event.attempt,
+            status: "running",
+            inputs: event.inputs,
+            startedAt: event.at,
+          });
+          break;
+        case "node-end": {
+          const row = rowFor(event);
+          row.status = event.status;
+          row.outputs = event.outputs;
+          if (event.inputs) row.inputs = event.inputs;
+          row.processData = event.processData;
+          row.usage = event.usage;
+          row.endedAt = event.at;
+          break;
+        }
+        case "node-error": {
+          const row = rowFor(event);
+          row.status = event.error.code === "node_cancelled" ? "cancelled" : "failed";
+          row.error = event.error;
+          row.outputs = event.outputs;
+          row.processData = event.processData;
+          row.usage = event.usage;
+          row.endedAt = event.at;
+          break;
+        }
+        case "node-retry": {
+          const row = rowFor(event);
+          row.status = "failed";
+          row.error = event.error;
+          row.endedAt = event.at;
+          break;
+        }
+        default:
+          break;
+      }
     }
+    return { rows, runs };
   }
 }
 

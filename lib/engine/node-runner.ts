@@ -26,6 +26,18 @@ export interface ScopeEnvironment {
   depth: number;
   /** Aborted when the run stops or the scope stops after a failure. */
   signal: AbortSignal;
+  /** `render` for executors, bound once per scope (the variables object is the scope's). */
+  render: (template: string) => string;
+  /** `select` for executors, bound once per scope. */
+  select: (selector: string[]) => unknown;
+}
+
+/** The per-scope helpers of a `ScopeEnvironment`, created once per scope rather than per node. */
+export function scopeHelpers(variables: Record<string, unknown>): Pick<ScopeEnvironment, "render" | "select"> {
+  return {
+    render: (template) => renderTemplate(template, variables),
+    select: (selector) => resolveSelector(selector, variables),
+  };
 }
 
 /** Runs a container's body once; installed by `run-workflow` to keep the module graph acyclic. */
@@ -167,8 +179,8 @@ async function runAttempt(
     node,
     workflow: run.workflow,
     variables,
-    render: (template) => renderTemplate(template, variables),
-    select: (selector) => resolveSelector(selector, variables),
+    render: environment.render,
+    select: environment.select,
     signal,
     emit: (event: RunEventInput) => {
       // Executors may only speak for their own node attempt.

@@ -3,7 +3,7 @@ import { addUsage, stateKey } from "./checkpoint-state";
 import type { NodeExecutionError } from "./errors";
 import type { ExecutorResult } from "./executor";
 import type { BodyScopeRunner, NodeOutcome, ScopeEnvironment } from "./node-runner";
-import { runNode } from "./node-runner";
+import { runNode, scopeHelpers } from "./node-runner";
 import type { RunContext } from "./run-context";
 import type { RunErrorInfo, Usage } from "./run-status";
 import type { ScopePlan } from "./scope-plan";
@@ -54,7 +54,7 @@ export class ScopeScheduler {
   constructor(
     private readonly run: RunContext,
     private readonly plan: ScopePlan,
-    environment: Omit<ScopeEnvironment, "signal">,
+    environment: Omit<ScopeEnvironment, "signal" | "render" | "select">,
     parentSignal: AbortSignal,
     private readonly runBody: BodyScopeRunner,
     private readonly options: ScopeSchedulerOptions,
@@ -66,12 +66,12 @@ export class ScopeScheduler {
       const link = linkController(parentSignal);
       this.dispose = link.dispose;
       this.stop = (reason) => link.controller.abort(reason);
-      this.environment = { ...environment, signal: link.signal };
+      this.environment = { ...environment, ...scopeHelpers(environment.variables), signal: link.signal };
     } else {
       // A single path never has a sibling running, so the parent's signal is enough (and cheaper).
       this.dispose = noop;
       this.stop = noop;
-      this.environment = { ...environment, signal: parentSignal };
+      this.environment = { ...environment, ...scopeHelpers(environment.variables), signal: parentSignal };
     }
   }
 

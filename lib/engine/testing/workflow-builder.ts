@@ -87,13 +87,19 @@ export class WorkflowBuilder {
   }
 }
 
-/** A linear chain `start -> t1 -> ... -> tN -> end` of template nodes, for benchmarks and scale tests. */
-export function buildTemplateChain(length: number): CompiledWorkflow {
+/**
+ * A linear chain `start -> t1 -> ... -> tN -> end` of template nodes, for benchmarks and scale
+ * tests. By default each template reads its predecessor's text (N distinct templates); with
+ * `sharedTemplate` every node renders the same template, so template parsing stays cached at any
+ * length and only the engine's own per-node cost grows with N.
+ */
+export function buildTemplateChain(length: number, options: { sharedTemplate?: boolean } = {}): CompiledWorkflow {
   const builder = new WorkflowBuilder().add("start", "start", { inputs: [{ name: "name", type: "string" }] });
   let previous = "start";
   for (let index = 1; index <= length; index++) {
     const id = `t${index}`;
-    builder.add(id, "template", { template: index === 1 ? "Hello {{start.name}}" : `{{t${index - 1}.text}}` });
+    const template = index === 1 || options.sharedTemplate ? "Hello {{start.name}}" : `{{t${index - 1}.text}}`;
+    builder.add(id, "template", { template });
     builder.connect(previous, id);
     previous = id;
   }
