@@ -24,16 +24,27 @@ export interface HumanAnswer {
 
 /** Construction options of a `RunContext`. */
 export interface RunContextOptions {
+  /** Run id. */
   runId: string;
+  /** The workflow being run. */
   workflow: CompiledWorkflow;
+  /** Services for executors. */
   services: EngineServices;
+  /** Resolved limits. */
   limits: RunLimits;
+  /** Where checkpoints go (events go through the emitter). */
   recorder: RunRecorder;
+  /** Stamps and fans out events. */
   emitter: RunEventEmitter;
+  /** Executors by node type. */
   executors: ExecutorRegistry;
+  /** The resumable state. */
   state: EngineCheckpointState;
+  /** The run's stop signal. */
   signal: AbortSignal;
+  /** Aborts the run with a run-level error. */
   abort: (reason: RunLevelError) => void;
+  /** Set while resuming a waiting run. */
   humanAnswer?: HumanAnswer;
 }
 
