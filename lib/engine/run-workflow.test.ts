@@ -52,6 +52,43 @@ describe("runWorkflow basics", () => {
     expect(seen.slice(0, -1).every((entry) => entry.flushCount === 0)).toBe(true);
   });
 
+  it("keeps running when a listener throws, and stamps executor-emitted events with the node's ids", async () => {
+    const workflow = new WorkflowBuilder()
+      .add("start", "start")
+      .add("talk", "template")
+      .add("end", "end")
+      .chain("start", "talk", "end")
+      .build();
+    const executor = scriptedExecutor({
+      talk: async (context) => {
+        context.emit({
+          type: "node-delta",
+          nodeId: "someone-else",
+          iterationPath: [9],
+          attempt: 7,
+          kind: "text",
+          delta: "hi",
+        });
+        return { outputs: { text: "hi" } };
+      },
+    });
+    const run = options({
+      executors: { template: executor },
+      onEvent: () => {
+        throw new Error("listener bug");
+      },
+    });
+    const result = await runWorkflow(workflow, {}, run);
+    expect(result.status).toBe("succeeded");
+    expect(eventsOf(run.recorder.events, "node-delta")[0]).toMatchObject({
+      nodeId: "talk",
+      iterationPath: [],
+      attempt: 1,
+      delta: "hi",
+      runId: "run-1",
+    });
+  });
+
   it("runs independent branches at the same time", async () => {
     const builder = new WorkflowBuilder().add("start", "start").add("end", "end");
     for (const id of ["a", "b", "c"])
