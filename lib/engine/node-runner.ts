@@ -183,12 +183,9 @@ async function runAttempt(
     select: environment.select,
     signal,
     emit: (event: RunEventInput) => {
-      // Executors may only speak for their own node attempt.
-      const scoped = event as RunEventInput & { nodeId: string; iterationPath: number[]; attempt: number };
-      scoped.nodeId = node.id;
-      scoped.iterationPath = iterationPath;
-      scoped.attempt = attempt;
-      run.emitter.emit(scoped);
+      // Copied, because the emitter stamps in place and an executor may reuse its event objects;
+      // and scoped, because executors may only speak for their own node attempt.
+      run.emitter.emit({ ...event, nodeId: node.id, iterationPath, attempt } as RunEventInput);
     },
     iterationPath,
     attempt,
