@@ -96,6 +96,15 @@ test("build a plan-and-execute workflow on the canvas, run it, inspect it, undo/
   await expect(inspector.getByTestId("inspector-inputs")).not.toHaveText("—");
   await expect(inspector.getByTestId("inspector-outputs")).toContainText("result");
 
+  // Single-node run: the synthesizer alone, its upstream outputs prefilled from the last run.
+  await editor.select("synthesizer_1");
+  await page.getByTestId("run-single-node").click();
+  await expect(page.getByTestId("single-node-upstream-iteration_1")).toHaveValue(/"output"/);
+  await page.getByTestId("single-node-run-submit").click();
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  await expect(editor.runStatus("synthesizer_1")).toHaveAttribute("data-status", "succeeded");
+  await expect(editor.runStatus("planner_1")).toHaveCount(0);
+
   // Undo/redo: deleting a node is one step; undo brings it back with its edges.
   await page.getByTestId("bottom-panel-run").getByLabel("Close panel").click();
   await editor.select("synthesizer_1");

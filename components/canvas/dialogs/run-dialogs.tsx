@@ -229,6 +229,7 @@ export function SingleNodeRunDialog({ nodeId, onClose }: { nodeId: string | null
           </label>
           <textarea
             id={`upstream-${id}`}
+            data-testid={`single-node-upstream-${id}`}
             className="input code-input"
             rows={4}
             value={texts[id] ?? prefill(id)}

@@ -81,9 +81,13 @@ export function useAutosave(store: EditorStore): AutosaveControls {
 
   useEffect(() => {
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.changeCount === previous.changeCount) return;
-      if (state.saveState !== "conflict" && state.saveState !== "unsaved") state.setSaveState("unsaved");
-      schedule(AUTOSAVE_DEBOUNCE_MS);
+      const changed = state.changeCount !== previous.changeCount;
+      const dragEnded = previous.isDragging && !state.isDragging;
+      if (!changed && !dragEnded) return;
+      if (changed && state.saveState !== "conflict" && state.saveState !== "unsaved") state.setSaveState("unsaved");
+      // No timer work per drag frame: the save is scheduled once, when the drag ends.
+      if (store.getState().isDragging) return;
+      if (store.getState().saveState === "unsaved") schedule(AUTOSAVE_DEBOUNCE_MS);
     });
     const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
       if (store.getState().saveState !== "saved") event.preventDefault();

@@ -1,11 +1,11 @@
 "use client";
 
 import { memo } from "react";
-import { useEditorStore } from "../store/editor-store-context";
+import { useNodeIssues } from "../store/use-node-entry";
 
 /** Compile issues of one node; the selector returns a stable array, so unchanged nodes skip rendering. */
 export const NodeIssues = memo(function NodeIssues({ nodeId }: { nodeId: string }) {
-  const issues = useEditorStore((editor) => editor.issuesByNode[nodeId]);
+  const issues = useNodeIssues(nodeId);
   if (!issues || issues.length === 0) return null;
   const errors = issues.filter((issue) => issue.severity === "error").length;
   return (

@@ -1,7 +1,7 @@
 "use client";
 
 import { memo } from "react";
-import { useEditorStore } from "../store/editor-store-context";
+import { useNodeRunState } from "../store/use-node-entry";
 
 function formatDuration(milliseconds: number): string {
   return milliseconds < 1000 ? `${Math.round(milliseconds)} ms` : `${(milliseconds / 1000).toFixed(1)} s`;
@@ -9,7 +9,7 @@ function formatDuration(milliseconds: number): string {
 
 /** The live run status of one node; subscribes to that node's entry only. */
 export const NodeRunBadge = memo(function NodeRunBadge({ nodeId }: { nodeId: string }) {
-  const state = useEditorStore((editor) => editor.nodeRunStates[nodeId]);
+  const state = useNodeRunState(nodeId);
   if (!state) return null;
   return (
     <div className={`node-run node-run-${state.status}`} data-testid="node-run-status" data-status={state.status}>
