@@ -48,6 +48,8 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
   const [deleting, setDeleting] = useState<ToolSourceView | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // Checkbox state shown before the refreshed server data arrives (reverted when the save fails).
+  const [optimistic, setOptimistic] = useState<Record<string, boolean>>({});
 
   const saved = (text: string) => {
     setEditing(null);
@@ -83,10 +85,15 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
     const current = new Set(report.source.config.readOnlyTools);
     if (readOnly) current.add(baseName);
     else current.delete(baseName);
+    const key = `${report.source.id}:${baseName}`;
+    setOptimistic((previous) => ({ ...previous, [key]: readOnly }));
     setBusy(report.source.id);
     const result = await sendJson(`/api/tool-sources/${report.source.id}`, "PATCH", { readOnlyTools: [...current] });
     setBusy(null);
-    if (!result.ok) setMessage(result.message);
+    if (!result.ok) {
+      setMessage(result.message);
+      setOptimistic(({ [key]: _dropped, ...rest }) => rest);
+    }
     router.refresh();
   };
 
@@ -197,7 +204,7 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
                         type="checkbox"
                         aria-label={`${tool.name} is read-only`}
                         data-testid="tool-read-only"
-                        checked={tool.readOnly}
+                        checked={optimistic[`${report.source.id}:${tool.baseName}`] ?? tool.readOnly}
                         disabled={busy === report.source.id}
                         onChange={(event) => void toggleReadOnly(report, tool.baseName, event.target.checked)}
                       />
