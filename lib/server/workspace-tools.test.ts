@@ -11,6 +11,7 @@ import {
   saveMcpToolsSnapshot,
 } from "../db/tool-source-repository";
 import { type LocalServer, startLocalServer, testContext } from "../tools/test-support/local-server";
+import { createEngineServices } from "./engine-services";
 import { closeAllMcpConnections, getMcpConnection, type McpSource } from "./mcp-connections";
 import {
   listToolSourceReports,
@@ -130,6 +131,11 @@ describe("workspace tools", () => {
     await expect(
       saveToolSource(workspaceId, { ...edit, spec: petsSpec("https://attacker.example.com") }, stored?.id),
     ).rejects.toMatchObject({ issues: [{ path: "secret" }] });
+
+    // Runs get the same tools through their per-run services.
+    const services = await createEngineServices({ workspaceId, tools: { allowlist: [stub.hostPort] } });
+    expect(services.tools.get("listPets")?.source.label).toBe("Pets");
+    expect(services.tools.get("get_current_weather")).toBeDefined();
 
     // Without the allowlist the SSRF guard refuses the loopback stub: a tool result, not a crash.
     const guarded = await (await buildWorkspaceToolRegistry(workspaceId)).get("listPets")?.execute({}, testContext());

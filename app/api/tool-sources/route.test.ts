@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { closeAllMcpConnections } from "@/lib/server/mcp-connections";
+import { GET as getTools } from "../tools/route";
 import { POST as refresh } from "./[id]/refresh/route";
 import { DELETE, GET as getOne, PATCH, PUT } from "./[id]/route";
 import { GET, POST } from "./route";
@@ -76,6 +77,19 @@ describe("tool source routes", () => {
       }),
     ]);
     expect(JSON.stringify(listed)).not.toContain("weather-key-123");
+
+    // The tool picker lists it next to the built-ins, with its source and annotations.
+    const picker = await (await getTools()).json();
+    expect(picker.tools).toContainEqual(
+      expect.objectContaining({
+        name: "getForecast",
+        source: expect.objectContaining({ kind: "openapi", label: "Weather" }),
+      }),
+    );
+    expect(picker.tools).toContainEqual(
+      expect.objectContaining({ name: "calculator", source: expect.objectContaining({ kind: "built-in" }) }),
+    );
+    expect(picker.problems).toEqual([]);
 
     const patched = await PATCH(json("PATCH", { readOnlyTools: ["getForecast"] }), params(source.id));
     expect(patched.status).toBe(200);
