@@ -121,6 +121,28 @@ describe("human input", () => {
   });
 });
 
+describe("human input inside an iteration", () => {
+  it("fails the item with human_input_in_iteration instead of stalling the siblings", async () => {
+    const workflow = new WorkflowBuilder()
+      .add("start", "start", { inputs: [{ name: "items", type: "array" }] })
+      .add("loop", "iteration", { input: ["start", "items"], errorMode: "continue", outputSelector: ["ask", "ok"] })
+      .add("ask", "human-input", { prompt: "ok?", fields: [{ name: "ok", type: "boolean" }] }, { parentId: "loop" })
+      .add("end", "end", { outputs: [{ name: "output", value: ["loop", "output"] }] })
+      .chain("start", "loop", "end")
+      .build();
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(
+      workflow,
+      { items: [1, 2] },
+      { runId: "run-hi", recorder, services: createTestServices() },
+    );
+    expect(result.status).toBe("partial");
+    expect(result.outputs).toEqual({ output: [null, null] });
+    const errors = eventsOf(recorder.events, "node-error").filter((event) => event.nodeId === "ask");
+    expect(errors.map((event) => event.error.code)).toEqual(["human_input_in_iteration", "human_input_in_iteration"]);
+  });
+});
+
 describe("resume from checkpoint", () => {
   function chain() {
     return new WorkflowBuilder()
