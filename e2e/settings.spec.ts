@@ -47,6 +47,17 @@ test.describe("settings", () => {
     await expect(source.locator('[data-testid="source-tool"][data-name="createPet"]')).toContainText("POST");
 
     // Mark listPets read-only: the picker's catalog follows.
+    // A YAML file loads into the editor and names the source after the file.
+    await page.getByTestId("add-openapi").click();
+    await dialog.getByTestId("spec-file").setInputFiles({
+      name: "petstore.yaml",
+      mimeType: "application/yaml",
+      buffer: Buffer.from(PETS_SPEC),
+    });
+    await expect(dialog.getByTestId("spec-input")).toHaveValue(PETS_SPEC);
+    await expect(dialog.getByTestId("source-name")).toHaveValue("petstore");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
     await source.locator('[data-testid="source-tool"][data-name="listPets"]').getByTestId("tool-read-only").check();
     await expect(
       source.locator('[data-testid="source-tool"][data-name="listPets"]').getByTestId("tool-read-only"),

@@ -32,6 +32,11 @@ export function ProviderDialog({
   const [headers, setHeaders] = useState<SecretEntryDraft[]>(
     provider?.headers.map((header) => ({ name: header.name, value: "", stored: header.hasValue })) ?? [],
   );
+  const [query, setQuery] = useState(
+    Object.entries(provider?.query ?? {})
+      .map(([key, value]) => `${key}=${value}`)
+      .join("\n"),
+  );
   const [models, setModels] = useState((provider?.models ?? []).join("\n"));
   const [profiles, setProfiles] = useState<ProfileRowDraft[]>(
     Object.entries(provider?.profiles ?? {}).map(([model, override]) => ({ model, override })),
@@ -51,6 +56,13 @@ export function ProviderDialog({
     baseURL: baseURL.trim(),
     apiKey: apiKey === "" ? undefined : apiKey,
     headers: toSecretEntries(headers),
+    query: Object.fromEntries(
+      query
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line.includes("="))
+        .map((line) => [line.slice(0, line.indexOf("=")).trim(), line.slice(line.indexOf("=") + 1).trim()]),
+    ),
     models: modelList(),
     profiles: toProfiles(profiles),
   });
@@ -200,6 +212,20 @@ export function ProviderDialog({
             onChange={(event) => setModels(event.target.value)}
           />
         </div>
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor="provider-query">
+          Extra query parameters (name=value, one per line)
+        </label>
+        <textarea
+          id="provider-query"
+          className="input code-input"
+          rows={2}
+          value={query}
+          placeholder="api-version=2024-10-21"
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <div className="field-help">Azure OpenAI needs api-version; these are not secret.</div>
       </div>
       <SecretEntriesEditor
         label="Extra headers"
