@@ -114,6 +114,16 @@ test.describe("settings", () => {
       expect.objectContaining({ provider: name, model: "e2e-small", isDemo: false }),
     );
 
+    // Editing keeps the stored key without showing it.
+    await row.getByTestId("edit-provider").click();
+    await expect(dialog.getByTestId("provider-api-key")).toHaveValue("");
+    await expect(dialog.getByTestId("provider-api-key")).toHaveAttribute("placeholder", /stored/);
+    await dialog.getByTestId("provider-models").fill("e2e-small");
+    await dialog.getByTestId("save-provider").click();
+    await expect(dialog).toBeHidden();
+    await expect(row).not.toContainText("e2e-large");
+    await expect(row).toContainText("stored");
+
     await row.getByTestId("delete-provider").click();
     await page.getByTestId("confirm-delete-provider").click();
     await expect(row).toHaveCount(0);
