@@ -131,8 +131,22 @@ describe.each(testProviders())("repositories on %s", (provider) => {
         attempt: 2,
         status: "succeeded",
         outputs: { text: "hi" },
+        inputs: { rendered: "x" },
         durationMs: 3,
         usage: { inputTokens: 5, outputTokens: 7, cost: 0.25 },
+      },
+      {
+        ...base,
+        seq: ++seq,
+        type: "node-end",
+        nodeId: "c",
+        iterationPath: [],
+        attempt: 1,
+        status: "skipped",
+        nodeType: "llm",
+        title: "C",
+        outputs: {},
+        durationMs: 0,
       },
       {
         ...base,
@@ -194,8 +208,10 @@ describe.each(testProviders())("repositories on %s", (provider) => {
     expect(byId.get(nodeRunId(runId, "a", [], 2))).toMatchObject({
       status: "succeeded",
       outputs: { text: "hi" },
+      inputs: { rendered: "x" },
       tokensIn: 5,
     });
+    expect(byId.get(nodeRunId(runId, "c", [], 1))).toMatchObject({ status: "skipped", nodeType: "llm", title: "C" });
     expect(byId.get(nodeRunId(runId, "b", [2], 1))).toMatchObject({
       status: "failed",
       errorCode: "tool_timeout",

@@ -224,7 +224,14 @@ export class PrismaRunRecorder implements RunRecorder {
         const state = this.openNodeRuns.get(id) ?? this.placeholderState(event, id);
         const endedAt = new Date(event.at).toISOString();
         if (event.type === "node-end") {
+          if (!state.startSeen && event.status === "skipped") {
+            // Skipped nodes get no node-start: this end is the whole row.
+            state.startSeen = true;
+            state.nodeType = event.nodeType ?? "";
+            state.title = event.title ?? "";
+          }
           this.touch(state, {
+            ...(event.inputs === undefined ? {} : { inputs: json(event.inputs) }),
             status: event.status,
             outputs: json(event.outputs),
             processData: json(event.processData),
@@ -240,6 +247,7 @@ export class PrismaRunRecorder implements RunRecorder {
             errorCode: event.error.code,
             errorMessage: event.error.message,
             processData,
+            ...(event.type === "node-error" && event.outputs ? { outputs: json(event.outputs) } : {}),
             endedAt,
             ...(event.type === "node-error"
               ? {

@@ -60,6 +60,10 @@ export type RunEvent =
       type: "node-end";
       status: Extract<NodeRunStatus, "succeeded" | "skipped">;
       outputs: Record<string, unknown>;
+      /** Set on skipped nodes, which get no node-start, so records can still name the node. */
+      nodeType?: string;
+      /** Set on skipped nodes (see nodeType). */
+      title?: string;
       /** Resolved inputs reported by the executor. */
       inputs?: Record<string, unknown>;
       processData?: Record<string, unknown>;

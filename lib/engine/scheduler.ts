@@ -205,6 +205,8 @@ export class ScopeScheduler {
           iterationPath: this.environment.iterationPath,
           attempt: 1,
           status: "skipped",
+          nodeType: node.type,
+          title: node.title,
           outputs: {},
           durationMs: 0,
         });
