@@ -5,7 +5,7 @@ import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { ConfigurationError, type DatabaseConfig, ensureSqliteLocation, projectRoot } from "./database-config";
-import { openSchemaEngine } from "./schema-engine";
+import { type EngineHandle, openSchemaEngine } from "./schema-engine";
 
 /** The schema file and migrations folder for a provider (Prisma's standard layout beside each schema). */
 export function schemaLocation(config: DatabaseConfig): { schemaPath: string; migrationsDir: string } {
@@ -159,6 +159,25 @@ export async function createMigration(config: DatabaseConfig, name: string): Pro
   return directory;
 }
 
+type DiffTarget = Parameters<EngineHandle["engine"]["diff"]>[0]["from"];
+
+/** The SQL script that takes `from` to the schema file's datamodel. */
+async function diffToSchema(
+  handle: EngineHandle,
+  from: DiffTarget,
+  schemaPath: string,
+  schema: string,
+): Promise<string> {
+  const result = await handle.engine.diff({
+    from,
+    to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schema }] },
+    script: true,
+    exitCode: null,
+    filters: noFilters,
+  });
+  return result.stdout ?? "";
+}
+
 /** File beside the Postgres migrations holding the datamodel the latest migration produces. */
 const SNAPSHOT_FILE = "schema.snapshot.prisma";
 
@@ -176,16 +195,10 @@ async function diffAgainstSnapshot(
   const snapshotPath = path.join(migrationsDir, SNAPSHOT_FILE);
   const handle = await openSchemaEngine(config, schemaPath, schema);
   try {
-    const result = await handle.engine.diff({
-      from: fs.existsSync(snapshotPath)
-        ? { tag: "schemaDatamodel", files: [{ path: snapshotPath, content: fs.readFileSync(snapshotPath, "utf8") }] }
-        : { tag: "empty" },
-      to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schema }] },
-      script: true,
-      exitCode: null,
-      filters: noFilters,
-    });
-    return result.stdout ?? "";
+    const from: DiffTarget = fs.existsSync(snapshotPath)
+      ? { tag: "schemaDatamodel", files: [{ path: snapshotPath, content: fs.readFileSync(snapshotPath, "utf8") }] }
+      : { tag: "empty" };
+    return await diffToSchema(handle, from, schemaPath, schema);
   } finally {
     await handle.close();
   }
@@ -203,14 +216,12 @@ async function diffAgainstReplay(
       if (list.migrationDirectories.length > 0) {
         await handle.engine.applyMigrations({ migrationsList: list, filters: noFilters });
       }
-      const result = await handle.engine.diff({
-        from: { tag: "schemaDatasource", files: [{ path: schemaPath, content: schema }], configDir: projectRoot() },
-        to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schema }] },
-        script: true,
-        exitCode: null,
-        filters: noFilters,
-      });
-      return result.stdout ?? "";
+      const from: DiffTarget = {
+        tag: "schemaDatasource",
+        files: [{ path: schemaPath, content: schema }],
+        configDir: projectRoot(),
+      };
+      return await diffToSchema(handle, from, schemaPath, schema);
     } finally {
       await handle.close();
     }

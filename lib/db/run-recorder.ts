@@ -79,6 +79,32 @@ interface RunPatch {
   lastSeq: number;
 }
 
+/** A fresh row state for a node attempt, from the event that opened it. */
+function newNodeRunState(
+  id: string,
+  event: { runId: string; nodeId: string; iterationPath: number[]; attempt: number; at: number },
+  fields: Pick<NodeRunState, "nodeType" | "title" | "inputs" | "startSeen">,
+): NodeRunState {
+  return {
+    id,
+    runId: event.runId,
+    nodeId: event.nodeId,
+    iterationPath: JSON.stringify(event.iterationPath),
+    attempt: event.attempt,
+    status: "running",
+    processData: null,
+    outputs: null,
+    errorCode: null,
+    errorMessage: null,
+    startedAt: new Date(event.at).toISOString(),
+    endedAt: null,
+    tokensIn: 0,
+    tokensOut: 0,
+    cost: 0,
+    ...fields,
+  };
+}
+
 /** The deterministic NodeRun id: one row per node attempt per iteration item. */
 export function nodeRunId(runId: string, nodeId: string, iterationPath: readonly number[], attempt: number): string {
   return `${runId}:${nodeId}:${iterationPath.join(".")}:${attempt}`;
@@ -192,27 +218,12 @@ export class PrismaRunRecorder implements RunRecorder {
         return;
       case "node-start": {
         const id = nodeRunId(event.runId, event.nodeId, event.iterationPath, event.attempt);
-        const state: NodeRunState = {
-          id,
-          runId: event.runId,
-          nodeId: event.nodeId,
+        const state = newNodeRunState(id, event, {
           nodeType: event.nodeType,
           title: event.title,
-          iterationPath: JSON.stringify(event.iterationPath),
-          attempt: event.attempt,
-          status: "running",
           inputs: json(event.inputs),
-          processData: null,
-          outputs: null,
-          errorCode: null,
-          errorMessage: null,
-          startedAt: new Date(event.at).toISOString(),
-          endedAt: null,
-          tokensIn: 0,
-          tokensOut: 0,
-          cost: 0,
           startSeen: true,
-        };
+        });
         this.openNodeRuns.set(id, state);
         this.pendingNodeRuns.set(id, state);
         return;
@@ -271,27 +282,7 @@ export class PrismaRunRecorder implements RunRecorder {
     event: RunEvent & { nodeId: string; attempt: number; iterationPath: number[] },
     id: string,
   ): NodeRunState {
-    return {
-      id,
-      runId: event.runId,
-      nodeId: event.nodeId,
-      nodeType: "",
-      title: "",
-      iterationPath: JSON.stringify(event.iterationPath),
-      attempt: event.attempt,
-      status: "running",
-      inputs: null,
-      processData: null,
-      outputs: null,
-      errorCode: null,
-      errorMessage: null,
-      startedAt: new Date(event.at).toISOString(),
-      endedAt: null,
-      tokensIn: 0,
-      tokensOut: 0,
-      cost: 0,
-      startSeen: false,
-    };
+    return newNodeRunState(id, event, { nodeType: "", title: "", inputs: null, startSeen: false });
   }
 
   private touch(state: NodeRunState, patch: Partial<NodeRunState>): void {

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseConfig } from "./database-config";
+import { createMigration, deployMigrations, pendingMigrations } from "./migrations";
+
+const repositoryRoot = process.cwd();
+
+/** A copy of prisma/ in a scratch root, so a test can change the schema and create migrations. */
+function scratchProject(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-migrations-"));
+  fs.cpSync(path.join(repositoryRoot, "prisma"), path.join(root, "prisma"), { recursive: true });
+  return root;
+}
+
+describe("offline migrations (SQLite)", () => {
+  const previousRoot = process.env.TRELLIS_ROOT;
+  afterEach(() => {
+    if (previousRoot === undefined) delete process.env.TRELLIS_ROOT;
+    else process.env.TRELLIS_ROOT = previousRoot;
+  });
+
+  it("creates a migration from a schema change and deploys it on top of the existing ones", async () => {
+    const root = scratchProject();
+    process.env.TRELLIS_ROOT = root;
+    const filePath = path.join(root, "data", "test.db");
+    const config: DatabaseConfig = { provider: "sqlite", url: `file:${filePath}`, filePath };
+
+    expect(await createMigration(config, "nothing")).toBeNull();
+    const schemaPath = path.join(root, "prisma", "schema.prisma");
+    fs.appendFileSync(schemaPath, "\nmodel AuditNote {\n  id   String @id\n  text String\n}\n");
+    const created = await createMigration(config, "add audit note");
+    expect(created).toMatch(/_add_audit_note$/);
+    expect(fs.readFileSync(path.join(created!, "migration.sql"), "utf8")).toContain('CREATE TABLE "AuditNote"');
+
+    const applied = await deployMigrations(config);
+    expect(applied).toHaveLength(2);
+    expect(await pendingMigrations(config)).toEqual([]);
+    expect(await deployMigrations(config)).toEqual([]);
+  });
+});
