@@ -8,6 +8,15 @@ export interface RequestContext {
   workspaceId: string;
   /** User id. */
   userId: string;
+  /** Membership role: owner, admin, editor or viewer. */
+  role: string;
+}
+
+/** The user's role does not allow this. */
+export class NotAllowedError extends TrellisError {
+  constructor(action: string) {
+    super("forbidden", `Only workspace owners and admins can ${action}.`);
+  }
 }
 
 /** The request carries no valid session. */
@@ -28,8 +37,6 @@ export function setSessionReader(reader: SessionReader): void {
   globalForSession.trellisSessionReader = reader;
 }
 
-const cache = new Map<string, RequestContext>();
-
 /**
  * The acting workspace and user: the signed-in user's first workspace. Outside an HTTP request
  * (scripts, tests) it is the seeded owner; inside one without a valid session it refuses, even
@@ -38,9 +45,7 @@ const cache = new Map<string, RequestContext>();
 export async function getRequestContext(): Promise<RequestContext> {
   const sessionUserId = await (globalForSession.trellisSessionReader?.() ?? undefined);
   if (sessionUserId === null) throw new NotSignedInError();
-  const key = sessionUserId ?? "";
-  const cached = cache.get(key);
-  if (cached) return cached;
+  // No cache: a role change or removed membership must take effect on the next request.
   const membership = await database().membership.findFirst({
     where: sessionUserId ? { userId: sessionUserId } : { role: "owner" },
     orderBy: { createdAt: "asc" },
@@ -49,7 +54,15 @@ export async function getRequestContext(): Promise<RequestContext> {
     if (sessionUserId) throw new NotSignedInError();
     throw new Error("No workspace exists yet: run `npm run db:seed` (npm start does it for you).");
   }
-  const context = { workspaceId: membership.workspaceId, userId: membership.userId };
-  cache.set(key, context);
+  return { workspaceId: membership.workspaceId, userId: membership.userId, role: membership.role };
+}
+
+/**
+ * The request context of an owner or admin. Settings that hold secrets or start processes
+ * (providers, tool sources, MCP servers, API keys) are not for editors and viewers.
+ */
+export async function getAdminContext(action = "change workspace settings"): Promise<RequestContext> {
+  const context = await getRequestContext();
+  if (context.role !== "owner" && context.role !== "admin") throw new NotAllowedError(action);
   return context;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunEvent } from "../engine/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { emptyDocument } from "../workflow/document";
-import { getRequestContext } from "./context";
+import { getAdminContext, getRequestContext, setSessionReader } from "./context";
 import { nodeRunId, PrismaRunRecorder } from "./run-recorder";
 import { createRun, getRunWithNodeRuns, listRunEvents, listRuns } from "./run-repository";
 import { seedDatabase, verifyPassword } from "./seed";
@@ -247,5 +247,30 @@ describe.each(testProviders())("repositories on %s", (provider) => {
     (recorder as unknown as { pendingCheckpoints: Map<string, unknown> }).pendingCheckpoints.clear();
     await recorder.flush();
     expect((await listRunEvents(runId, 0)).map((event) => event.type)).toEqual(["run-start"]);
+  });
+});
+
+describe("roles", () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    await seedDatabase(test.db, { adminEmail: "owner@example.test", adminPassword: "pw", workspaceName: "Roles" });
+  });
+  afterAll(async () => test?.dispose());
+
+  it("lets owners into settings and keeps editors out", async () => {
+    const owner = await getAdminContext();
+    expect(owner.role).toBe("owner");
+    const editor = await test.db.user.create({ data: { email: "ed@example.test", name: "Ed", passwordHash: "x" } });
+    await test.db.membership.create({ data: { workspaceId: owner.workspaceId, userId: editor.id, role: "editor" } });
+    setSessionReader(async () => editor.id);
+    try {
+      expect((await getRequestContext()).role).toBe("editor");
+      await expect(getAdminContext()).rejects.toMatchObject({ code: "forbidden" });
+      setSessionReader(async () => null);
+      await expect(getRequestContext()).rejects.toMatchObject({ code: "unauthorized" });
+    } finally {
+      setSessionReader(async () => undefined);
+    }
   });
 });

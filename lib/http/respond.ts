@@ -38,6 +38,9 @@ export async function parseBody<Schema extends z.ZodType>(
 const STATUS_BY_CODE: Record<string, number> = {
   run_not_active: 409,
   revision_conflict: 409,
+  tool_source_name_taken: 409,
+  provider_name_taken: 409,
+  tool_name_collision: 409,
   workflow_invalid: 422,
   invalid_answer: 422,
   unauthorized: 401,
@@ -50,7 +53,10 @@ export function mapError(error: unknown): Response {
   if (error instanceof TrellisError) {
     const status = error.code.endsWith("_not_found") ? 404 : (STATUS_BY_CODE[error.code] ?? 400);
     const issues = (error as { issues?: unknown }).issues;
-    return errorResponse(status, error.code, error.message, issues === undefined ? undefined : { issues });
+    const response = errorResponse(status, error.code, error.message, issues === undefined ? undefined : { issues });
+    const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter));
+    return response;
   }
   console.error(error);
   return errorResponse(500, "internal_error", "Something went wrong on the server.");

@@ -10,7 +10,7 @@ import { createWorkflow } from "../db/workflow-repository";
 import { RunService } from "./run-service";
 import { approvalDocument, countingTemplateExecutor, slowChainDocument } from "./testing/durable-fixtures";
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -20,7 +20,8 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_00
   }
 }
 
-describe("durable runs across a SIGKILL", () => {
+// A child process under a loaded machine can take a while to start; these tests wait on state, not time.
+describe("durable runs across a SIGKILL", { timeout: 180_000 }, () => {
   let test: TestDatabase;
   let workspaceId: string;
   let workflowId: string;

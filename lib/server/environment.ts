@@ -32,6 +32,15 @@ export function checkServerEnvironment(environment: Record<string, string | unde
   if (secret !== undefined && Buffer.from(secret, "base64").length !== 32) {
     throw new ConfigurationError("TRELLIS_SECRET_KEY", "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
   }
+  for (const name of ["TRELLIS_LOGIN_RATE_LIMIT", "TRELLIS_API_RATE_LIMIT"]) {
+    const value = environment[name];
+    if (value !== undefined && !/^[1-9]\d*$/.test(value))
+      throw new ConfigurationError(name, `"${value}" must be a positive whole number`);
+  }
+  const stdio = environment.TRELLIS_MCP_STDIO;
+  if (stdio !== undefined && !["on", "off"].includes(stdio.trim().toLowerCase())) {
+    throw new ConfigurationError("TRELLIS_MCP_STDIO", `"${stdio}" must be on or off`);
+  }
   const demo = environment.TRELLIS_DEMO_MODEL;
   if (demo !== undefined && !["on", "off", "auto"].includes(demo)) {
     throw new ConfigurationError("TRELLIS_DEMO_MODEL", `"${demo}" must be on, off or auto`);

@@ -1,12 +1,12 @@
 import { createApiKey, listApiKeys } from "@/lib/db/api-key-repository";
-import { getRequestContext } from "@/lib/db/context";
+import { getAdminContext } from "@/lib/db/context";
 import { mapError, parseBody } from "@/lib/http/respond";
 import { createApiKeyBodySchema } from "./schema";
 
 /** The workspace's API keys (never their secrets). */
 export async function GET(): Promise<Response> {
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     return Response.json({ keys: await listApiKeys(workspaceId) });
   } catch (error) {
     return mapError(error);
@@ -18,7 +18,7 @@ export async function POST(request: Request): Promise<Response> {
   const parsed = await parseBody(request, createApiKeyBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     return Response.json(await createApiKey(workspaceId, parsed.data), { status: 201 });
   } catch (error) {
     return mapError(error);

@@ -1,4 +1,4 @@
-import { getRequestContext } from "@/lib/db/context";
+import { getAdminContext } from "@/lib/db/context";
 import { listProviders, upsertProvider } from "@/lib/db/credential-repository";
 import { mapError, parseBody } from "@/lib/http/respond";
 import { describeModelMode } from "@/lib/server/model-catalog";
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 /** The workspace's model providers (API keys and header values never included) and the server's model mode. */
 export async function GET(): Promise<Response> {
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     return Response.json({ providers: await listProviders(workspaceId), mode: describeModelMode() });
   } catch (error) {
     return mapError(error);
@@ -21,7 +21,7 @@ export async function POST(request: Request): Promise<Response> {
   const parsed = await parseBody(request, providerBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     return Response.json({ provider: await upsertProvider(workspaceId, parsed.data, "create") }, { status: 201 });
   } catch (error) {
     return mapError(error);

@@ -1,5 +1,5 @@
 import { ProvidersManager } from "@/components/settings/providers-manager";
-import { getRequestContext } from "@/lib/db/context";
+import { getAdminContext } from "@/lib/db/context";
 import { listProviders } from "@/lib/db/credential-repository";
 import { describeModelMode } from "@/lib/server/model-catalog";
 
@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 
 /** Model providers of the workspace (no secrets) and how models resolve on this server. */
 export default async function ProviderSettingsPage() {
-  const { workspaceId } = await getRequestContext();
+  const { workspaceId } = await getAdminContext();
   return <ProvidersManager providers={await listProviders(workspaceId)} mode={describeModelMode()} />;
 }

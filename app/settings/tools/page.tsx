@@ -1,5 +1,5 @@
 import { ToolSourcesManager } from "@/components/settings/tool-sources-manager";
-import { getRequestContext } from "@/lib/db/context";
+import { getAdminContext } from "@/lib/db/context";
 import { listToolSources } from "@/lib/db/tool-source-repository";
 import { isStdioAllowed } from "@/lib/server/mcp-connections";
 import { listToolSourceReports } from "@/lib/server/tool-source-service";
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 /** Tool sources of the workspace, read on the server (MCP servers are connected or their last listing shown). */
 export default async function ToolSettingsPage() {
-  const { workspaceId } = await getRequestContext();
+  const { workspaceId } = await getAdminContext();
   const reports = await listToolSourceReports(workspaceId, await listToolSources(workspaceId));
   return <ToolSourcesManager reports={reports} stdioAllowed={isStdioAllowed()} />;
 }

@@ -1,5 +1,5 @@
 import { revokeApiKey } from "@/lib/db/api-key-repository";
-import { getRequestContext } from "@/lib/db/context";
+import { getAdminContext } from "@/lib/db/context";
 import { mapError } from "@/lib/http/respond";
 
 interface RouteContext {
@@ -10,7 +10,7 @@ interface RouteContext {
 export async function DELETE(_request: Request, context: RouteContext): Promise<Response> {
   const { id } = await context.params;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     await revokeApiKey(workspaceId, id);
     return Response.json({ ok: true });
   } catch (error) {

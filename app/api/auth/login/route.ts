@@ -1,6 +1,7 @@
 import { database } from "@/lib/db/prisma-client";
 import { secretKey } from "@/lib/db/secret-box";
 import { verifyPassword } from "@/lib/db/seed";
+import { clientAddress, limitSignInAttempts } from "@/lib/http/rate-limits";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
 import { issueSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from "@/lib/server/session-token";
 import { loginBodySchema } from "./schema";
@@ -10,6 +11,7 @@ export async function POST(request: Request): Promise<Response> {
   const parsed = await parseBody(request, loginBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
+    await limitSignInAttempts(clientAddress(request), parsed.data.email);
     const user = await database().user.findUnique({ where: { email: parsed.data.email } });
     // The same answer for an unknown e-mail and a wrong password: no account enumeration.
     if (!user || !verifyPassword(parsed.data.password, user.passwordHash)) {

@@ -1,4 +1,4 @@
-import { getRequestContext } from "@/lib/db/context";
+import { getAdminContext } from "@/lib/db/context";
 import { deleteProvider, getProviderView, upsertProvider } from "@/lib/db/credential-repository";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
 import { providerBodySchema } from "../schema";
@@ -18,7 +18,7 @@ function notFound(name: string): Response {
 export async function GET(_request: Request, context: ProviderRouteContext): Promise<Response> {
   const { name } = await context.params;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     const provider = await getProviderView(workspaceId, name);
     return provider ? Response.json({ provider }) : notFound(name);
   } catch (error) {
@@ -38,7 +38,7 @@ export async function PUT(request: Request, context: ProviderRouteContext): Prom
     });
   }
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     return Response.json({ provider: await upsertProvider(workspaceId, parsed.data, "update") });
   } catch (error) {
     return mapError(error);
@@ -49,7 +49,7 @@ export async function PUT(request: Request, context: ProviderRouteContext): Prom
 export async function DELETE(_request: Request, context: ProviderRouteContext): Promise<Response> {
   const { name } = await context.params;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     await deleteProvider(workspaceId, name);
     return new Response(null, { status: 204 });
   } catch (error) {

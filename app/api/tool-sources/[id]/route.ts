@@ -1,4 +1,4 @@
-import { getRequestContext } from "@/lib/db/context";
+import { getAdminContext } from "@/lib/db/context";
 import { getToolSource } from "@/lib/db/tool-source-repository";
 import { mapError, parseBody } from "@/lib/http/respond";
 import {
@@ -20,7 +20,7 @@ interface ToolSourceRouteContext {
 export async function GET(_request: Request, context: ToolSourceRouteContext): Promise<Response> {
   const { id } = await context.params;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     const [report] = await listToolSourceReports(workspaceId, [await getToolSource(workspaceId, id)]);
     return Response.json({ source: report });
   } catch (error) {
@@ -34,7 +34,7 @@ export async function PUT(request: Request, context: ToolSourceRouteContext): Pr
   const parsed = await parseBody(request, toolSourceBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     return Response.json({ source: await saveToolSource(workspaceId, parsed.data, id) });
   } catch (error) {
     return mapError(error);
@@ -47,7 +47,7 @@ export async function PATCH(request: Request, context: ToolSourceRouteContext): 
   const parsed = await parseBody(request, readOnlyToolsBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     return Response.json({ source: await saveReadOnlyTools(workspaceId, id, parsed.data.readOnlyTools) });
   } catch (error) {
     return mapError(error);
@@ -58,7 +58,7 @@ export async function PATCH(request: Request, context: ToolSourceRouteContext): 
 export async function DELETE(_request: Request, context: ToolSourceRouteContext): Promise<Response> {
   const { id } = await context.params;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     await removeToolSource(workspaceId, id);
     return new Response(null, { status: 204 });
   } catch (error) {

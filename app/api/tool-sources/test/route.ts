@@ -1,4 +1,4 @@
-import { getRequestContext } from "@/lib/db/context";
+import { getAdminContext } from "@/lib/db/context";
 import { mapError, parseBody } from "@/lib/http/respond";
 import { testToolSourceConnection } from "@/lib/server/tool-source-service";
 import { testConnectionBodySchema } from "../schema";
@@ -14,7 +14,7 @@ export async function POST(request: Request): Promise<Response> {
   const parsed = await parseBody(request, testConnectionBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     return Response.json(await testToolSourceConnection(workspaceId, parsed.data));
   } catch (error) {
     return mapError(error);

@@ -1,4 +1,4 @@
-import { getRequestContext } from "@/lib/db/context";
+import { getAdminContext } from "@/lib/db/context";
 import { loadProvider, mergeProviderInput } from "@/lib/db/credential-repository";
 import { mapError, parseBody } from "@/lib/http/respond";
 import { checkProvider } from "@/lib/server/provider-check";
@@ -16,7 +16,7 @@ export async function POST(request: Request, context: { params: Promise<{ name: 
   const parsed = await parseBody(request, providerTestBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     const { model, ...settings } = parsed.data;
     const provider = mergeProviderInput({ ...settings, name }, await loadProvider(workspaceId, name));
     return Response.json(await checkProvider(provider, { name, model }));

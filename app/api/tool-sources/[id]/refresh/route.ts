@@ -1,4 +1,4 @@
-import { getRequestContext } from "@/lib/db/context";
+import { getAdminContext } from "@/lib/db/context";
 import { mapError } from "@/lib/http/respond";
 import { refreshToolSource } from "@/lib/server/tool-source-service";
 
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 export async function POST(_request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getAdminContext();
     return Response.json(await refreshToolSource(workspaceId, id));
   } catch (error) {
     return mapError(error);

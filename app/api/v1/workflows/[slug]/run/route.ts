@@ -1,6 +1,7 @@
 import { getRunWithNodeRuns } from "@/lib/db/run-repository";
 import { getLatestVersion, getWorkflowIdBySlug } from "@/lib/db/workflow-repository";
 import { requireApiKey } from "@/lib/http/api-key-auth";
+import { limitApiCalls } from "@/lib/http/rate-limits";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
 import { runEventStream } from "@/lib/http/sse";
 import { runService } from "@/lib/server/run-service";
@@ -20,6 +21,7 @@ export async function POST(request: Request, context: RouteContext): Promise<Res
   const { slug } = await context.params;
   try {
     const grant = await requireApiKey(request, "run");
+    await limitApiCalls(grant.keyId);
     const parsed = await parseBody(request, publishedRunBodySchema);
     if (!parsed.ok) return parsed.response;
     const workflowId = await getWorkflowIdBySlug(grant.workspaceId, slug);
