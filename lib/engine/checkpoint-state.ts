@@ -19,6 +19,29 @@ export interface WaitingState {
 }
 
 /**
+ * One replan of a planner-driven iteration (plain JSON). A resumed run rebuilds the iteration's
+ * item list from these records, so items keep their indexes and finished ones are not re-run.
+ */
+export interface IterationReplanRecord {
+  /** 1-based replan number within this iteration instance. */
+  replan: number;
+  /** The planner node whose node run (attempt `plannerAttempt`) recorded the replan. */
+  plannerId: string;
+  /** Attempt number of that node run. */
+  plannerAttempt: number;
+  /** Items that failed and triggered the replan; the first one is the replan's `failed` step. */
+  failedIndexes: number[];
+  /** Items that had not started; they are replaced by `steps`. */
+  replacedIndexes: number[];
+  /** The failure message handed to the planner. */
+  reason: string;
+  /** The new steps, run as items `firstIndex`, `firstIndex + 1`, ... */
+  steps: unknown[];
+  /** Index of the first new item (item indexes are never reused, so NodeRun rows stay unique). */
+  firstIndex: number;
+}
+
+/**
  * The engine-owned part of a checkpoint, plain JSON. Keys are `nodeId` in the top-level scope
  * and `nodeId#i.j` inside iteration items (see `stateKey`).
  *
@@ -53,6 +76,13 @@ export interface EngineCheckpointState extends Record<string, unknown> {
   skipped: Record<string, true>;
   /** Finished iteration items (whole body scopes) by `scopeId#path`. */
   scopes: Record<string, ScopeResult>;
+  /**
+   * The highest attempt number used by a node instance, only when above 1 (a retry, or a replan
+   * recorded as one more node run of its planner), so the next extra node run gets a fresh number.
+   */
+  attempts: Record<string, number>;
+  /** Replans of planner-driven iterations by the iteration's state key; each entry is replaced, never mutated. */
+  replans: Record<string, IterationReplanRecord[]>;
   /** Set while the run waits for human input. */
   waiting?: WaitingState;
 }
@@ -71,6 +101,8 @@ export function createCheckpointState(inputs: Record<string, unknown>): EngineCh
     handled: {},
     skipped: {},
     scopes: {},
+    attempts: {},
+    replans: {},
   };
 }
 
@@ -93,6 +125,9 @@ export function restoreCheckpointState(checkpoint: RunCheckpoint): EngineCheckpo
     handled: { ...state.handled },
     skipped: { ...state.skipped },
     scopes: { ...state.scopes },
+    // Optional in checkpoints written before replans existed.
+    attempts: { ...state.attempts },
+    replans: { ...state.replans },
     waiting: state.waiting,
   };
 }

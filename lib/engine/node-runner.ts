@@ -51,8 +51,15 @@ export type BodyScopeRunner = (
 
 /** What happened to a node after all its attempts. Events are already emitted when this resolves. */
 export type NodeOutcome =
-  | { kind: "succeeded"; outputs: Record<string, unknown>; activeHandles?: string[]; usage?: Usage }
-  | { kind: "handled"; outputs: Record<string, unknown>; activeHandles?: string[]; error: RunErrorInfo; usage?: Usage }
+  | { kind: "succeeded"; outputs: Record<string, unknown>; activeHandles?: string[]; usage?: Usage; attempt: number }
+  | {
+      kind: "handled";
+      outputs: Record<string, unknown>;
+      activeHandles?: string[];
+      error: RunErrorInfo;
+      usage?: Usage;
+      attempt: number;
+    }
   | { kind: "failed"; error: RunErrorInfo; cause: NodeExecutionError }
   | { kind: "waiting"; attempt: number; wait: NonNullable<ExecutorResult["wait"]> }
   | { kind: "aborted" };
@@ -148,7 +155,13 @@ export async function runNode(
       usage: result.usage,
       durationMs: Date.now() - startedAt,
     });
-    return { kind: "succeeded", outputs: result.outputs, activeHandles: result.activeHandles, usage: result.usage };
+    return {
+      kind: "succeeded",
+      outputs: result.outputs,
+      activeHandles: result.activeHandles,
+      usage: result.usage,
+      attempt,
+    };
   }
 }
 
@@ -246,13 +259,13 @@ function applyErrorStrategy(
     const outputs = { ...node.policy.defaultOutput, error: { code: info.code, message: info.message } };
     run.state.handledFailures += 1;
     run.emitter.emit({ ...base, handledBy: "default-output", outputs });
-    return { kind: "handled", outputs, error: info };
+    return { kind: "handled", outputs, error: info, attempt };
   }
   if (strategy === "fail-branch") {
     const outputs = { error: { code: info.code, message: info.message } };
     run.state.handledFailures += 1;
     run.emitter.emit({ ...base, handledBy: "fail-branch", outputs });
-    return { kind: "handled", outputs, activeHandles: ["fail"], error: info };
+    return { kind: "handled", outputs, activeHandles: ["fail"], error: info, attempt };
   }
   run.emitter.emit({ ...base, handledBy: failRunHandler(run, environment.scopeId) });
   return { kind: "failed", error: info, cause: error };

@@ -1,6 +1,7 @@
 import type { CompiledWorkflow } from "../workflow/compiled";
 import type { NodeType } from "../workflow/node-definition";
 import { addUsage, type EngineCheckpointState } from "./checkpoint-state";
+import { RecordingFailedError } from "./errors/recording-failed-error";
 import type { RunLevelError } from "./errors/run-level-error";
 import { StepLimitExceededError } from "./errors/step-limit-exceeded-error";
 import type { RunEventEmitter } from "./event-emitter";
@@ -114,5 +115,21 @@ export class RunContext {
   /** Persists the current state. Cheap: the recorder receives a reference (see `EngineCheckpointState`). */
   checkpoint(): void {
     this.recorder.checkpoint({ runId: this.runId, seq: this.state.seq, state: this.state });
+  }
+
+  /**
+   * Waits until everything recorded so far (events and the latest checkpoint) is durable. Used
+   * before work that must not be repeated after a crash may start (see `durable-nodes.ts`).
+   * Never rejects: when the recorder fails, the run is failed with `recording_failed` (running
+   * nodes see the abort) and this resolves `false`.
+   */
+  async flushDurable(nodeId?: string): Promise<boolean> {
+    try {
+      await this.recorder.flush();
+      return true;
+    } catch (error) {
+      this.fail(new RecordingFailedError(error, nodeId));
+      return false;
+    }
   }
 }

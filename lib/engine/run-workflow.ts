@@ -5,6 +5,7 @@ import { createCheckpointState, type EngineCheckpointState, restoreCheckpointSta
 import { DeadlineExceededError } from "./errors/deadline-exceeded-error";
 import { InvalidInputError } from "./errors/invalid-input-error";
 import { NodeFailedError } from "./errors/node-failed-error";
+import { RecordingFailedError } from "./errors/recording-failed-error";
 import { RunCancelledError } from "./errors/run-cancelled-error";
 import type { RunLevelError } from "./errors/run-level-error";
 import { toErrorInfo } from "./errors/to-error-info";
@@ -130,8 +131,29 @@ export async function runWorkflow(
   const result: RunResult = { status, outputs, usage: state.usage, steps: state.steps };
   if (error) result.error = error;
 
+  try {
+    await announceEnd(emitter, run, outcome, result, startedAt);
+  } catch (error) {
+    return await endAfterRecordingFailure(emitter, run, options.recorder, error, startedAt);
+  }
+  return result;
+}
+
+/**
+ * Records, flushes, then emits `run-waiting` or `run-end` (persist before emitting: when a
+ * listener sees the last event, the run's rows and final checkpoint are durable). Rejects when
+ * the final flush fails.
+ */
+async function announceEnd(
+  emitter: RunEventEmitter,
+  run: RunContext,
+  outcome: ScopeOutcome,
+  result: RunResult,
+  startedAt: number,
+): Promise<void> {
+  const state = run.state;
   const checkpoint = () => run.checkpoint();
-  if (status === "waiting" && outcome.waiting) {
+  if (result.status === "waiting" && outcome.waiting) {
     const { nodeId, attempt, wait } = outcome.waiting;
     state.waiting = { nodeId, iterationPath: [], attempt, prompt: wait.prompt, fields: wait.fields ?? [] };
     if (wait.timeoutAt !== undefined) state.waiting.timeoutAt = wait.timeoutAt;
@@ -140,20 +162,50 @@ export async function runWorkflow(
       { type: "run-waiting", nodeId, prompt: wait.prompt, fields: wait.fields ?? [], timeoutAt: wait.timeoutAt },
       checkpoint,
     );
-    return result;
+    return;
   }
   await emitter.emitFinal(
     {
       type: "run-end",
-      status,
-      outputs,
-      error,
+      status: result.status,
+      outputs: result.outputs,
+      error: result.error,
       usage: state.usage,
       steps: state.steps,
       durationMs: Date.now() - startedAt,
     },
     checkpoint,
   );
+}
+
+/**
+ * The final flush failed, so the record of this run is incomplete: the run ends `failed` with
+ * `recording_failed` whatever it achieved. Listeners still get a `run-end` (a stream must never
+ * stay open); it is recorded best-effort, the one place where emitting cannot wait for persisting.
+ */
+async function endAfterRecordingFailure(
+  emitter: RunEventEmitter,
+  run: RunContext,
+  recorder: RunRecorder,
+  cause: unknown,
+  startedAt: number,
+): Promise<RunResult> {
+  const state = run.state;
+  // A run whose waiting state may not be durable must not look resumable.
+  state.waiting = undefined;
+  const error = toErrorInfo(new RecordingFailedError(cause));
+  const result: RunResult = { status: "failed", outputs: {}, error, usage: state.usage, steps: state.steps };
+  emitter.emit({
+    type: "run-end",
+    status: "failed",
+    outputs: {},
+    error,
+    usage: state.usage,
+    steps: state.steps,
+    durationMs: Date.now() - startedAt,
+  });
+  run.checkpoint();
+  await recorder.flush().catch(() => undefined);
   return result;
 }
 

@@ -40,6 +40,8 @@ export class ScopeScheduler {
   private readonly ready: number[] = [];
   private head = 0;
   private running = 0;
+  /** Durable nodes that finished and wait for `recorder.flush()` before releasing successors. */
+  private awaitingFlush = 0;
   private stopped = false;
   private wake: () => void = () => {};
   private readonly environment: ScopeEnvironment;
@@ -89,7 +91,7 @@ export class ScopeScheduler {
         while (!this.stopped && this.head < this.ready.length && this.running < limit) {
           this.start(this.ready[this.head++]);
         }
-        if (this.running === 0) break;
+        if (this.running === 0 && this.awaitingFlush === 0) break;
         await new Promise<void>((resolve) => {
           this.wake = resolve;
         });
@@ -125,10 +127,16 @@ export class ScopeScheduler {
         state.finished[key] = outcome.outputs;
         if (outcome.activeHandles) state.handles[key] = outcome.activeHandles;
         if (outcome.kind === "handled") state.handled[key] = true;
+        if (outcome.attempt > 1) state.attempts[key] = outcome.attempt;
         addUsage(this.outcome.usage, outcome.usage);
         this.publish(index, outcome.outputs);
         // Checkpoint after each finished node, before its successors can start.
         this.run.checkpoint();
+        if (this.plan.durable[index] === 1) {
+          this.releaseWhenDurable(index, outcome.activeHandles);
+          return;
+        }
+        // Pure node: a crash before the next flush re-runs it, which is free and gives the same result.
         this.propagate(index, outcome.activeHandles);
         return;
       }
@@ -147,6 +155,22 @@ export class ScopeScheduler {
         this.stopped = true;
         return;
     }
+  }
+
+  /**
+   * Ordering invariant for durable nodes (side effects, cost): node-end and the checkpoint that
+   * holds the node's outputs are flushed before any successor starts, so a crash can never make
+   * a resumed run execute the node again. Other ready nodes keep running meanwhile. A failed
+   * flush has already failed the run (`recording_failed`); the successors are never released.
+   */
+  private releaseWhenDurable(index: number, handles: string[] | undefined): void {
+    this.awaitingFlush += 1;
+    void this.run.flushDurable(this.plan.nodes[index].id).then((durable) => {
+      this.awaitingFlush -= 1;
+      if (durable) this.propagate(index, handles);
+      else this.stopped = true;
+      this.wake();
+    });
   }
 
   /** Stops starting nodes and aborts the running ones (fail-run inside this scope). */

@@ -1,4 +1,5 @@
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
+import { isDurableNodeType } from "./durable-nodes";
 
 /** An edge inside one scope, by node position. */
 export interface PlannedEdge {
@@ -23,6 +24,8 @@ export interface ScopePlan {
   outgoing: PlannedEdge[][];
   /** Positions with no incoming edge from inside the scope. */
   entries: number[];
+  /** 1 at positions whose node type is durable (`durable-nodes.ts`): flush before successors start. */
+  durable: Uint8Array;
   /**
    * False when the scope is a single path (one entry, no node with two successors): then at
    * most one node runs at a time and the scope needs no stop signal of its own.
@@ -73,5 +76,7 @@ function buildScopePlan(workflow: CompiledWorkflow, scopeId: string): ScopePlan 
   const entries: number[] = [];
   for (let index = 0; index < nodes.length; index++) if (inDegree[index] === 0) entries.push(index);
   const branches = entries.length > 1 || outgoing.some((edges) => edges.length > 1);
-  return { scopeId, nodes, inDegree, outgoing, entries, branches };
+  const durable = new Uint8Array(nodes.length);
+  for (let index = 0; index < nodes.length; index++) if (isDurableNodeType(nodes[index].type)) durable[index] = 1;
+  return { scopeId, nodes, inDegree, outgoing, entries, branches, durable };
 }

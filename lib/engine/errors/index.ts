@@ -10,6 +10,7 @@ export { MissingExecutorError } from "./missing-executor-error";
 export { NodeCancelledError } from "./node-cancelled-error";
 export { NodeFailedError } from "./node-failed-error";
 export { NodeTimeoutError } from "./node-timeout-error";
+export { RecordingFailedError } from "./recording-failed-error";
 export { RunCancelledError } from "./run-cancelled-error";
 export { RunLevelError } from "./run-level-error";
 export { RunNotWaitingError } from "./run-not-waiting-error";

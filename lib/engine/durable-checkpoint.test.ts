@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import type { NodeType } from "../workflow/node-definition";
+import { DURABLE_NODE_TYPES } from "./durable-nodes";
+import { MemoryRunRecorder } from "./memory-recorder";
+import type { RunEvent } from "./run-events";
+import { runWorkflow } from "./run-workflow";
+import { createTestServices, delay, scriptedExecutor, WorkflowBuilder } from "./testing";
+
+/**
+ * A recorder whose flush takes time and writes its progress into the same log as the events,
+ * so tests can see which events were recorded before or after a flush became durable.
+ */
+class ObservableRecorder extends MemoryRunRecorder {
+  readonly log: string[] = [];
+  private flushes = 0;
+
+  constructor(private readonly flushBehaviour: { delayMs: number; failOn?: (flushNumber: number) => boolean }) {
+    super();
+  }
+
+  override record(event: RunEvent): void {
+    super.record(event);
+    if (event.type === "node-start" || event.type === "node-end") this.log.push(`${event.type}:${event.nodeId}`);
+    else this.log.push(event.type);
+  }
+
+  override async flush(): Promise<void> {
+    const number = ++this.flushes;
+    this.log.push(`flush-start#${number}`);
+    await delay(this.flushBehaviour.delayMs);
+    if (this.flushBehaviour.failOn?.(number)) {
+      this.log.push(`flush-failed#${number}`);
+      throw new Error("disk full");
+    }
+    this.log.push(`flush-done#${number}`);
+    await super.flush();
+  }
+}
+
+/** start -> work (of `type`, scripted to succeed) -> after (template) -> end */
+function workflowAround(type: NodeType) {
+  return new WorkflowBuilder()
+    .add("start", "start")
+    .add("work", type, type === "tool" ? { tool: "noop" } : {})
+    .add("after", "template", { template: "after" })
+    .add("end", "end")
+    .chain("start", "work", "after", "end")
+    .build();
+}
+
+/** The log entries between two markers (exclusive). */
+function between(log: string[], from: string, to: string): string[] {
+  const start = log.indexOf(from);
+  const end = log.indexOf(to);
+  expect(start).toBeGreaterThanOrEqual(0);
+  expect(end).toBeGreaterThan(start);
+  return log.slice(start + 1, end);
+}
+
+describe("durable checkpoints for side-effecting nodes", () => {
+  it.each(["llm", "tool", "http", "code"] as const)(
+    "releases the successors of a %s node only after the flush resolved",
+    async (type) => {
+      const recorder = new ObservableRecorder({ delayMs: 15 });
+      const work = scriptedExecutor({ work: async () => ({ outputs: { text: "done", result: "done" } }) });
+      const result = await runWorkflow(
+        workflowAround(type),
+        {},
+        {
+          runId: `durable-${type}`,
+          recorder,
+          services: createTestServices(),
+          executors: { [type]: work },
+        },
+      );
+      expect(result.status).toBe("succeeded");
+      const gap = between(recorder.log, "node-end:work", "node-start:after");
+      // The flush started after the node ended and resolved before the successor started.
+      expect(gap).toEqual(["flush-start#1", "flush-done#1"]);
+      expect(DURABLE_NODE_TYPES.has(type)).toBe(true);
+    },
+  );
+
+  it("keeps the fast path for pure nodes: a template's successor starts without a flush", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 15 });
+    const workflow = new WorkflowBuilder()
+      .add("start", "start")
+      .add("first", "template", { template: "a" })
+      .add("second", "template", { template: "b" })
+      .add("end", "end")
+      .chain("start", "first", "second", "end")
+      .build();
+    const result = await runWorkflow(workflow, {}, { runId: "pure", recorder, services: createTestServices() });
+    expect(result.status).toBe("succeeded");
+    expect(between(recorder.log, "node-end:first", "node-start:second")).toEqual([]);
+    // The only flush is the one before run-end reaches listeners.
+    expect(recorder.log.filter((entry) => entry.startsWith("flush-start"))).toEqual(["flush-start#1"]);
+    expect(recorder.log.indexOf("flush-start#1")).toBeGreaterThan(recorder.log.indexOf("node-end:end"));
+  });
+
+  it("does not hold back other branches while a durable node's flush is pending", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 40 });
+    const workflow = new WorkflowBuilder()
+      .add("start", "start")
+      .add("work", "tool", { tool: "noop" })
+      .add("after", "template", { template: "after" })
+      .add("side", "template", { template: "side" })
+      .add("end", "end")
+      .chain("start", "work", "after", "end")
+      .connect("start", "side")
+      .connect("side", "end")
+      .build();
+    const work = scriptedExecutor({
+      work: async (context) => {
+        await delay(5, context.signal);
+        return { outputs: { result: "done", ok: true } };
+      },
+    });
+    const result = await runWorkflow(
+      workflow,
+      {},
+      {
+        runId: "branches",
+        recorder,
+        services: createTestServices(),
+        executors: { tool: work },
+      },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(between(recorder.log, "node-end:work", "node-start:after")).toEqual(["flush-start#1", "flush-done#1"]);
+    expect(recorder.log.indexOf("node-end:side")).toBeLessThan(recorder.log.indexOf("flush-done#1"));
+  });
+
+  it("fails the run with recording_failed when the flush after a durable node rejects", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 5, failOn: (number) => number === 1 });
+    const events: RunEvent[] = [];
+    const work = scriptedExecutor({ work: async () => ({ outputs: { result: "charged", ok: true } }) });
+    const result = await runWorkflow(
+      workflowAround("tool"),
+      {},
+      {
+        runId: "flush-fails-once",
+        recorder,
+        services: createTestServices(),
+        executors: { tool: work },
+        onEvent: (event) => events.push(event),
+      },
+    );
+    expect(result.status).toBe("failed");
+    expect(result.error).toMatchObject({ code: "recording_failed", nodeId: "work" });
+    expect(result.error?.message).toContain("disk full");
+    expect(recorder.log).not.toContain("node-start:after");
+    // The stream ends, and the final flush (which worked) made the failed run-end durable first.
+    expect(events.at(-1)).toMatchObject({ type: "run-end", status: "failed", error: { code: "recording_failed" } });
+    expect(recorder.log.slice(-3)).toEqual(["run-end", "flush-start#2", "flush-done#2"]);
+    expect(recorder.run("flush-fails-once")?.status).toBe("failed");
+  });
+
+  it("ends the run (never hangs) when every flush rejects, including the final one", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 1, failOn: () => true });
+    const events: RunEvent[] = [];
+    const work = scriptedExecutor({ work: async () => ({ outputs: { result: "charged", ok: true } }) });
+    const result = await runWorkflow(
+      workflowAround("tool"),
+      {},
+      {
+        runId: "flush-always-fails",
+        recorder,
+        services: createTestServices(),
+        executors: { tool: work },
+        onEvent: (event) => events.push(event),
+      },
+    );
+    expect(result).toMatchObject({ status: "failed", error: { code: "recording_failed" } });
+    const runEnds = events.filter((event) => event.type === "run-end");
+    expect(runEnds).toHaveLength(1);
+    expect(runEnds[0]).toMatchObject({ status: "failed", error: { code: "recording_failed" } });
+  });
+
+  it("fails a run whose final flush rejects even when every node succeeded", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 1, failOn: () => true });
+    const events: RunEvent[] = [];
+    const workflow = new WorkflowBuilder().add("start", "start").add("end", "end").chain("start", "end").build();
+    const result = await runWorkflow(
+      workflow,
+      {},
+      {
+        runId: "final-flush-fails",
+        recorder,
+        services: createTestServices(),
+        onEvent: (event) => events.push(event),
+      },
+    );
+    expect(result).toMatchObject({ status: "failed", error: { code: "recording_failed" } });
+    expect(events.at(-1)).toMatchObject({ type: "run-end", status: "failed" });
+  });
+});
