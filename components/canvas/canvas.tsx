@@ -1,6 +1,16 @@
 "use client";
 
-import { Background, type Connection, Controls, type Edge, MiniMap, ReactFlow, useReactFlow } from "@xyflow/react";
+import {
+  Background,
+  type Connection,
+  Controls,
+  type Edge,
+  MiniMap,
+  ReactFlow,
+  type ReactFlowState,
+  useReactFlow,
+  useStore,
+} from "@xyflow/react";
 import { type DragEvent, useCallback, useEffect } from "react";
 import { connectionProblem } from "./connection-rules";
 import { nodeTypes } from "./nodes/node-types";
@@ -12,6 +22,13 @@ import type { CanvasNode } from "./store/types";
 
 const MULTI_SELECTION_KEYS = ["Shift", "Meta", "Control"];
 const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.2 };
+/** Below this zoom node text is unreadable (under ~4 px), so cards drop their details. */
+const DETAIL_ZOOM = 0.35;
+
+/** True when zoomed out past DETAIL_ZOOM; changes only when the threshold is crossed. */
+function isZoomedOut(state: ReactFlowState): boolean {
+  return state.transform[2] < DETAIL_ZOOM;
+}
 
 function miniMapColor(node: CanvasNode): string {
   return isContainerType(node.type) ? "#c7d2fe" : "#94a3b8";
@@ -27,6 +44,8 @@ export function Canvas() {
   const beginGesture = useEditorStore((state) => state.beginGesture);
   const endGesture = useEditorStore((state) => state.endGesture);
   const { screenToFlowPosition, setCenter, getZoom } = useReactFlow();
+  // Level of detail: painting 500 cards' text in software raster costs frames while dragging.
+  const zoomedOut = useStore(isZoomedOut);
 
   const isValidConnection = useCallback(
     (connection: Connection | Edge) => {
@@ -88,7 +107,12 @@ export function Canvas() {
   );
 
   return (
-    <div className="canvas" data-testid="canvas" onDragOver={onDragOver} onDrop={onDrop}>
+    <div
+      className={zoomedOut ? "canvas canvas-zoomed-out" : "canvas"}
+      data-testid="canvas"
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+    >
       <ReactFlow<CanvasNode>
         nodes={nodes}
         edges={edges}
