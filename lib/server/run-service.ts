@@ -16,7 +16,6 @@ import type { RunEvent } from "../engine/run-events";
 import type { RunStatus, RunTrigger } from "../engine/run-status";
 import { type RunResult, type RunWorkflowOptions, runWorkflow } from "../engine/run-workflow";
 import { compileWorkflow } from "../workflow/compile";
-import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
 import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
