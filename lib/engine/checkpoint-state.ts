@@ -39,6 +39,8 @@ export interface IterationReplanRecord {
   steps: unknown[];
   /** Index of the first new item (item indexes are never reused, so NodeRun rows stay unique). */
   firstIndex: number;
+  /** Usage of the planner call(s) of this replan. */
+  usage?: Usage;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ModelResolver } from "../llm/language-model";
 import type { ToolRegistry } from "../tools/define-tool";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
+import type { IterationReplanRecord } from "./checkpoint-state";
 import type { RunEventInput } from "./run-events";
 import type { Usage } from "./run-status";
 
@@ -48,10 +49,47 @@ export interface ExecutorContext<Config = Record<string, unknown>> {
     iterationPath: number[],
     signal?: AbortSignal,
   ) => Promise<ScopeResult>;
+  /** Set for containers only: what the engine offers beyond running the body (replans, failure counting). */
+  container?: ContainerHost;
   /** The run's inputs (the start node validates them); restored from the checkpoint on resume. */
   runInputs?: Record<string, unknown>;
   /** Set only for a human-input node being resumed: the answer, or null with `timedOut` after its timeout. */
   resume?: { answer: Record<string, unknown> | null; timedOut: boolean };
+}
+
+/** One extra node run a container records on behalf of another node (a replan is its planner's). */
+export interface ForeignNodeRun {
+  /** The node the run is recorded for (must be visible from the container's scope). */
+  nodeId: string;
+  /** Inputs shown on `node-start` (for a replan: the replan context). */
+  inputs: Record<string, unknown>;
+  /** What the engine records when the work fails: the container decides what happens next. */
+  handledBy: "fail-run" | "iteration-continue";
+  /** The work; `attempt` is the node run's attempt number, `signal` the container attempt's. */
+  work: (attempt: number, signal: AbortSignal) => Promise<ExecutorResult>;
+}
+
+/**
+ * What a container executor may ask of the engine beyond `runScope`. It keeps the iteration
+ * executor free of run state: everything it must persist goes through here.
+ */
+export interface ContainerHost {
+  /** Replans this container instance recorded so far (from the checkpoint on resume), oldest first. */
+  readonly replans: readonly IterationReplanRecord[];
+  /**
+   * Stores a replan in the checkpoint and resolves once the recorder made it durable, so the
+   * items it creates are never planned differently (or paid for twice) after a crash. Rejects
+   * when the flush fails; the run has then failed with `recording_failed`.
+   */
+  saveReplan(record: IterationReplanRecord): Promise<void>;
+  /**
+   * Runs `work` as one more node run of another node: a step is counted, `node-start` gets the
+   * next free attempt number, then `node-end` (usage added to the run) or `node-error`. Rejects
+   * with the work's error as a `NodeExecutionError`.
+   */
+  runAsNode(run: ForeignNodeRun): Promise<{ result: ExecutorResult; attempt: number }>;
+  /** The container kept going past a failed item: the run ends `partial`, not `succeeded`. */
+  countHandledFailure(): void;
 }
 
 /** The result of running one body scope (one iteration item). */

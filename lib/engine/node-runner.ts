@@ -3,6 +3,7 @@ import type { CompiledNode } from "../workflow/compiled";
 import { renderTemplate, resolveSelector } from "../workflow/variables";
 import { linkWithTimeout, raceAbort, sleep } from "./abort";
 import { stateKey } from "./checkpoint-state";
+import { createContainerHost } from "./container-host";
 import { NodeExecutionError } from "./errors";
 import { MissingExecutorError } from "./errors/missing-executor-error";
 import { NodeCancelledError } from "./errors/node-cancelled-error";
@@ -10,6 +11,7 @@ import { NodeTimeoutError } from "./errors/node-timeout-error";
 import { toErrorInfo, toNodeExecutionError } from "./errors/to-error-info";
 import type { ExecutorContext, ExecutorResult, ScopeResult } from "./executor";
 import { validateExecutorResult } from "./executor-result";
+import { drivingPlanner } from "./executors/iteration-replan";
 import type { RunContext } from "./run-context";
 import type { RunEventInput } from "./run-events";
 import type { RunErrorInfo, Usage } from "./run-status";
@@ -209,6 +211,7 @@ async function runAttempt(
   if (isContainer) {
     context.runScope = (_scopeId, extraVariables, itemPath, itemSignal) =>
       runBody(environment, node, itemSignal ?? signal, extraVariables, itemPath);
+    context.container = createContainerHost(run, node, iterationPath, signal);
   }
   if (run.humanAnswer && run.humanAnswer.nodeId === node.id && iterationPath.length === 0) {
     context.resume = { answer: run.humanAnswer.answer, timedOut: run.humanAnswer.timedOut };
@@ -267,16 +270,27 @@ function applyErrorStrategy(
     run.emitter.emit({ ...base, handledBy: "fail-branch", outputs });
     return { kind: "handled", outputs, activeHandles: ["fail"], error: info, attempt };
   }
-  run.emitter.emit({ ...base, handledBy: failRunHandler(run, environment.scopeId) });
+  run.emitter.emit({ ...base, handledBy: failRunHandler(run, environment) });
   return { kind: "failed", error: info, cause: error };
 }
 
 /**
- * A fail-run failure inside an iteration item fails only that item; when the iteration keeps
- * going past failed items the record says so instead of claiming the run failed.
+ * A fail-run failure inside an iteration item fails only that item; when the iteration replans
+ * past it or keeps going past failed items, the record says so instead of claiming the run failed.
  */
-function failRunHandler(run: RunContext, scopeId: string): "fail-run" | "iteration-continue" {
-  if (scopeId === "root") return "fail-run";
-  const errorMode = run.workflow.nodes[scopeId]?.config.errorMode;
+function failRunHandler(
+  run: RunContext,
+  environment: ScopeEnvironment,
+): "fail-run" | "iteration-continue" | "iteration-replan" {
+  if (environment.scopeId === "root") return "fail-run";
+  const container = run.workflow.nodes[environment.scopeId];
+  if (!container) return "fail-run";
+  const planner = drivingPlanner(run.workflow, container);
+  if (planner) {
+    // The item's path ends with its own index; the iteration instance lives at the rest.
+    const key = stateKey(container.id, environment.iterationPath.slice(0, -1));
+    if ((run.state.replans[key]?.length ?? 0) < planner.config.maxReplans) return "iteration-replan";
+  }
+  const errorMode = container.config.errorMode;
   return errorMode === "continue" || errorMode === "remove-failed" ? "iteration-continue" : "fail-run";
 }

@@ -73,8 +73,12 @@ export type RunEvent =
   | (NodeEventBase & {
       type: "node-error";
       error: RunErrorInfo;
-      /** What the engine did with the failure. */
-      handledBy: "fail-run" | "default-output" | "fail-branch" | "iteration-continue";
+      /**
+       * What the engine did with the failure. `iteration-continue`: the item failed and its
+       * iteration keeps going; `iteration-replan`: the item failed and its iteration asks the
+       * upstream planner for new steps (replans left when the failure was recorded).
+       */
+      handledBy: "fail-run" | "default-output" | "fail-branch" | "iteration-continue" | "iteration-replan";
       /** Outputs downstream nodes see when the failure was handled (default output or fail-branch error object). */
       outputs?: Record<string, unknown>;
       processData?: Record<string, unknown>;

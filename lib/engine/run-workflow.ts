@@ -134,7 +134,9 @@ export async function runWorkflow(
   try {
     await announceEnd(emitter, run, outcome, result, startedAt);
   } catch (error) {
-    return await endAfterRecordingFailure(emitter, run, options.recorder, error, startedAt);
+    // When recording failed earlier (a durable flush), that first failure is the one to report.
+    const cause = result.error?.code === "recording_failed" ? result.error : error;
+    return await endAfterRecordingFailure(emitter, run, options.recorder, cause, startedAt);
   }
   return result;
 }
@@ -193,7 +195,7 @@ async function endAfterRecordingFailure(
   const state = run.state;
   // A run whose waiting state may not be durable must not look resumable.
   state.waiting = undefined;
-  const error = toErrorInfo(new RecordingFailedError(cause));
+  const error = isRecordingFailure(cause) ? cause : toErrorInfo(new RecordingFailedError(cause));
   const result: RunResult = { status: "failed", outputs: {}, error, usage: state.usage, steps: state.steps };
   emitter.emit({
     type: "run-end",
@@ -240,4 +242,9 @@ function decideStatus(
   }
   if (outcome.status === "waiting") return { status: "waiting" };
   return { status: state.handledFailures > 0 ? "partial" : "succeeded" };
+}
+
+function isRecordingFailure(value: unknown): value is RunErrorInfo {
+  if (typeof value !== "object" || value === null || value instanceof Error) return false;
+  return (value as RunErrorInfo).code === "recording_failed";
 }

@@ -44,8 +44,7 @@ export function createBodyScopeRunner(run: RunContext): BodyScopeRunner {
     if (outcome.status === "failed" && outcome.failure) {
       result.status = "failed";
       result.error = { code: outcome.failure.error.code, message: outcome.failure.error.message };
-      // If the container keeps going past this item, the run ends `partial`, not `succeeded`.
-      run.state.handledFailures += 1;
+      // Whether the run becomes `partial` is the container's call (it may replan past the item).
     }
     run.state.scopes[key] = result;
     run.checkpoint();

@@ -73,6 +73,7 @@ describe("availableVariables", () => {
     const variables = availableVariables(document, "end");
     expect(variables.map((variable) => `${variable.nodeId}.${variable.field}:${variable.type}`)).toEqual([
       "loop.output:array",
+      "loop.replans:array<object>",
       "plan.steps:array<object>",
       "ask.text:string",
       "ask.json:object",

@@ -5,20 +5,29 @@ import { addUsage } from "../checkpoint-state";
 import { NodeExecutionError } from "../errors";
 import type { ExecutorContext, NodeExecutor, ScopeResult } from "../executor";
 import type { Usage } from "../run-status";
+import { type IterationItem, IterationQueue } from "./iteration-queue";
+import { drivingPlanner, replanItems, summarizeReplans } from "./iteration-replan";
 
 /**
  * Runs the body once per element of the input array, sequentially or with its own concurrency
- * (a small worker pool: each worker takes the next index, so the queue is O(1) per item).
- * Outputs keep input order whatever order items finish in. errorMode decides what a failed item
+ * (a small worker pool: each worker takes the next item, so the queue is O(1) per item).
+ * Outputs keep plan order whatever order items finish in. errorMode decides what a failed item
  * does: `terminate` stops in-flight items and fails the node, `continue` keeps a null,
  * `remove-failed` drops the item. Items restored from a checkpoint are not run or announced again.
+ *
+ * Graph-form Plan-and-Execute: when the input is `["<planner>", "steps"]` and that planner has
+ * `maxReplans > 0`, a failed item (after its nodes' own retries) first pauses the iteration: no
+ * new item starts, in-flight ones finish, then the planner is asked again with `{ completed,
+ * failed, reason, remaining }` (recorded as the planner's next node run and stored durably). The
+ * new steps replace the failed and not-yet-started items and run as new items. Once replans are
+ * used up, or the planner cannot replan, errorMode applies.
  */
 export const iterationExecutor: NodeExecutor = async (context) => {
   const config = context.node.config as unknown as IterationConfig;
   const runScope = context.runScope;
   if (!runScope) throw new NodeExecutionError("not_a_container", "The iteration has no body scope.");
-  const items = context.select(config.input ?? []);
-  if (!Array.isArray(items)) {
+  const values = context.select(config.input ?? []);
+  if (!Array.isArray(values)) {
     throw new NodeExecutionError(
       "iteration_input_not_array",
       `The iteration input ${formatSelector(config.input)} is not an array.`,
@@ -29,30 +38,40 @@ export const iterationExecutor: NodeExecutor = async (context) => {
   }
   const parallel = config.parallel === true;
   const errorMode = config.errorMode ?? "terminate";
+  const host = context.container;
+  const planner = host ? drivingPlanner(context.workflow, context.node) : undefined;
+  const queue = new IterationQueue(values, host?.replans ?? []);
   context.emit({
     type: "iteration-start",
     nodeId: context.node.id,
     iterationPath: context.iterationPath,
     attempt: context.attempt,
-    itemCount: items.length,
+    itemCount: values.length,
     parallel,
   });
 
-  const results: (ScopeResult | undefined)[] = new Array(items.length);
   const usage: Usage = { inputTokens: 0, outputTokens: 0, cost: 0 };
+  // Replans restored from a checkpoint were paid for; the container reports them again.
+  for (const record of host?.replans ?? []) addUsage(usage, record.usage);
   const link = linkController(context.signal);
+  const outputOf = (item: IterationItem) => (item.result ? itemOutput(item.result, config.outputSelector) : null);
   let failure: { index: number; error: { code: string; message: string } } | undefined;
-  let next = 0;
+  // Failed items waiting for a replan; while it is non-empty no new item starts.
+  const awaitingReplan: IterationItem[] = [];
+  let replanUsable = planner !== undefined;
+  const canReplan = () =>
+    replanUsable && planner !== undefined && host !== undefined && host.replans.length < planner.config.maxReplans;
 
   const worker = async () => {
-    while (next < items.length && failure === undefined && !link.signal.aborted) {
-      const index = next++;
+    while (failure === undefined && awaitingReplan.length === 0 && !link.signal.aborted) {
+      const item = queue.take();
+      if (!item) return;
       let result: ScopeResult;
       try {
         result = await runScope(
           context.node.id,
-          { item: items[index], index },
-          [...context.iterationPath, index],
+          { item: item.value, index: item.index },
+          [...context.iterationPath, item.index],
           link.signal,
         );
       } catch (thrown) {
@@ -60,21 +79,42 @@ export const iterationExecutor: NodeExecutor = async (context) => {
         if (link.signal.aborted || context.signal.aborted) return;
         throw thrown;
       }
-      results[index] = result;
+      item.result = result;
       addUsage(usage, result.usage);
-      if (!result.restored) announceItem(context, index, result, config.outputSelector);
-      if (result.status === "failed" && errorMode === "terminate" && failure === undefined) {
-        failure = { index, error: result.error ?? { code: "iteration_item_failed", message: "The item failed." } };
-        link.controller.abort(new Error(`item ${index} failed`));
+      if (!result.restored) announceItem(context, item.index, result, config.outputSelector);
+      if (result.status !== "failed") continue;
+      if (canReplan()) {
+        awaitingReplan.push(item);
+      } else if (errorMode === "terminate" && failure === undefined) {
+        failure = { index: item.index, error: itemError(item) };
+        link.controller.abort(new Error(`item ${item.index} failed`));
       }
     }
   };
 
   try {
-    const workerCount = parallel ? Math.min(Math.max(1, config.concurrency ?? 10), items.length) : 1;
-    const workers: Promise<void>[] = [];
-    for (let count = 0; count < workerCount; count++) workers.push(worker());
-    await Promise.all(workers);
+    for (;;) {
+      const workerCount = parallel ? Math.min(Math.max(1, config.concurrency ?? 10), queue.remainingCount()) : 1;
+      const workers: Promise<void>[] = [];
+      for (let count = 0; count < workerCount; count++) workers.push(worker());
+      // Invariant: a replan starts only after every in-flight item finished, so `completed` is exact.
+      await Promise.all(workers);
+      if (failure !== undefined || link.signal.aborted || awaitingReplan.length === 0) break;
+      const failed = awaitingReplan.splice(0);
+      // Both are set whenever an item waits for a replan (canReplan checked them).
+      const record = host && planner ? await replanItems(context, host, planner, queue, failed, outputOf) : undefined;
+      if (record) {
+        queue.apply(record);
+        addUsage(usage, record.usage);
+        continue;
+      }
+      // The planner could not replan: stop asking, and let errorMode decide about these items.
+      replanUsable = false;
+      if (errorMode === "terminate") {
+        failure = { index: failed[0].index, error: itemError(failed[0]) };
+        break;
+      }
+    }
   } finally {
     link.dispose();
   }
@@ -88,22 +128,32 @@ export const iterationExecutor: NodeExecutor = async (context) => {
   if (context.signal.aborted) throw context.signal.reason;
 
   const output: unknown[] = [];
-  let failed = 0;
-  for (let index = 0; index < items.length; index++) {
-    const result = results[index];
-    if (!result || result.status === "failed") {
-      failed += 1;
+  let failedCount = 0;
+  for (const item of queue.live()) {
+    if (!item.result || item.result.status === "failed") {
+      failedCount += 1;
+      // The iteration kept going past this item, so the run is `partial`, not `succeeded`.
+      host?.countHandledFailure();
       if (errorMode === "continue") output.push(null);
       continue;
     }
-    output.push(itemOutput(result, config.outputSelector));
+    output.push(outputOf(item));
   }
-  return {
-    outputs: { output },
-    usage,
-    processData: { itemCount: items.length, failedCount: failed, parallel, errorMode },
-  };
+  const outputs: Record<string, unknown> = { output };
+  const processData: Record<string, unknown> = { itemCount: values.length, failedCount, parallel, errorMode };
+  if (planner && host) {
+    const replans = summarizeReplans(queue, host.replans);
+    outputs.replans = replans;
+    processData.replans = replans;
+    processData.maxReplans = planner.config.maxReplans;
+  }
+  return { outputs, usage, processData };
 };
+
+/** The error of a failed item. */
+function itemError(item: IterationItem): { code: string; message: string } {
+  return item.result?.error ?? { code: "iteration_item_failed", message: "The item failed." };
+}
 
 /** The body output collected for one item. */
 function itemOutput(result: ScopeResult, outputSelector: string[] | undefined): unknown {

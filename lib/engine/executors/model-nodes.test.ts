@@ -3,6 +3,8 @@ import { type AgentTestbed, startAgentTestbed } from "../../agent/test-support/a
 import { localCurrencyTool, localWeatherTool } from "../../agent/test-support/local-tools";
 import { createDemoModel } from "../../llm/demo";
 import type { LanguageModel, ModelRef, ModelResolver } from "../../llm/language-model";
+import { defineTool } from "../../tools/define-tool";
+import { ToolExecutionError } from "../../tools/errors/tool-execution-error";
 import { createToolRegistry } from "../../tools/registry";
 import { MemoryRunRecorder } from "../memory-recorder";
 import type { RunEvent } from "../run-events";
@@ -156,5 +158,115 @@ describe("llm, agent, planner and synthesizer executors in a workflow run", () =
     expect(planned?.processData).toMatchObject({ isDemo: true });
     expect(String(result.outputs.text)).toMatch(/^\[demo model\]/);
     expect(String(result.outputs.text)).toContain("108.5");
+  });
+
+  /** planner -> iteration(tool) -> synthesizer, all models from `provider`. */
+  const planExecuteWorkflow = (provider: string) =>
+    new WorkflowBuilder()
+      .add("start", "start", { inputs: [{ name: "goal", type: "string" }] })
+      .add("planner", "planner", {
+        model: { provider, model: "gpt-4o-mini" },
+        goal: "{{start.goal}}",
+        tools: ["get_current_weather", "convert_currency"],
+        maxReplans: 1,
+      })
+      .add("loop", "iteration", { input: ["planner", "steps"], outputSelector: ["call", "result"] })
+      .add("call", "tool", { tool: "{{item.tool}}", argumentsTemplate: "{{item.input}}" }, { parentId: "loop" })
+      .add("synth", "synthesizer", {
+        model: { provider, model: "gpt-4o-mini" },
+        prompt: "Answer: {{start.goal}}",
+        inputs: [["loop", "output"]],
+      })
+      .add("end", "end", { outputs: [{ name: "text", value: "{{synth.text}}" }] })
+      .chain("start", "planner", "loop", "synth", "end")
+      .build();
+
+  it("graph form over the real openai adapter: a failed step is replanned and the synthesizer sees the new results", async () => {
+    const step = (id: string, tool: string, input: Record<string, unknown>) => ({ id, action: id, tool, input });
+    testbed.server.script(
+      {
+        text: JSON.stringify({
+          steps: [
+            step("w1", "get_current_weather", { city: "Atlantis" }),
+            step("c1", "convert_currency", { amount: 100, from: "EUR", to: "USD" }),
+          ],
+        }),
+      },
+      {
+        text: JSON.stringify({
+          steps: [
+            step("w2", "get_current_weather", { city: "Athens" }),
+            step("c2", "convert_currency", { amount: 100, from: "EUR", to: "USD" }),
+          ],
+        }),
+      },
+      { text: "It rained 3.2 mm in Athens, so you won 108.5 USD." },
+    );
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(
+      planExecuteWorkflow("fake"),
+      { goal: "Did it rain in Atlantis? Convert 100 EUR to USD." },
+      { runId: "r5", recorder, services: services() },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs.text).toBe("It rained 3.2 mm in Athens, so you won 108.5 USD.");
+    const [, replanRequest, synthRequest] = testbed.server.requests;
+    const replanPrompt = JSON.stringify(replanRequest.body.messages);
+    expect(replanPrompt).toContain("Replan");
+    expect(replanPrompt).toContain("city_not_found");
+    expect(replanPrompt).toContain('\\"remaining\\":[{\\"id\\":\\"c1\\"');
+    const synthPrompt = JSON.stringify(synthRequest.body.messages);
+    expect(synthPrompt).toContain("3.2");
+    expect(synthPrompt).toContain("108.5");
+    const plannerRows = recorder.nodeRuns().filter((row) => row.nodeId === "planner");
+    expect(plannerRows.map((row) => [row.attempt, row.status])).toEqual([
+      [1, "succeeded"],
+      [2, "succeeded"],
+    ]);
+    const loopEnd = eventsOf(recorder.events, "node-end").find((event) => event.nodeId === "loop");
+    expect(loopEnd?.outputs.replans).toEqual([
+      expect.objectContaining({ failedSteps: ["w1"], replacedSteps: ["c1"], newSteps: ["w2", "c2"] }),
+    ]);
+    expect(result.usage.inputTokens).toBeGreaterThan(0);
+  });
+
+  it("graph form with the demo model: a step that fails once is replanned and the answer uses its result", async () => {
+    let conversions = 0;
+    const flakyCurrency = defineTool({
+      name: "convert_currency",
+      description: "Convert an amount from one currency to another",
+      parameters: {
+        type: "object",
+        properties: { amount: { type: "number" }, from: { type: "string" }, to: { type: "string" } },
+        required: ["amount", "from", "to"],
+      },
+      readOnly: true,
+      execute: (args) => {
+        conversions += 1;
+        if (conversions === 1)
+          throw new ToolExecutionError("rate_service_down", "Rates unavailable", { retryable: false });
+        return localCurrencyTool().execute(args, { signal: new AbortController().signal, credentials: {} });
+      },
+    });
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(
+      planExecuteWorkflow("demo"),
+      { goal: "I bet 100 EUR that it would rain in Athens today. If I won, how many USD is that?" },
+      {
+        runId: "r6",
+        recorder,
+        services: createTestServices({
+          models: resolver,
+          tools: createToolRegistry([localWeatherTool({ precipitation: { Athens: 3.2 } }), flakyCurrency]),
+        }),
+      },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(conversions).toBe(2);
+    expect(String(result.outputs.text)).toContain("108.5");
+    const loopEnd = eventsOf(recorder.events, "node-end").find((event) => event.nodeId === "loop");
+    expect(loopEnd?.outputs.replans).toEqual([
+      expect.objectContaining({ failedSteps: ["c1"], replacedSteps: [], newSteps: ["c1_r"] }),
+    ]);
   });
 });

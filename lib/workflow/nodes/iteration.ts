@@ -40,7 +40,19 @@ export const iterationNode = defineNode<IterationConfig>({
   hasInput: true,
   isContainer: true,
   outputPorts: () => DEFAULT_OUTPUT_PORTS,
-  outputFields: () => [{ name: "output", type: "array", description: "One output per item, in input order" }],
+  // `replans` exists when the iteration runs a planner's steps (the engine replans failed steps).
+  outputFields: (config) => [
+    { name: "output", type: "array", description: "One output per item, in plan order" },
+    ...(config.input?.length === 2 && config.input[1] === "steps"
+      ? [
+          {
+            name: "replans",
+            type: "array<object>" as const,
+            description: "[{ replan, failedSteps, replacedSteps, newSteps, reason }] per replan of the planner",
+          },
+        ]
+      : []),
+  ],
   summarize: (config) => {
     const source = config.input.length > 0 ? config.input.join(".") : "no input";
     return `${source} · ${config.parallel ? `parallel ×${config.concurrency}` : "sequential"}`;
