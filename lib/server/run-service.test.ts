@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRunWithNodeRuns, listRunEvents } from "../db/run-repository";
 import { seedDatabase } from "../db/seed";
 import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
-import { getWorkflow, listWorkflows } from "../db/workflow-repository";
+import { createWorkflow, getWorkflow, listWorkflows } from "../db/workflow-repository";
 import { type DemoApiStub, startDemoApiStub } from "../tools/demo-stub/server";
 import { exampleWorkflows } from "../workflow/examples";
 import { RunService } from "./run-service";
+import { approvalDocument, slowChainDocument } from "./testing/durable-fixtures";
 
 describe("run service with the demo model", () => {
   let test: TestDatabase;
@@ -80,5 +81,69 @@ describe("run service with the demo model", () => {
         trigger: "editor",
       }),
     ).rejects.toMatchObject({ code: "workflow_invalid" });
+  });
+});
+
+describe("cancelling runs", () => {
+  let test: TestDatabase;
+  let workspaceId: string;
+  let workflowId: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    workspaceId = (await seedDatabase(test.db, { adminEmail: "c@b.c", adminPassword: "pw", workspaceName: "C" }))
+      .workspaceId;
+    const user = await test.db.user.findFirstOrThrow();
+    workflowId = (
+      await createWorkflow(workspaceId, { name: "Cancel me", userId: user.id, draft: slowChainDocument(3) })
+    ).id;
+  });
+  afterAll(async () => test?.dispose());
+
+  it("aborts the running executor and ends the run cancelled", async () => {
+    let sawAbort = false;
+    const service = new RunService({
+      executors: {
+        template: (context) =>
+          new Promise((_resolve, reject) => {
+            context.signal.addEventListener("abort", () => {
+              sawAbort = true;
+              reject(context.signal.reason);
+            });
+          }),
+      },
+    });
+    const { runId } = await service.start({
+      workspaceId,
+      workflowId,
+      document: slowChainDocument(3),
+      inputs: {},
+      trigger: "editor",
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await service.cancel(runId);
+    expect(sawAbort).toBe(true);
+    const result = await getRunWithNodeRuns(runId);
+    expect(result?.run.status).toBe("cancelled");
+    expect(result?.nodeRuns.some((row) => row.status === "running")).toBe(false);
+    await expect(service.cancel(runId)).rejects.toMatchObject({ code: "run_not_active" });
+  });
+
+  it("cancels a waiting run and closes its subscribers' streams", async () => {
+    const service = new RunService();
+    const { runId, done } = await service.start({
+      workspaceId,
+      workflowId,
+      document: approvalDocument(),
+      inputs: {},
+      trigger: "editor",
+    });
+    await done;
+    expect((await getRunWithNodeRuns(runId))?.run.status).toBe("waiting");
+    const seen: string[] = [];
+    service.subscribe(runId, (event) => seen.push(event.type));
+    await service.cancel(runId);
+    expect((await getRunWithNodeRuns(runId))?.run).toMatchObject({ status: "cancelled", errorCode: "run_cancelled" });
+    expect(seen).toEqual(["run-end"]);
   });
 });

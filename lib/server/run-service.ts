@@ -192,19 +192,7 @@ export class RunService {
     }
     const run = await getRunForExecution(runId);
     if (run.status === "waiting" || run.status === "queued") {
-      await endRun(runId, "cancelled", "run_cancelled", "Cancelled by a user while waiting.");
-      this.bus.publish({
-        type: "run-end",
-        runId,
-        seq: Number.MAX_SAFE_INTEGER,
-        at: Date.now(),
-        status: "cancelled",
-        outputs: {},
-        error: { code: "run_cancelled", message: "Cancelled by a user while waiting." },
-        usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
-        steps: 0,
-        durationMs: 0,
-      });
+      await this.endOutsideEngine(runId, "cancelled", "run_cancelled", "Cancelled by a user while waiting.");
       return;
     }
     throw new RunNotActiveError(runId, run.status);
@@ -315,25 +303,38 @@ export class RunService {
         // The engine promises not to throw; this guards the promise anyway so a run never stays running.
         const message = error instanceof Error ? error.message : String(error);
         await recorder.flush().catch(() => undefined);
-        await endRun(runId, "failed", "engine_crashed", message).catch(() => undefined);
-        this.bus.publish({
-          type: "run-end",
-          runId,
-          seq: Number.MAX_SAFE_INTEGER,
-          at: Date.now(),
-          status: "failed",
-          outputs: {},
-          error: { code: "engine_crashed", message },
-          usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
-          steps: 0,
-          durationMs: 0,
-        });
+        await this.endOutsideEngine(runId, "failed", "engine_crashed", message).catch(() => undefined);
       } finally {
         this.active.delete(runId);
       }
     })();
     this.active.set(runId, { controller, done: done.catch(() => undefined) });
     return done;
+  }
+
+  /**
+   * Ends a run the engine is not running (cancelled while waiting, or the engine crashed) and tells
+   * SSE subscribers, whose streams close on run-end. The seq sorts after any real event.
+   */
+  private async endOutsideEngine(
+    runId: string,
+    status: "failed" | "cancelled",
+    code: string,
+    message: string,
+  ): Promise<void> {
+    await endRun(runId, status, code, message);
+    this.bus.publish({
+      type: "run-end",
+      runId,
+      seq: Number.MAX_SAFE_INTEGER,
+      at: Date.now(),
+      status,
+      outputs: {},
+      error: { code, message },
+      usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
+      steps: 0,
+      durationMs: 0,
+    });
   }
 
   /** The recorder writes the final status; this double-checks it landed (e.g. a failed last flush). */
