@@ -80,4 +80,25 @@ export class EditorPage {
     await this.page.getByTestId("run-submit").click();
     await expect(this.page.getByTestId("run-panel")).toBeVisible({ timeout: 30_000 });
   }
+
+  /** The dialog shown when another tab saved first. */
+  get conflictDialog(): Locator {
+    return this.page.getByTestId("conflict-dialog");
+  }
+
+  /** The keyboard shortcuts dialog. */
+  get shortcutsDialog(): Locator {
+    return this.page.getByTestId("shortcuts-dialog");
+  }
+
+  /** The autocomplete list of a prompt field. */
+  get variableAutocomplete(): Locator {
+    return this.page.getByTestId("variable-autocomplete");
+  }
+
+  /** Presses a key with the focus on the canvas (shortcuts are ignored while typing in a field). */
+  async pressOnCanvas(key: string): Promise<void> {
+    await this.canvas.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
+    await this.page.keyboard.press(key);
+  }
 }

@@ -6,10 +6,10 @@ import { NODE_ICONS } from "../node-catalog";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasNode } from "../store/types";
 import { AddNodeMenu } from "./add-node-menu";
+import { handleOffset } from "./node-card";
 import { NodeIssues } from "./node-issues";
 import { NodeRunBadge } from "./node-run-badge";
 import { useNodeView } from "./use-node-view";
-import { handleOffset } from "./workflow-node";
 
 /**
  * The iteration container. Body nodes are React Flow children (`parentId`, `extent: "parent"`);

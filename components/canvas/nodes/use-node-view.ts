@@ -9,35 +9,43 @@ import type { CanvasNodeData } from "../store/types";
 export interface NodeView {
   /** The type's definition, when known. */
   definition: NodeDefinition | undefined;
+  /**
+   * The config with the schema's defaults applied (the raw data over the defaults while it is
+   * invalid): per-type cards read their details from it without parsing again.
+   */
+  config: Record<string, unknown>;
   /** One-line summary from the definition. */
   summary: string;
   /** Source handles to draw. */
   ports: OutputPort[];
 }
 
+const FALLBACK_PORTS: OutputPort[] = [{ id: "out", label: "Next" }];
+
 /**
  * Parses the node's config with its schema (defaults applied) to feed `summarize` and
- * `outputPorts`; falls back to the raw data while the config is invalid.
+ * `outputPorts`; falls back to the raw data while the config is invalid. Keyed on `data`'s
+ * identity, which the store keeps across drags, so moving a node never re-parses it.
  */
 export function useNodeView(type: string | undefined, data: CanvasNodeData): NodeView {
   return useMemo(() => {
     const definition = findNodeDefinition(type);
+    const { title: _title, ...rawConfig } = data;
     if (!definition)
-      return { definition, summary: `Unknown node type "${type}"`, ports: [{ id: "out", label: "Next" }] };
-    const { title: _title, ...config } = data;
-    const parsed = definition.configSchema.safeParse(config);
-    const effective = (parsed.success ? parsed.data : { ...definition.defaults(), ...config }) as Record<
+      return { definition, config: rawConfig, summary: `Unknown node type "${type}"`, ports: FALLBACK_PORTS };
+    const parsed = definition.configSchema.safeParse(rawConfig);
+    const config = (parsed.success ? parsed.data : { ...definition.defaults(), ...rawConfig }) as Record<
       string,
       unknown
     >;
     let summary = "";
-    let ports: OutputPort[] = [{ id: "out", label: "Next" }];
+    let ports = FALLBACK_PORTS;
     try {
-      summary = definition.summarize(effective);
-      ports = definition.outputPorts(effective);
+      summary = definition.summarize(config);
+      ports = definition.outputPorts(config);
     } catch {
       summary = "Invalid configuration";
     }
-    return { definition, summary, ports };
+    return { definition, config, summary, ports };
   }, [type, data]);
 }

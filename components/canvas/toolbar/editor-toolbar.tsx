@@ -105,7 +105,7 @@ export const EditorToolbar = memo(function EditorToolbar({
       >
         Run panel
       </button>
-      <Link href={`/workflows/${workflowId}/runs`} className="button-ghost">
+      <Link href={`/workflows/${workflowId}/runs`} className="button-ghost" data-testid="history-link">
         History
       </Link>
       <span className="muted" data-testid="published-version" data-version={publishedVersion ?? ""}>

@@ -1,0 +1,21 @@
+"use client";
+
+import { memo } from "react";
+import { modelNameOf, NodeCard, NodeDetail, type WorkflowNodeProps } from "./node-card";
+import { useNodeView } from "./use-node-view";
+
+/** Agent: model, mode and how many tools it may call. */
+export const AgentNode = memo(function AgentNode({ id, type, data, selected }: WorkflowNodeProps) {
+  const view = useNodeView(type, data);
+  const tools = Array.isArray(view.config.tools) ? view.config.tools.length : 0;
+  return (
+    <NodeCard id={id} type={type} title={data.title} selected={selected} view={view}>
+      <NodeDetail label="Model" testId="node-model">
+        {modelNameOf(view.config)}
+      </NodeDetail>
+      <NodeDetail label="Mode" testId="node-agent-mode">
+        {String(view.config.mode ?? "auto")} · {tools} tool{tools === 1 ? "" : "s"}
+      </NodeDetail>
+    </NodeCard>
+  );
+});

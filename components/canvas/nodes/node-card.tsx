@@ -1,0 +1,151 @@
+"use client";
+
+import { Handle, type NodeProps, Position } from "@xyflow/react";
+import type { ReactNode } from "react";
+import type { OutputPort } from "@/lib/workflow/node-definition";
+import { NODE_ICONS } from "../node-catalog";
+import type { CanvasNode } from "../store/types";
+import { AddNodeMenu } from "./add-node-menu";
+import { NodeIssues } from "./node-issues";
+import { NodeRunBadge } from "./node-run-badge";
+import type { NodeView } from "./use-node-view";
+
+/** Props every per-type node component receives from React Flow. */
+export type WorkflowNodeProps = NodeProps<CanvasNode>;
+
+/** Vertical offset of the n-th of `count` source handles. */
+export function handleOffset(index: number, count: number): string {
+  return `${((index + 1) / (count + 1)) * 100}%`;
+}
+
+/** Props of the shared card. */
+export interface NodeCardProps {
+  /** Node id (React Flow's). */
+  id: string;
+  /** Workflow node type. */
+  type: string;
+  /** Title shown in the header. */
+  title: string;
+  /** Whether React Flow has the node selected (shows the "+" menus). */
+  selected: boolean;
+  /** The parsed view of the node's data. */
+  view: NodeView;
+  /** Per-type details drawn between the summary and the issues. */
+  children?: ReactNode;
+  /** Hides the definition's one-line summary when the details already say it. */
+  hideSummary?: boolean;
+}
+
+/** One source handle with its "+" menu. */
+function SourceHandle({
+  nodeId,
+  port,
+  top,
+  selected,
+}: {
+  nodeId: string;
+  port: OutputPort;
+  top: string;
+  selected: boolean;
+}) {
+  return (
+    <>
+      <Handle type="source" position={Position.Right} id={port.id} style={{ top }} data-testid={`handle-${port.id}`} />
+      {selected && <AddNodeMenu nodeId={nodeId} handleId={port.id} top={top} />}
+    </>
+  );
+}
+
+/**
+ * The card every non-container node type is built on: icon, title, config summary, per-type
+ * details, compile issues, live run status (status, duration, tokens), one target handle and
+ * the source handles. A node with several ports (condition cases, a fail branch) lists them as
+ * labelled rows, each with its handle beside its label, so labels never overlap the details.
+ */
+export function NodeCard({ id, type, title, selected, view, children, hideSummary }: NodeCardProps) {
+  const { definition, summary, ports } = view;
+  return (
+    <div className={selected ? "wf-node wf-node-selected" : "wf-node"} data-testid={`node-${type}`}>
+      {definition?.hasInput !== false && <Handle type="target" position={Position.Left} id="in" />}
+      <div className="wf-node-header">
+        <span className={`node-icon node-icon-${definition?.category ?? "flow"}`}>{NODE_ICONS[type] ?? "•"}</span>
+        <span className="wf-node-title" data-testid="node-title">
+          {title}
+        </span>
+      </div>
+      {!hideSummary && (
+        <div className="wf-node-summary" data-testid="node-summary">
+          {summary}
+        </div>
+      )}
+      {children}
+      <NodeIssues nodeId={id} />
+      <NodeRunBadge nodeId={id} />
+      {ports.length === 1 && <SourceHandle nodeId={id} port={ports[0]} top="50%" selected={selected} />}
+      {ports.length > 1 && (
+        <div className="wf-node-ports" data-testid="node-ports">
+          {ports.map((port) => (
+            <div key={port.id} className="wf-node-port" data-testid={`port-${port.id}`}>
+              <span className="port-label">{port.label}</span>
+              <SourceHandle nodeId={id} port={port} top="50%" selected={selected} />
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A short labelled detail line ("Model gpt-4o-mini"); `testId` names it for tests. */
+export function NodeDetail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="wf-node-detail" data-testid={testId}>
+      <span className="wf-node-detail-label">{label}</span>
+      <span className="wf-node-detail-value">{children}</span>
+    </div>
+  );
+}
+
+/** Names as chips, at most `limit` of them and "+n" for the rest. */
+export function NodeNameList({
+  names,
+  empty,
+  testId,
+  limit = 4,
+}: {
+  names: string[];
+  empty: string;
+  testId: string;
+  limit?: number;
+}) {
+  if (names.length === 0)
+    return (
+      <div className="wf-node-names wf-node-names-empty" data-testid={testId}>
+        {empty}
+      </div>
+    );
+  return (
+    <div className="wf-node-names" data-testid={testId}>
+      {names.slice(0, limit).map((name, index) => (
+        // Names may repeat while a user is typing; the index keeps keys unique.
+        // biome-ignore lint/suspicious/noArrayIndexKey: order is the identity of a draft list
+        <span key={`${index}-${name}`} className="wf-node-name">
+          {name}
+        </span>
+      ))}
+      {names.length > limit && <span className="wf-node-name-more">+{names.length - limit}</span>}
+    </div>
+  );
+}
+
+/** The model name from a `{ provider, model }` config value. */
+export function modelNameOf(config: Record<string, unknown>): string {
+  const model = config.model as { model?: unknown } | undefined;
+  return typeof model?.model === "string" && model.model !== "" ? model.model : "no model";
+}
+
+/** The `name` of each entry of an array config value (start inputs, end outputs). */
+export function namesOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((entry) => String((entry as { name?: unknown })?.name ?? "")).map((name) => name || "(unnamed)");
+}

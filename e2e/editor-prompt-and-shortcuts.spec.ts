@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+import { createWorkflow, llmDocument } from "./fixtures/workflows";
+import { EditorPage } from "./pages/editor-page";
+
+test("typing {{ in an LLM prompt offers upstream variables and inserts the chosen one", async ({ page, request }) => {
+  const workflowId = await createWorkflow(request, `E2E prompt ${Date.now()}`, llmDocument());
+  const editor = new EditorPage(page);
+  await editor.goto(workflowId);
+  await editor.select("llm_1");
+
+  const prompt = editor.field("userPrompt");
+  await prompt.click();
+  await prompt.pressSequentially("Answer this: {{");
+  await expect(editor.variableAutocomplete).toBeVisible();
+  const option = editor.variableAutocomplete.locator("li", { hasText: "start.question" });
+  await expect(option).toBeVisible();
+  // Nothing of a downstream or unrelated node is offered: the LLM itself is not upstream of itself.
+  await expect(editor.variableAutocomplete.locator("li", { hasText: "llm_1." })).toHaveCount(0);
+
+  // Narrowing by typing, then picking with the mouse.
+  await prompt.pressSequentially("quest");
+  await expect(editor.variableAutocomplete.locator("li")).toHaveCount(1);
+  await option.click();
+  await expect(prompt).toHaveValue("Answer this: {{start.question}}");
+  await expect(editor.variableAutocomplete).toBeHidden();
+
+  // Keyboard: a second reference inserted with Enter, the caret right after it.
+  await prompt.pressSequentially(" and {{");
+  await expect(editor.variableAutocomplete).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(prompt).toHaveValue(/^Answer this: \{\{start\.question\}\} and \{\{start\.[a-z_]+\}\}$/);
+  await prompt.pressSequentially("!");
+  await expect(prompt).toHaveValue(/\}\}!$/);
+});
+
+test("? opens the keyboard shortcuts dialog; Escape closes it; typing ? in a field does not", async ({
+  page,
+  request,
+}) => {
+  const workflowId = await createWorkflow(request, `E2E shortcuts ${Date.now()}`, llmDocument());
+  const editor = new EditorPage(page);
+  await editor.goto(workflowId);
+
+  await editor.pressOnCanvas("?");
+  await expect(editor.shortcutsDialog).toBeVisible();
+  await expect(editor.shortcutsDialog).toContainText("Keyboard shortcuts");
+  await expect(editor.shortcutsDialog.locator("kbd", { hasText: "?" })).toBeVisible();
+  await expect(editor.shortcutsDialog.locator("tr")).not.toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(editor.shortcutsDialog).toBeHidden();
+
+  // The toolbar button opens the same dialog.
+  await page.getByTestId("shortcuts-button").click();
+  await expect(editor.shortcutsDialog).toBeVisible();
+  await editor.shortcutsDialog.getByLabel("Close").click();
+  await expect(editor.shortcutsDialog).toBeHidden();
+
+  // In a text field ? is just a character.
+  await editor.select("llm_1");
+  await editor.field("userPrompt").click();
+  await page.keyboard.type("Why?");
+  await expect(editor.field("userPrompt")).toHaveValue("Why?");
+  await expect(editor.shortcutsDialog).toBeHidden();
+});
