@@ -28,9 +28,12 @@ export class RunEventEmitter {
 
   /**
    * Stamps and emits one event. The input object is stamped in place rather than copied: this is
-   * the hottest path of the engine and every caller hands over a fresh object.
+   * the hottest path of the engine and every caller hands over a fresh object. Per-node callers
+   * pass events that already carry placeholder stamps (`seq: 0, runId: "", at: 0`): V8 gives an
+   * object literal room for exactly its own properties, so stamping then overwrites fields
+   * instead of allocating a property backing store, one object fewer per event that recorders keep.
    */
-  emit(input: RunEventInput): RunEvent {
+  emit(input: RunEventInput | RunEvent): RunEvent {
     const event = this.stamp(input);
     this.recorder.record(event);
     this.notify(event);
@@ -50,12 +53,13 @@ export class RunEventEmitter {
     return event;
   }
 
-  private stamp(input: RunEventInput): RunEvent {
+  private stamp(input: RunEventInput | RunEvent): RunEvent {
     const event = input as RunEvent;
     this.progress.seq += 1;
     event.seq = this.progress.seq;
     event.runId = this.runId;
-    event.at = Date.now();
+    // A caller that already read the clock for the event (node timings) passes it as `at`.
+    if (!(event.at > 0)) event.at = Date.now();
     return event;
   }
 

@@ -67,7 +67,8 @@ export type NodeOutcome =
   | { kind: "aborted" };
 
 /**
- * Runs one node: attempts with timeout, retry with backoff, and the error strategy. Never
+ * Runs one node: attempts with timeout, retry with backoff, and the error strategy. `isContainer`
+ * comes from the scope plan (a keyed lookup per node by id would miss V8's caches at scale). Never
  * rejects: every failure, including executors that throw non-Errors, hang or return garbage,
  * becomes an outcome with events recorded.
  */
@@ -76,13 +77,13 @@ export async function runNode(
   node: CompiledNode,
   environment: ScopeEnvironment,
   runBody: BodyScopeRunner,
+  isContainer: boolean,
 ): Promise<NodeOutcome> {
   const policy = node.policy;
   const maxAttempts = Math.max(1, policy.retry?.maxAttempts ?? 1);
   const iterationPath = environment.iterationPath;
   // Same across retries and resume: side effects keyed on it happen at most once per node instance.
   const idempotencyKey = `${run.runId}:${stateKey(node.id, iterationPath)}`;
-  const isContainer = run.workflow.scopes[node.id] !== undefined;
 
   for (let attempt = 1; ; attempt++) {
     if (environment.signal.aborted) return { kind: "aborted" };
@@ -92,7 +93,11 @@ export async function runNode(
       return { kind: "aborted" };
     }
     const startedAt = Date.now();
+    // Placeholder stamps (here and on node-end): see RunEventEmitter.emit.
     run.emitter.emit({
+      seq: 0,
+      runId: "",
+      at: startedAt,
       type: "node-start",
       nodeId: node.id,
       iterationPath,
@@ -145,7 +150,11 @@ export async function runNode(
     }
     // Containers report their body's usage for the inspector; the body's leaves already counted it.
     if (!isContainer) run.addUsage(result.usage);
+    const endedAt = Date.now();
     run.emitter.emit({
+      seq: 0,
+      runId: "",
+      at: endedAt,
       type: "node-end",
       nodeId: node.id,
       iterationPath,
@@ -155,7 +164,7 @@ export async function runNode(
       inputs: result.inputs,
       processData: result.processData,
       usage: result.usage,
-      durationMs: Date.now() - startedAt,
+      durationMs: endedAt - startedAt,
     });
     return {
       kind: "succeeded",

@@ -47,6 +47,8 @@ export interface RunContextOptions {
   abort: (reason: RunLevelError) => void;
   /** Set while resuming a waiting run. */
   humanAnswer?: HumanAnswer;
+  /** True when the run continues from a checkpoint (top-level nodes may be restored). */
+  resumed?: boolean;
 }
 
 /**
@@ -72,6 +74,8 @@ export class RunContext {
   readonly signal: AbortSignal;
   /** Set only while resuming a waiting run. */
   readonly humanAnswer?: HumanAnswer;
+  /** True when the run continues from a checkpoint, so finished top-level nodes may be restored. */
+  readonly resumed: boolean;
   private readonly recorder: RunRecorder;
   private readonly abortRun: (reason: RunLevelError) => void;
 
@@ -87,6 +91,7 @@ export class RunContext {
     this.signal = options.signal;
     this.abortRun = options.abort;
     this.humanAnswer = options.humanAnswer;
+    this.resumed = options.resumed ?? false;
   }
 
   /** Ends the whole run with a run-level error; every running executor sees the abort. */

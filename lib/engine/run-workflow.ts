@@ -98,6 +98,7 @@ export async function runWorkflow(
     signal: controller.signal,
     abort,
     humanAnswer: options.humanAnswer,
+    resumed: options.resumeFrom !== undefined,
   });
 
   emitter.emit({

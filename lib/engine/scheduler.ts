@@ -45,6 +45,8 @@ export class ScopeScheduler {
   private stopped = false;
   private wake: () => void = () => {};
   private readonly environment: ScopeEnvironment;
+  /** Whether settled nodes may already be finished (resumed runs, iteration bodies). */
+  private readonly mayRestore: boolean;
   private readonly dispose: () => void;
   private readonly stop: (reason: unknown) => void;
   private readonly outcome: ScopeOutcome = {
@@ -62,6 +64,7 @@ export class ScopeScheduler {
     private readonly options: ScopeSchedulerOptions,
   ) {
     this.pending = plan.inDegree.slice();
+    this.mayRestore = run.resumed || environment.depth > 0;
     this.live = new Uint8Array(plan.nodes.length);
     if (plan.branches) {
       // The scope's own controller stops running siblings when one node fails the scope.
@@ -113,7 +116,9 @@ export class ScopeScheduler {
       this.wake();
     };
     // runNode never rejects by contract; the second handler keeps a bug there from hanging the scope.
-    runNode(this.run, node, this.environment, this.runBody).then(settled, () => settled({ kind: "aborted" }));
+    runNode(this.run, node, this.environment, this.runBody, this.plan.container[index] === 1).then(settled, () =>
+      settled({ kind: "aborted" }),
+    );
   }
 
   /** Records a node outcome and moves its successors forward. */
@@ -197,9 +202,10 @@ export class ScopeScheduler {
     while (indexes.length > 0) {
       const index = indexes.pop()!;
       const handles = handleStack.pop();
-      for (const edge of this.plan.outgoing[index]) {
-        const target = edge.target;
-        if (handles !== null && isHandleActive(edge.sourceHandle, handles)) this.live[target] = 1;
+      const plan = this.plan;
+      for (let edge = plan.edgeStart[index], end = plan.edgeStart[index + 1]; edge < end; edge++) {
+        const target = plan.edgeTarget[edge];
+        if (handles !== null && isHandleActive(plan.edgeHandle[edge], handles)) this.live[target] = 1;
         this.pending[target] -= 1;
         if (this.pending[target] !== 0) continue;
         const deferred = this.settle(target);
@@ -224,6 +230,9 @@ export class ScopeScheduler {
       if (state.skipped[key] === undefined) {
         state.skipped[key] = true;
         this.run.emitter.emit({
+          seq: 0,
+          runId: "",
+          at: 0,
           type: "node-end",
           nodeId: node.id,
           iterationPath: this.environment.iterationPath,
@@ -237,7 +246,10 @@ export class ScopeScheduler {
       }
       return null;
     }
-    const restored = state.finished[key];
+    // A top-level node of a fresh run settles once and cannot have finished before, so the
+    // lookup (a miss in a table that grows with the run) is skipped. Bodies always look: an
+    // item's nodes may have finished in an earlier attempt of their container.
+    const restored = this.mayRestore ? state.finished[key] : undefined;
     if (restored !== undefined) {
       this.publish(index, restored);
       return state.handles[key];

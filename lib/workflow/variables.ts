@@ -4,6 +4,8 @@
  * pre-split segments with no regex work.
  */
 
+import { TwoGenerationCache } from "./template-cache";
+
 /** Roots with a built-in meaning; node ids may not use them. */
 export const RESERVED_ROOTS = ["item", "index", "env"] as const;
 
@@ -44,8 +46,17 @@ export type VariableScope = Readonly<Record<string, unknown>>;
 // Segments are letters, digits, `_` and `-` (node ids such as `llm-1`); a dot separates them.
 const REFERENCE_BODY = /^[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)*$/u;
 const BRACES = /\{\{([^{}]*)\}\}/g;
-const MAX_CACHED_TEMPLATES = 5000;
-const templateCache = new Map<string, ParsedTemplate>();
+/**
+ * Parsed templates, LRU-evicted (see `TwoGenerationCache`). 20,000 templates per generation
+ * holds every template of a 10,000-node workflow across runs; the character budget keeps a
+ * cache of long prompts to a few megabytes. At most twice each bound is held.
+ */
+const TEMPLATES_PER_GENERATION = 20_000;
+const TEMPLATE_CHARACTERS_PER_GENERATION = 2_000_000;
+const templateCache = new TwoGenerationCache<ParsedTemplate>(
+  TEMPLATES_PER_GENERATION,
+  TEMPLATE_CHARACTERS_PER_GENERATION,
+);
 const NO_REFERENCES: ParsedTemplate = { segments: [], references: [] };
 
 function kindOf(root: string): VariableReferenceKind {
@@ -92,8 +103,6 @@ export function parseTemplate(template: string): ParsedTemplate {
   const cached = templateCache.get(template);
   if (cached) return cached;
   const parsed = parseUncached(template);
-  // Clearing instead of LRU bookkeeping: the working set of a run is far below the cap.
-  if (templateCache.size >= MAX_CACHED_TEMPLATES) templateCache.clear();
   templateCache.set(template, parsed);
   return parsed;
 }
@@ -154,6 +163,8 @@ export function stringifyValue(value: unknown): string {
 
 /** Renders a template; missing references become empty strings and are reported. */
 export function renderTemplate(template: string, scope: VariableScope, options?: RenderOptions): string {
+  // Plain text renders as itself; checked first so it costs no parse result per render.
+  if (!template.includes("{{")) return template;
   const parsed = parseTemplate(template);
   if (parsed.references.length === 0) return template;
   let text = "";
