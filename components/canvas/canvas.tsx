@@ -13,6 +13,7 @@ import {
 } from "@xyflow/react";
 import { type DragEvent, useCallback, useEffect } from "react";
 import { connectionProblem } from "./connection-rules";
+import { useFlowDrag } from "./hooks/use-flow-drag";
 import { nodeTypes } from "./nodes/node-types";
 import { NODE_DRAG_MIME } from "./palette/node-palette";
 import { isContainerType } from "./store/document-conversion";
@@ -37,9 +38,8 @@ function miniMapColor(node: CanvasNode): string {
 /** The React Flow surface. It is the only component subscribed to the whole node and edge arrays. */
 export function Canvas() {
   const store = useEditorStoreApi();
-  const nodes = useEditorStore((state) => state.nodes);
+  const { nodes, onNodesChange } = useFlowDrag(store);
   const edges = useEditorStore((state) => state.edges);
-  const onNodesChange = useEditorStore((state) => state.onNodesChange);
   const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
   const beginGesture = useEditorStore((state) => state.beginGesture);
   const endGesture = useEditorStore((state) => state.endGesture);
