@@ -327,6 +327,47 @@ describe("graph-form Plan-and-Execute: the iteration replans failed steps", () =
     expect(failing.tools.calls.map((call) => call.name)).toEqual(["search", "broken"]);
   });
 
+  it("records replans of a planner inside an outer iteration's items at that item's path", async () => {
+    const plannerModel = createScriptedModel([
+      (request) => (userText(request).includes("Replan") ? plan(step("b", "backup")) : plan(step("a", "broken"))),
+    ]);
+    const workflow = new WorkflowBuilder()
+      .add("start", "start", { inputs: [{ name: "goals", type: "array" }] })
+      .add("outer", "iteration", { input: ["start", "goals"], parallel: true, outputSelector: ["inner", "output"] })
+      .add(
+        "planner",
+        "planner",
+        { model: { provider: "test", model: "planner" }, goal: "{{item}}", tools: ["broken", "backup"] },
+        { parentId: "outer" },
+      )
+      .add(
+        "inner",
+        "iteration",
+        { input: ["planner", "steps"], outputSelector: ["call", "result"] },
+        { parentId: "outer" },
+      )
+      .add("call", "tool", { tool: "{{item.tool}}", argumentsTemplate: "{{item.input}}" }, { parentId: "inner" })
+      .add("end", "end", { outputs: [{ name: "results", value: ["outer", "output"] }] })
+      .connect("planner", "inner")
+      .chain("start", "outer", "end")
+      .build();
+    const services = createTestServices({
+      tools: createStubToolRegistry({ broken: () => failure("upstream_down"), backup: () => "backup result" }),
+      models: createModelResolver({ planner: plannerModel }),
+    });
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(workflow, { goals: ["x", "y"] }, { runId: "replan-nested", recorder, services });
+
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs.results).toEqual([["backup result"], ["backup result"]]);
+    const plannerRows = recorder
+      .nodeRuns()
+      .filter((row) => row.nodeId === "planner")
+      .map((row) => `${row.iterationPath.join(".")}#${row.attempt}:${row.status}`)
+      .sort();
+    expect(plannerRows).toEqual(["0#1:succeeded", "0#2:succeeded", "1#1:succeeded", "1#2:succeeded"]);
+  });
+
   it("resumes after a crash without replanning again or re-running finished items", async () => {
     const first = setup({
       planner: [
