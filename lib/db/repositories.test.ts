@@ -274,3 +274,35 @@ describe("roles", () => {
     }
   });
 });
+
+describe("recorder recovery", () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    await seedDatabase(test.db, { adminEmail: "r@example.test", adminPassword: "pw", workspaceName: "R" });
+  });
+  afterAll(async () => test?.dispose());
+
+  it("a flush succeeds once a background batch that failed has been written", async () => {
+    const { workspaceId, userId } = await getRequestContext();
+    const { id: workflowId } = await createWorkflow(workspaceId, { name: "Recovering", userId });
+    const runId = await createRun({
+      workspaceId,
+      workflowId,
+      trigger: "editor",
+      compiled,
+      inputs: {},
+      usesDemoModel: false,
+    });
+    const recorder = new PrismaRunRecorder(test.db, "sqlite", { flushIntervalMs: 1 });
+    // The first background batch hits a run row that does not exist yet... then it does.
+    recorder.record({ runId: "late-run", seq: 1, at: Date.now(), type: "run-start", inputs: {} });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await test.db.run.create({
+      data: { id: "late-run", workspaceId, workflowId, trigger: "editor", status: "queued", compiled: {}, inputs: {} },
+    });
+    recorder.record({ runId, seq: 1, at: Date.now(), type: "run-start", inputs: {} });
+    await expect(recorder.flush()).resolves.toBeUndefined();
+    expect((await listRunEvents("late-run", 0)).map((event) => event.type)).toEqual(["run-start"]);
+  });
+});

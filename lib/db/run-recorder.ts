@@ -396,6 +396,8 @@ export class PrismaRunRecorder implements RunRecorder {
           });
         }
       });
+      // A later batch that lands also carries every row an earlier failed batch put back.
+      this.lastError = undefined;
     } catch (error) {
       // Put the batch back (newer pending entries win) so a transient failure loses nothing.
       for (const state of nodeRuns) if (!this.pendingNodeRuns.has(state.id)) this.pendingNodeRuns.set(state.id, state);
