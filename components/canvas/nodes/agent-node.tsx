@@ -4,12 +4,17 @@ import { memo } from "react";
 import { modelNameOf, NodeCard, NodeDetail, type WorkflowNodeProps } from "./node-card";
 import { useNodeView } from "./use-node-view";
 
-/** Agent: model, mode and how many tools it may call. */
+/** Agent: its query, model, mode and how many tools it may call. */
 export const AgentNode = memo(function AgentNode({ id, type, data, selected }: WorkflowNodeProps) {
   const view = useNodeView(type, data);
   const tools = Array.isArray(view.config.tools) ? view.config.tools.length : 0;
+  const query = typeof view.config.query === "string" ? view.config.query.trim() : "";
+  // The definition's summary repeats mode and tools; the details say them, so only the query stays.
   return (
-    <NodeCard id={id} type={type} title={data.title} selected={selected} view={view}>
+    <NodeCard id={id} type={type} title={data.title} selected={selected} view={view} hideSummary>
+      <div className="wf-node-summary" data-testid="node-summary">
+        {query || "No query"}
+      </div>
       <NodeDetail label="Model" testId="node-model">
         {modelNameOf(view.config)}
       </NodeDetail>
