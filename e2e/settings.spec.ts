@@ -90,8 +90,8 @@ test.describe("settings", () => {
   test("add, test and remove a model provider; demo mode is stated", async ({ page }) => {
     const name = `e2e-${Date.now()}`;
     await page.goto("/settings/providers");
-    await expect(page.getByTestId("demo-mode-banner")).toHaveAttribute("data-demo", "true");
-    await expect(page.getByTestId("demo-mode-banner")).toContainText("never used");
+    await expect(page.getByTestId("provider-mode-banner")).toHaveAttribute("data-demo", "true");
+    await expect(page.getByTestId("provider-mode-banner")).toContainText("never used");
 
     await page.getByTestId("add-provider").click();
     const dialog = page.getByTestId("provider-dialog");

@@ -12,7 +12,7 @@ import { sendJson } from "./settings-api";
 function ModeBanner({ mode, providerCount }: { mode: ModelMode; providerCount: number }) {
   if (mode.demoMode) {
     return (
-      <div className="mode-banner" data-testid="demo-mode-banner" data-demo="true">
+      <div className="mode-banner" data-testid="provider-mode-banner" data-demo="true">
         <b>Demo mode.</b> No OPENAI_API_KEY or OPENAI_BASE_URL is set, so nodes using the <code>default</code> provider
         answer with the offline demo model (labelled “demo” in runs).{" "}
         {providerCount > 0
@@ -22,7 +22,7 @@ function ModeBanner({ mode, providerCount }: { mode: ModelMode; providerCount: n
     );
   }
   return (
-    <div className="mode-banner mode-banner-real" data-testid="demo-mode-banner" data-demo="false">
+    <div className="mode-banner mode-banner-real" data-testid="provider-mode-banner" data-demo="false">
       <b>Real models.</b>{" "}
       {mode.defaultProviderConfigured
         ? "The default provider comes from OPENAI_BASE_URL / OPENAI_API_KEY."
