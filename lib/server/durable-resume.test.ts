@@ -49,17 +49,22 @@ describe("durable runs across a SIGKILL", { timeout: 180_000 }, () => {
     countFile: string,
   ): { child: ChildProcess; runId: Promise<string> } {
     if (test.config.provider !== "sqlite") throw new Error("sqlite only");
-    const process_ = spawn("npx", ["tsx", "--conditions=react-server", "lib/server/testing/crash-child.ts"], {
-      env: {
-        ...process.env,
-        DATABASE_URL: test.config.url,
-        WORKSPACE_ID: workspaceId,
-        WORKFLOW_ID: workflowId,
-        COUNT_FILE: countFile,
-        CRASH_SCENARIO: scenario,
+    // Node itself, not an npx wrapper: SIGKILL must hit the process that runs the workflow.
+    const process_ = spawn(
+      process.execPath,
+      ["--import", "tsx", "--conditions=react-server", "lib/server/testing/crash-child.ts"],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: test.config.url,
+          WORKSPACE_ID: workspaceId,
+          WORKFLOW_ID: workflowId,
+          COUNT_FILE: countFile,
+          CRASH_SCENARIO: scenario,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    );
     child = process_;
     let stderr = "";
     process_.stderr?.on("data", (chunk) => {
@@ -89,6 +94,10 @@ describe("durable runs across a SIGKILL", { timeout: 180_000 }, () => {
     });
     started.child.kill("SIGKILL");
     await new Promise((resolve) => started.child.once("exit", resolve));
+    // Nothing runs the workflow any more: the executions log stays still past a node's duration.
+    const executionsAtKill = fs.readFileSync(countFile, "utf8");
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(fs.readFileSync(countFile, "utf8")).toBe(executionsAtKill);
 
     const afterCrash = await getRunWithNodeRuns(runId);
     expect(afterCrash?.run.status).toBe("running");
