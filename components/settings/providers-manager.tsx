@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import type { ProviderView } from "@/lib/db/provider-config";
 import type { ModelMode } from "@/lib/server/model-catalog";
 import { ProviderDialog } from "./provider-dialog";
@@ -140,32 +140,19 @@ export function ProvidersManager({ providers, mode }: { providers: ProviderView[
           }}
         />
       )}
-      <Dialog
+      <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete provider?"
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
         testId="delete-provider-dialog"
-        footer={
-          <>
-            <button type="button" className="button" onClick={() => setDeleting(null)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              data-testid="confirm-delete-provider"
-              onClick={() => deleting && void remove(deleting)}
-            >
-              Delete
-            </button>
-          </>
-        }
+        confirmTestId="confirm-delete-provider"
       >
         <p>
           “{deleting?.name}” and its API key will be deleted. Nodes that use it will fail with “model not configured” —
           they never fall back to the demo model.
         </p>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </div>
   );
 }

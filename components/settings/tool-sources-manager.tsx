@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import type { ToolSourceView } from "@/lib/db/tool-source-config";
 import type { ToolSourceReport } from "@/lib/server/tool-source-service";
 import { McpSourceDialog } from "./mcp-source-dialog";
@@ -236,32 +236,19 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
           onSaved={saved}
         />
       )}
-      <Dialog
+      <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete tool source?"
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
         testId="delete-source-dialog"
-        footer={
-          <>
-            <button type="button" className="button" onClick={() => setDeleting(null)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              data-testid="confirm-delete-source"
-              onClick={() => deleting && void remove(deleting)}
-            >
-              Delete
-            </button>
-          </>
-        }
+        confirmTestId="confirm-delete-source"
       >
         <p>
           “{deleting?.name}” and its stored secrets will be deleted. Workflows that use its tools will fail to compile
           until you pick other tools.
         </p>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -288,29 +289,16 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
           }}
         />
       </Dialog>
-      <Dialog
+      <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete workflow?"
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
         testId="delete-dialog"
-        footer={
-          <>
-            <button type="button" className="button" onClick={() => setDeleting(null)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              data-testid="confirm-delete"
-              onClick={() => deleting && void remove(deleting)}
-            >
-              Delete
-            </button>
-          </>
-        }
+        confirmTestId="confirm-delete"
       >
         <p>“{deleting?.name}” and all its versions and runs will be deleted. This cannot be undone.</p>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </div>
   );
 }

@@ -1,0 +1,44 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { Dialog } from "./dialog";
+
+/** A delete confirmation: Cancel, and a danger Delete button that calls `onConfirm`. */
+export function ConfirmDeleteDialog({
+  open,
+  title,
+  onCancel,
+  onConfirm,
+  testId,
+  confirmTestId,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+  testId: string;
+  confirmTestId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onCancel}
+      testId={testId}
+      footer={
+        <>
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="button button-danger" data-testid={confirmTestId} onClick={onConfirm}>
+            Delete
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
