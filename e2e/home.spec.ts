@@ -10,6 +10,8 @@ test.describe("foundation", () => {
     await expect(rows.filter({ hasText: "Ticket blockers" })).toHaveCount(1);
     // The e2e server has no provider configured: every page says demo answers are not real.
     await expect(page.getByTestId("demo-mode-banner")).toContainText("local demo stub");
+    await page.getByTestId("settings-link").click();
+    await expect(page).toHaveURL(/\/settings$/);
   });
 
   test("New workflow opens an empty editor with a React Flow canvas", async ({ page }) => {

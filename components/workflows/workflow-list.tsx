@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { SettingsLink } from "@/components/settings/settings-link";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { formatRelativeTime } from "@/components/ui/format";
@@ -130,6 +131,7 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
       <header className="page-header">
         <h1>Workflows</h1>
         <div className="row">
+          <SettingsLink />
           <button
             type="button"
             className="button"
