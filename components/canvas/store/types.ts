@@ -1,6 +1,6 @@
 import type { Connection, Edge, EdgeChange, Node, NodeChange, XYPosition } from "@xyflow/react";
 import type { RunEvent } from "@/lib/engine/run-events";
-import type { NodeRunStatus, RunStatus } from "@/lib/engine/run-status";
+import type { NodeRunStatus, RunStatus } from "@/lib/workflow/run-status";
 import type { WorkflowDocument } from "@/lib/workflow/document";
 
 /** `node.data` on the canvas: exactly the document's `data` (title plus config). */
