@@ -6,6 +6,11 @@ function tokensOf(usage: { inputTokens: number; outputTokens: number } | undefin
   return usage ? usage.inputTokens + usage.outputTokens : 0;
 }
 
+/** The state of a node that starts (or waits) now, keeping what earlier attempts or items counted. */
+function opened(previous: NodeRunState | undefined, status: NodeRunState["status"], at: number): NodeRunState {
+  return { status, startedAt: previous?.startedAt ?? at, tokens: previous?.tokens ?? 0 };
+}
+
 /**
  * Folds one event into the per-node states. Only the entry of the event's node gets a new
  * object, so only that node's canvas component re-renders.
@@ -19,9 +24,7 @@ function nextNodeStates(states: Record<string, NodeRunState>, event: RunEvent): 
       return {
         ...states,
         [event.nodeId]: {
-          status: "running",
-          startedAt: previous?.startedAt ?? event.at,
-          tokens: previous?.tokens ?? 0,
+          ...opened(previous, "running", event.at),
           itemsDone: previous?.itemsDone,
           itemCount: previous?.itemCount,
         },
@@ -49,13 +52,7 @@ function nextNodeStates(states: Record<string, NodeRunState>, event: RunEvent): 
       const previous = states[event.nodeId];
       return {
         ...states,
-        [event.nodeId]: {
-          status: "running",
-          startedAt: previous?.startedAt ?? event.at,
-          tokens: previous?.tokens ?? 0,
-          itemCount: event.itemCount,
-          itemsDone: 0,
-        },
+        [event.nodeId]: { ...opened(previous, "running", event.at), itemCount: event.itemCount, itemsDone: 0 },
       };
     }
     case "iteration-item-end": {
@@ -65,14 +62,7 @@ function nextNodeStates(states: Record<string, NodeRunState>, event: RunEvent): 
     }
     case "run-waiting": {
       const previous = states[event.nodeId];
-      return {
-        ...states,
-        [event.nodeId]: {
-          status: "waiting",
-          startedAt: previous?.startedAt ?? event.at,
-          tokens: previous?.tokens ?? 0,
-        },
-      };
+      return { ...states, [event.nodeId]: opened(previous, "waiting", event.at) };
     }
     case "run-end": {
       if (event.status !== "cancelled" && event.status !== "failed") return states;
