@@ -6,7 +6,7 @@ import { NODE_ICONS } from "../node-catalog";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasNode } from "../store/types";
 import { AddNodeMenu } from "./add-node-menu";
-import { handleOffset } from "./node-card";
+import { handleOffset, NodeTitle } from "./node-card";
 import { NodeIssues } from "./node-issues";
 import { NodeRunBadge } from "./node-run-badge";
 import { useNodeView } from "./use-node-view";
@@ -25,9 +25,7 @@ export const IterationNode = memo(function IterationNode({ id, type, data, selec
       <Handle type="target" position={Position.Left} id="in" style={{ top: 28 }} />
       <div className="wf-container-header">
         <span className="node-icon node-icon-flow">{NODE_ICONS[type] ?? "⟳"}</span>
-        <span className="wf-node-title" data-testid="node-title">
-          {data.title}
-        </span>
+        <NodeTitle title={data.title} />
         <span className="wf-node-summary" data-testid="node-summary">
           {summary}
         </span>

@@ -6,6 +6,7 @@ import type { OutputPort } from "@/lib/workflow/node-definition";
 import { NODE_ICONS } from "../node-catalog";
 import type { CanvasNode } from "../store/types";
 import { AddNodeMenu } from "./add-node-menu";
+import { shortTitle } from "./node-formatting";
 import { NodeIssues } from "./node-issues";
 import { NodeRunBadge } from "./node-run-badge";
 import type { NodeView } from "./use-node-view";
@@ -69,9 +70,7 @@ export function NodeCard({ id, type, title, selected, view, children, hideSummar
       {definition?.hasInput !== false && <Handle type="target" position={Position.Left} id="in" />}
       <div className="wf-node-header">
         <span className={`node-icon node-icon-${definition?.category ?? "flow"}`}>{NODE_ICONS[type] ?? "•"}</span>
-        <span className="wf-node-title" data-testid="node-title">
-          {title}
-        </span>
+        <NodeTitle title={title} />
       </div>
       {!hideSummary && (
         <div className="wf-node-summary" data-testid="node-summary">
@@ -93,6 +92,15 @@ export function NodeCard({ id, type, title, selected, view, children, hideSummar
         </div>
       )}
     </div>
+  );
+}
+
+/** A node's title; zoomed out, the canvas shows its `shortTitle` instead (see globals.css). */
+export function NodeTitle({ title }: { title: string }) {
+  return (
+    <span className="wf-node-title" data-testid="node-title" data-short={shortTitle(title)}>
+      {title}
+    </span>
   );
 }
 
