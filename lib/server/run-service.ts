@@ -16,10 +16,11 @@ import type { RunEvent } from "../engine/run-events";
 import type { RunStatus, RunTrigger } from "../engine/run-status";
 import { type RunResult, type RunWorkflowOptions, runWorkflow } from "../engine/run-workflow";
 import { compileWorkflow } from "../workflow/compile";
+import { compileNodeRun } from "../workflow/compile-node-run";
 import { TrellisError } from "../workflow/errors";
 import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
-import { planSingleNodeRun } from "./single-node-workflow";
+import { planSingleNodeRun, SingleNodeNotFoundError } from "./single-node-workflow";
 
 /** The document did not compile; `issues` says where. */
 export class WorkflowInvalidError extends TrellisError {
@@ -142,8 +143,12 @@ export class RunService {
    * whose top-level scope holds only those nodes and the target (see `planSingleNodeRun`).
    */
   async startSingleNode(input: StartSingleNodeInput): Promise<{ runId: string; done: Promise<void> }> {
-    const compiled = compileWorkflow(input.document);
-    if (!compiled.ok) throw new WorkflowInvalidError(compiled.issues);
+    // Only the node (and a container's body) must be valid: the rest of a draft is often unfinished.
+    const compiled = compileNodeRun(input.document, input.nodeId);
+    if (!compiled.ok) {
+      if (compiled.nodeMissing) throw new SingleNodeNotFoundError(input.nodeId);
+      throw new WorkflowInvalidError(compiled.issues);
+    }
     const plan = planSingleNodeRun(compiled.workflow, input.nodeId, input.variables);
     const runId = await createRun({
       workspaceId: input.workspaceId,

@@ -97,7 +97,35 @@ describe("run service: single-node runs", () => {
     expect(result?.nodeRuns[0].outputs).toEqual({ text: "hey! (4) for Bo" });
   });
 
-  it("refuses a document that does not compile", async () => {
+  it("runs a node while the rest of the draft is unfinished, and refuses one with its own errors", async () => {
+    const service = new RunService();
+    // No end node, a broken node downstream: typical while a workflow is being built.
+    const draft = testDocument(
+      [
+        testNode("start", "start", { inputs: [{ name: "query", type: "string", required: true }] }),
+        testNode("greet", "template", { template: "Hi {{start.query}}" }),
+        testNode("next", "llm", { model: 42 }),
+      ],
+      [testEdge("start", "greet"), testEdge("greet", "next")],
+    );
+    const { runId, done } = await service.startSingleNode({
+      workspaceId,
+      workflowId,
+      document: draft,
+      nodeId: "greet",
+      variables: { start: { query: "Cy" } },
+    });
+    await done;
+    const result = await getRunWithNodeRuns(runId);
+    expect(result?.run.status).toBe("succeeded");
+    expect(result?.nodeRuns[0].outputs).toEqual({ text: "Hi Cy" });
+
+    await expect(
+      service.startSingleNode({ workspaceId, workflowId, document: draft, nodeId: "next", variables: {} }),
+    ).rejects.toMatchObject({ code: "workflow_invalid" });
+  });
+
+  it("answers not found for a node that is not in the document", async () => {
     const service = new RunService();
     await expect(
       service.startSingleNode({
@@ -107,6 +135,6 @@ describe("run service: single-node runs", () => {
         nodeId: "x",
         variables: {},
       }),
-    ).rejects.toMatchObject({ code: "workflow_invalid" });
+    ).rejects.toMatchObject({ code: "node_not_found" });
   });
 });

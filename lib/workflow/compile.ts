@@ -10,9 +10,9 @@ import {
 } from "./compiler/check-flow";
 import { checkNodes, checkParents } from "./compiler/check-nodes";
 import { checkReferences } from "./compiler/check-references";
-import { createContext } from "./compiler/context";
+import { type CompileContext, createContext } from "./compiler/context";
 import { createIssue, hasErrors, type WorkflowIssue } from "./issues";
-import { migrateDocument } from "./migrations";
+import { type MigrationResult, migrateDocument } from "./migrations";
 
 export { WORKFLOW_ISSUE_CODES, type WorkflowIssue, type WorkflowIssueCode } from "./issues";
 
@@ -33,16 +33,7 @@ export function compileWorkflow(input: unknown): CompileResult {
   try {
     const migrated = migrateDocument(input);
     if (!migrated.ok) return { ok: false, issues: migrated.issues };
-    const context = createContext(migrated.document);
-    checkNodes(context);
-    checkParents(context);
-    checkEdges(context);
-    const startNodeId = checkStartNodes(context);
-    checkCycles(context);
-    checkReachability(context, startNodeId);
-    checkContainersAndEnds(context);
-    checkRequiredInputs(context);
-    checkReferences(context);
+    const { context, startNodeId } = checkDocument(migrated);
     if (hasErrors(context.issues) || startNodeId === undefined) return { ok: false, issues: context.issues };
     return {
       ok: true,
@@ -51,7 +42,35 @@ export function compileWorkflow(input: unknown): CompileResult {
       appliedMigrations: migrated.applied,
     };
   } catch (error) {
-    const message = `The compiler failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
-    return { ok: false, issues: [createIssue("internal_error", message)] };
+    return { ok: false, issues: [internalError(error)] };
   }
+}
+
+/** The checked document: every issue found, in `context.issues`. */
+export interface CheckedDocument {
+  /** What the checks learned (parsed configs, valid edges, order) and the issues. */
+  context: CompileContext;
+  /** The start node, when there is exactly one. */
+  startNodeId: string | undefined;
+}
+
+/** Runs every check on a migrated document. Used by `compileWorkflow` and `compileNodeRun`. */
+export function checkDocument(migrated: Extract<MigrationResult, { ok: true }>): CheckedDocument {
+  const context = createContext(migrated.document);
+  checkNodes(context);
+  checkParents(context);
+  checkEdges(context);
+  const startNodeId = checkStartNodes(context);
+  checkCycles(context);
+  checkReachability(context, startNodeId);
+  checkContainersAndEnds(context);
+  checkRequiredInputs(context);
+  checkReferences(context);
+  return { context, startNodeId };
+}
+
+/** The one issue a bug in the compiler itself becomes. */
+export function internalError(error: unknown): WorkflowIssue {
+  const message = `The compiler failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+  return createIssue("internal_error", message);
 }
