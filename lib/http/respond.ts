@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { TrellisError } from "../workflow/errors";
+import { isTrellisError } from "../workflow/errors";
 
 /** JSON error body shared by every API route: `{ error: { code, message, field? } }`. */
 export function errorResponse(
@@ -50,7 +50,7 @@ const STATUS_BY_CODE: Record<string, number> = {
 
 /** Maps errors thrown by the lib layer: known codes keep their status, anything else is a logged 500. */
 export function mapError(error: unknown): Response {
-  if (error instanceof TrellisError) {
+  if (isTrellisError(error)) {
     const status = error.code.endsWith("_not_found") ? 404 : (STATUS_BY_CODE[error.code] ?? 400);
     const issues = (error as { issues?: unknown }).issues;
     const response = errorResponse(status, error.code, error.message, issues === undefined ? undefined : { issues });

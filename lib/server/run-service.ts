@@ -27,8 +27,8 @@ export class WorkflowInvalidError extends TrellisError {
   /** Compile issues with node, field path and code. */
   readonly issues: unknown[];
 
-  constructor(issues: unknown[]) {
-    super("workflow_invalid", "The workflow has errors; fix them before running.");
+  constructor(issues: unknown[], message = "The workflow has errors; fix them before running.") {
+    super("workflow_invalid", message);
     this.issues = issues;
   }
 }
@@ -147,7 +147,7 @@ export class RunService {
     const compiled = compileNodeRun(input.document, input.nodeId);
     if (!compiled.ok) {
       if (compiled.nodeMissing) throw new SingleNodeNotFoundError(input.nodeId);
-      throw new WorkflowInvalidError(compiled.issues);
+      throw new WorkflowInvalidError(compiled.issues, "This node has errors; fix them before running it.");
     }
     const plan = planSingleNodeRun(compiled.workflow, input.nodeId, input.variables);
     const runId = await createRun({

@@ -1,4 +1,11 @@
 /**
+ * Marks Trellis errors across copies of this module. Next.js bundles instrumentation and each
+ * route separately, so an error thrown by a service created in one bundle (the run service made at
+ * start-up) is not `instanceof` the class a route imported; `Symbol.for` is shared by all of them.
+ */
+const TRELLIS_ERROR_BRAND = Symbol.for("trellis.error");
+
+/**
  * Base class for every Trellis error. `code` is stable and machine-readable; subclasses add
  * structured fields. Each concrete error lives in its own small class with a fixed code.
  */
@@ -13,5 +20,14 @@ export class TrellisError extends Error {
     this.name = new.target.name;
     this.code = code;
     this.hint = options?.hint;
+    Object.defineProperty(this, TRELLIS_ERROR_BRAND, { value: true });
   }
+}
+
+/** True for a TrellisError from any copy of this module (see TRELLIS_ERROR_BRAND); use it, not `instanceof`, at the HTTP edge. */
+export function isTrellisError(error: unknown): error is TrellisError {
+  return (
+    error instanceof TrellisError ||
+    (error instanceof Error && (error as unknown as Record<symbol, unknown>)[TRELLIS_ERROR_BRAND] === true)
+  );
 }

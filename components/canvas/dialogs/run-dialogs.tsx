@@ -34,10 +34,17 @@ function coerce(input: DeclaredInput, text: string): unknown {
   }
 }
 
+/** The error a failed request answered, with the first compile issues it names (node: message). */
 async function readError(response: Response): Promise<string> {
   try {
-    const body = (await response.json()) as { error?: { message?: string; code?: string } };
-    return body.error?.message ?? `Request failed (${response.status})`;
+    const body = (await response.json()) as {
+      error?: { message?: string; code?: string; issues?: { nodeId?: string; message?: string }[] };
+    };
+    const message = body.error?.message ?? `Request failed (${response.status})`;
+    const issues = (body.error?.issues ?? [])
+      .slice(0, 3)
+      .map((issue) => (issue.nodeId ? `${issue.nodeId}: ${issue.message ?? ""}` : (issue.message ?? "")));
+    return [message, ...issues].join(" ");
   } catch {
     return `Request failed (${response.status})`;
   }
