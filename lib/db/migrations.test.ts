@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DatabaseConfig } from "./database-config";
+import { ConfigurationError, type DatabaseConfig } from "./database-config";
 import { createMigration, deployMigrations, pendingMigrations } from "./migrations";
 
 const repositoryRoot = process.cwd();
@@ -39,4 +40,24 @@ describe("offline migrations (SQLite)", () => {
     expect(await pendingMigrations(config)).toEqual([]);
     expect(await deployMigrations(config)).toEqual([]);
   });
+
+  it("says the file is in use when another process holds the database, instead of the engine's busy error", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-busy-"));
+    const filePath = path.join(folder, "busy.db");
+    const config: DatabaseConfig = { provider: "sqlite", url: `file:${filePath}`, filePath };
+    await deployMigrations(config);
+    // What a running Trellis looks like to the engine: another open connection to the file.
+    const other = new BetterSqlite3(filePath);
+    try {
+      other.prepare("SELECT count(*) FROM sqlite_master").get();
+      const error = await deployMigrations(config).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).setting).toBe("DATABASE_URL");
+      expect((error as Error).message).toContain(`${filePath} is in use by another process`);
+    } finally {
+      other.close();
+    }
+    // Once the other process is gone, start-up works again.
+    expect(await deployMigrations(config)).toEqual([]);
+  }, 30_000);
 });

@@ -66,10 +66,26 @@ export async function deployMigrations(config: DatabaseConfig): Promise<string[]
   try {
     const output = await handle.engine.applyMigrations({ migrationsList: list, filters: noFilters });
     return output.appliedMigrationNames;
+  } catch (error) {
+    throw explainBusyDatabase(config, error);
   } finally {
     await handle.close();
     if (config.provider === "sqlite") enableWriteAheadLog(config.filePath);
   }
+}
+
+/**
+ * The engine needs the SQLite file to itself, so any other open connection (another Trellis on the
+ * same file, a `sqlite3` shell) makes it wait 5 s and fail with a busy error the wasm bindings
+ * cannot even name ("unknown variant `SocketTimeout`"). Says what is going on instead.
+ */
+export function explainBusyDatabase(config: DatabaseConfig, error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  if (config.provider !== "sqlite" || !/SocketTimeout|SQLITE_BUSY|database is locked/i.test(message)) return error;
+  return new ConfigurationError(
+    "DATABASE_URL",
+    `${config.filePath} is in use by another process (is Trellis already running on it?); stop that process or point DATABASE_URL at another file`,
+  );
 }
 
 /**
@@ -101,6 +117,8 @@ export async function pendingMigrations(config: DatabaseConfig): Promise<string[
     if (history.diagnostic === "databaseIsBehind") return history.unappliedMigrationNames;
     if (history.diagnostic === "historiesDiverge") return history.unappliedMigrationNames;
     return [];
+  } catch (error) {
+    throw explainBusyDatabase(config, error);
   } finally {
     await handle.close();
   }
