@@ -17,6 +17,9 @@ export default function SettingsLayout({ children }: { children: ReactNode }) {
         <Link href="/settings/providers" data-testid="settings-nav-providers">
           Model providers
         </Link>
+        <Link href="/settings/credentials" data-testid="settings-nav-credentials">
+          Credentials
+        </Link>
       </nav>
       {children}
     </main>

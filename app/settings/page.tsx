@@ -16,6 +16,10 @@ export default function SettingsPage() {
           <h2>Model providers</h2>
           <p className="muted">Add OpenAI-compatible endpoints (OpenAI, Azure, Ollama, vLLM, …) and their models.</p>
         </Link>
+        <Link href="/settings/credentials" className="settings-card" data-testid="settings-credentials-link">
+          <h2>Credentials</h2>
+          <p className="muted">Tokens and API keys the HTTP request node sends, stored encrypted.</p>
+        </Link>
       </div>
     </>
   );

@@ -96,7 +96,7 @@ function ToolCallsView({ calls }: { calls: unknown[] }) {
   );
 }
 
-const KNOWN_KEYS = new Set(["messages", "steps", "toolCalls", "request", "response"]);
+const KNOWN_KEYS = new Set(["auth", "messages", "steps", "toolCalls", "request", "response"]);
 
 /** Process data with dedicated views for prompts, agent steps, tool calls and HTTP exchanges. */
 export function ProcessDataView({ data }: { data: Record<string, unknown> | null }) {
@@ -128,6 +128,11 @@ export function ProcessDataView({ data }: { data: Record<string, unknown> | null
       {data.request !== undefined && (
         <section>
           <h4>HTTP request</h4>
+          {typeof data.auth === "string" && (
+            <p className="muted" data-testid="process-http-auth">
+              Authentication: {data.auth}
+            </p>
+          )}
           <JsonView value={data.request} testId="process-http-request" />
         </section>
       )}

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { DeleteButton } from "@/components/ui/delete-button";
 import type { ProviderView } from "@/lib/db/provider-config";
 import type { ModelMode } from "@/lib/server/model-catalog";
 import { ProviderDialog } from "./provider-dialog";
@@ -114,14 +115,7 @@ export function ProvidersManager({ providers, mode }: { providers: ProviderView[
                   >
                     Edit
                   </button>
-                  <button
-                    type="button"
-                    className="button-ghost danger"
-                    data-testid="delete-provider"
-                    onClick={() => setDeleting(provider)}
-                  >
-                    Delete
-                  </button>
+                  <DeleteButton testId="delete-provider" onClick={() => setDeleting(provider)} />
                 </td>
               </tr>
             ))}

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { DeleteButton } from "@/components/ui/delete-button";
 import type { ToolSourceView } from "@/lib/db/tool-source-config";
 import type { ToolSourceReport } from "@/lib/server/tool-source-service";
 import { McpSourceDialog } from "./mcp-source-dialog";
@@ -167,14 +168,7 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
               >
                 Edit
               </button>
-              <button
-                type="button"
-                className="button-ghost danger"
-                data-testid="delete-source"
-                onClick={() => setDeleting(report.source)}
-              >
-                Delete
-              </button>
+              <DeleteButton testId="delete-source" onClick={() => setDeleting(report.source)} />
             </div>
           </div>
           {report.error && (

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { SettingsLink } from "@/components/settings/settings-link";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { DeleteButton } from "@/components/ui/delete-button";
 import { Dialog } from "@/components/ui/dialog";
 import { formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -246,14 +247,7 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
                   >
                     Export
                   </button>
-                  <button
-                    type="button"
-                    className="button-ghost danger"
-                    data-testid="delete-workflow"
-                    onClick={() => setDeleting(workflow)}
-                  >
-                    Delete
-                  </button>
+                  <DeleteButton testId="delete-workflow" onClick={() => setDeleting(workflow)} />
                 </td>
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import type { ModelResolver } from "../llm/language-model";
 import type { ToolRegistry } from "../tools/define-tool";
+import type { HttpAuth } from "../tools/http/http-auth";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
 import type { IterationReplanRecord } from "./checkpoint-state";
 import type { RunEventInput } from "./run-events";
@@ -13,6 +14,8 @@ export interface EngineServices {
   tools: ToolRegistry;
   /** `{{env.NAME}}` values allowed into templates (never the whole process env). */
   env: Record<string, string>;
+  /** Looks up a stored HTTP credential of the run's workspace by name (decrypted); undefined when none has that name. */
+  httpAuth?: (name: string) => Promise<HttpAuth | undefined>;
 }
 
 /** Everything an executor may use for one node attempt. */

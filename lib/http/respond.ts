@@ -40,6 +40,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   revision_conflict: 409,
   tool_source_name_taken: 409,
   provider_name_taken: 409,
+  http_credential_name_taken: 409,
   tool_name_collision: 409,
   workflow_invalid: 422,
   invalid_answer: 422,

@@ -1,5 +1,6 @@
 import "server-only";
 import { loadProvider } from "../db/credential-repository";
+import { resolveHttpCredential } from "../db/http-credential-repository";
 import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";
 import type { LanguageModel, ModelResolver } from "../llm/language-model";
@@ -32,7 +33,7 @@ function noticingDemo(resolver: ModelResolver, onDemo: (() => void) | undefined)
 }
 
 /**
- * Models, tools and allowed env values for one run. Tools are the built-ins plus the
+ * Models, tools, allowed env values and the workspace's HTTP credentials for one run. Tools are the built-ins plus the
  * workspace's OpenAPI imports and MCP servers (connections are shared across runs).
  * @throws WorkspaceToolCollisionError when two tool sources define the same tool name.
  */
@@ -45,6 +46,7 @@ export async function createEngineServices(options: EngineServicesOptions): Prom
     models: noticingDemo(resolver, options.onDemoModelUsed),
     tools: await buildWorkspaceToolRegistry(options.workspaceId, options.tools),
     env: templateEnvironment(),
+    httpAuth: (name) => resolveHttpCredential(options.workspaceId, name),
   };
 }
 

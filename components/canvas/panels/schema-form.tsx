@@ -2,6 +2,7 @@
 
 import type { CanvasIssue } from "../store/types";
 import type { VariableOption } from "./upstream-variables";
+import { CredentialSelect } from "./widgets/credential-select";
 import { KeyValueEditor, type KeyValuePair } from "./widgets/key-value-editor";
 import { ModelPicker, type ModelReference } from "./widgets/model-picker";
 import { PromptEditor } from "./widgets/prompt-editor";
@@ -178,6 +179,9 @@ function FieldWidget({
   }
   if (name === "tools" && isStringArray(schema)) {
     return <ToolPicker value={(value as string[] | undefined) ?? []} onChange={onChange} />;
+  }
+  if (name === "credential" && type === "string") {
+    return <CredentialSelect id={id} value={(value as string | undefined) ?? ""} onChange={onChange} />;
   }
   if (name === "tool" && type === "string") {
     return <ToolSelect id={id} value={(value as string | undefined) ?? ""} onChange={onChange} />;

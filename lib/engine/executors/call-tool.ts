@@ -27,6 +27,8 @@ export async function callTool(
   context: ExecutorContext,
   tool: ToolDefinition,
   args: Record<string, unknown>,
+  /** Secrets for the tool (`ToolContext.credentials`); never recorded, unlike `args`. */
+  credentials: Record<string, string> = {},
 ): Promise<{ content: unknown; result: Extract<ToolResult, { ok: true }>; latencyMs: number }> {
   const toolCallId = `${context.idempotencyKey}:${context.attempt}`;
   context.emit({
@@ -39,7 +41,7 @@ export async function callTool(
     arguments: args,
   });
   const startedAt = Date.now();
-  const result = await executeWithTimeout(context, tool, args);
+  const result = await executeWithTimeout(context, tool, args, credentials);
   const latencyMs = Date.now() - startedAt;
   context.emit({
     type: "tool-result",
@@ -65,6 +67,7 @@ async function executeWithTimeout(
   context: ExecutorContext,
   tool: ToolDefinition,
   args: Record<string, unknown>,
+  credentials: Record<string, string>,
 ): Promise<ToolResult> {
   const timeoutMs = tool.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   let timedOut = false;
@@ -76,9 +79,7 @@ async function executeWithTimeout(
   try {
     let pending: Promise<ToolResult>;
     try {
-      pending = Promise.resolve(
-        tool.execute(args, { signal, credentials: {}, idempotencyKey: context.idempotencyKey }),
-      );
+      pending = Promise.resolve(tool.execute(args, { signal, credentials, idempotencyKey: context.idempotencyKey }));
     } catch (thrown) {
       pending = Promise.reject(thrown);
     }

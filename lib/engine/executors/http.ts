@@ -1,3 +1,4 @@
+import { describeHttpAuth, httpAuthCredentials } from "../../tools/http/http-auth";
 import type { HttpConfig } from "../../workflow/nodes/http";
 import { NodeExecutionError } from "../errors";
 import type { NodeExecutor } from "../executor";
@@ -26,7 +27,8 @@ export const httpExecutor: NodeExecutor = async (context) => {
   };
   const body = renderBody(config.body, context.render, headers);
   if (body !== undefined) args.body = body;
-  const { content, latencyMs } = await callTool(context, tool, args);
+  const auth = await resolveCredential(context, config.credential ?? "");
+  const { content, latencyMs } = await callTool(context, tool, args, auth ? httpAuthCredentials(auth) : {});
   const response = (content ?? {}) as Record<string, unknown>;
   const responseBody = response.body;
   return {
@@ -37,9 +39,21 @@ export const httpExecutor: NodeExecutor = async (context) => {
       json: typeof responseBody === "string" ? undefined : responseBody,
     },
     inputs: args,
-    processData: { request: args, latencyMs },
+    processData: { request: args, ...(auth ? { auth: describeHttpAuth(auth) } : {}), latencyMs },
   };
 };
+
+/** The stored credential the node names, or a non-retryable `credential_not_found` failure. */
+async function resolveCredential(context: Parameters<NodeExecutor>[0], name: string) {
+  if (name.trim() === "") return undefined;
+  const auth = await context.services.httpAuth?.(name.trim());
+  if (!auth) {
+    throw new NodeExecutionError("credential_not_found", `No HTTP credential named "${name}" in this workspace.`, {
+      hint: "Add it under Settings → Credentials, or choose another in the node.",
+    });
+  }
+  return auth;
+}
 
 function renderBody(
   body: HttpConfig["body"] | undefined,

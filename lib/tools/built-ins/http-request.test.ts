@@ -97,3 +97,55 @@ describe("http_request", () => {
     });
   });
 });
+
+describe("http_request with a stored credential (ToolContext.credentials)", () => {
+  let target: LocalServer;
+  let redirector: LocalServer;
+  beforeAll(async () => {
+    const echo = (request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => {
+      response.setHeader("content-type", "application/json");
+      response.end(
+        JSON.stringify({
+          url: request.url,
+          authorization: request.headers.authorization ?? null,
+          token: request.headers["x-api-token"] ?? null,
+        }),
+      );
+    };
+    target = await startLocalServer(echo);
+    redirector = await startLocalServer((request, response) => {
+      if (request.url?.startsWith("/away")) {
+        response.statusCode = 302;
+        response.setHeader("location", `${target.origin}/landed`);
+        response.end();
+        return;
+      }
+      echo(request, response);
+    });
+  });
+  afterAll(async () => {
+    await target.close();
+    await redirector.close();
+  });
+
+  it("applies header and query credentials, over a header of the same name in the arguments", async () => {
+    const tool = createHttpRequestTool({ allowlist: [redirector.hostPort] });
+    const result = await tool.execute(
+      { url: `${redirector.origin}/echo`, headers: { Authorization: "Bearer typed-in", "X-Other": "1" } },
+      testContext({ credentials: { "header:authorization": "Bearer s3cret", "query:key": "q-s3cret" } }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      content: { body: { url: "/echo?key=q-s3cret", authorization: "Bearer s3cret" } },
+    });
+  });
+
+  it("drops a credential header on a redirect to another origin", async () => {
+    const tool = createHttpRequestTool({ allowlist: [redirector.hostPort, target.hostPort] });
+    const result = await tool.execute(
+      { url: `${redirector.origin}/away` },
+      testContext({ credentials: { "header:x-api-token": "t0ken" } }),
+    );
+    expect(result).toMatchObject({ ok: true, content: { body: { url: "/landed", token: null } } });
+  });
+});

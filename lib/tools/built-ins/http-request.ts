@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool, type ToolDefinition, toolOutput } from "../define-tool";
 import { InvalidArgumentsError } from "../errors/invalid-arguments-error";
+import { CREDENTIAL_HEADER_PREFIX, CREDENTIAL_QUERY_PREFIX } from "../http/http-auth";
 import type { HttpToolOptions } from "../http/http-tool-options";
 import { DEFAULT_MAX_RESPONSE_BYTES, responseText, safeFetch } from "../http/safe-fetch";
 import { truncationMarker } from "../truncate-output";
@@ -67,6 +68,20 @@ export function createHttpRequestTool(options: HttpRequestToolOptions = {}): Too
       }
       for (const [name, value] of Object.entries(args.query ?? {})) url.searchParams.append(name, String(value));
       const headers: Record<string, string> = { ...(args.headers ?? {}) };
+      // A stored credential (the http node's) arrives beside the arguments, never inside them.
+      const credentialHeaders: string[] = [];
+      const credentialParameters: string[] = [];
+      for (const [key, value] of Object.entries(context.credentials ?? {})) {
+        if (key.startsWith(CREDENTIAL_QUERY_PREFIX)) {
+          credentialParameters.push(key.slice(CREDENTIAL_QUERY_PREFIX.length));
+          url.searchParams.set(key.slice(CREDENTIAL_QUERY_PREFIX.length), value);
+        }
+        if (!key.startsWith(CREDENTIAL_HEADER_PREFIX)) continue;
+        const name = key.slice(CREDENTIAL_HEADER_PREFIX.length).toLowerCase();
+        for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name) delete headers[existing];
+        headers[name] = value;
+        credentialHeaders.push(name);
+      }
       let body: string | undefined;
       if (typeof args.body === "string") body = args.body;
       else if (args.body !== undefined) {
@@ -83,21 +98,31 @@ export function createHttpRequestTool(options: HttpRequestToolOptions = {}): Too
         maxResponseBytes: Math.min(args.max_response_bytes ?? maxResponseBytes, maxResponseBytes),
         allowlist: options.allowlist,
         lookup: options.lookup,
+        credentialHeaders,
       });
       const text = responseText(response);
+      const finalUrl = redactParameters(response.url, credentialParameters);
       return toolOutput(
         {
           status: response.status,
           status_text: response.statusText,
-          url: response.url,
+          url: finalUrl,
           headers: response.headers,
           body: response.truncated
             ? text + truncationMarker(response.size, response.body.length)
             : parseBody(response.headers["content-type"], text),
           truncated: response.truncated,
         },
-        { source: response.url, truncated: response.truncated, size: response.size },
+        { source: finalUrl, truncated: response.truncated, size: response.size },
       );
     },
   });
+}
+
+/** The URL with credential query parameters masked, for the result (which run records keep). */
+function redactParameters(href: string, names: readonly string[]): string {
+  if (names.length === 0) return href;
+  const url = new URL(href);
+  for (const name of names) if (url.searchParams.has(name)) url.searchParams.set(name, "REDACTED");
+  return url.href;
 }

@@ -36,6 +36,8 @@ export interface SafeFetchOptions {
   lookup?: AddressLookup;
   /** Extra trusted CA certificates (PEM) for HTTPS, e.g. an internal CA. Replaces the default set. */
   ca?: string | string[];
+  /** Headers that carry a credential (besides the usual ones): dropped on a redirect to another origin too. */
+  credentialHeaders?: readonly string[];
 }
 
 /** A completed response. */
@@ -284,7 +286,11 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       delete nextHeaders["content-type"];
       delete nextHeaders["content-length"];
     }
-    if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) delete nextHeaders[name];
+    if (next.origin !== url.origin) {
+      for (const name of [...CREDENTIAL_HEADERS, ...(options.credentialHeaders ?? [])]) {
+        delete nextHeaders[name.toLowerCase()];
+      }
+    }
     headers = nextHeaders;
     url = next;
   }

@@ -20,6 +20,11 @@ export const httpConfigSchema = z.object({
   headers: z.array(keyValueSchema).default(() => []),
   query: z.array(keyValueSchema).default(() => []),
   body: httpBodySchema.default(() => ({ type: "none" as const, content: "" })),
+  /**
+   * Name of a stored HTTP credential (Settings → Credentials) applied to the request; empty for
+   * none. The secret is added at run time and never stored in the workflow or its run records.
+   */
+  credential: z.string().default(""),
   /** Overrides the policy timeout with a default, because a hanging request should never park a run. */
   timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).default(30_000),
 });
@@ -41,6 +46,7 @@ export const httpNode = defineNode<HttpConfig>({
     headers: [],
     query: [],
     body: { type: "none", content: "" },
+    credential: "",
     timeoutMs: 30_000,
   }),
   hasInput: true,

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveHttpCredential } from "@/lib/db/http-credential-repository";
+import { seedDatabase } from "@/lib/db/seed";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { DELETE } from "./[name]/route";
+import { GET, POST } from "./route";
+
+function post(body: unknown): Request {
+  return new Request("http://localhost/api/credentials", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+describe("HTTP credential routes", () => {
+  let test: TestDatabase;
+  let workspaceId: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    ({ workspaceId } = await seedDatabase(test.db, {
+      adminEmail: "admin@example.test",
+      adminPassword: "secret-password",
+      workspaceName: "Test",
+    }));
+  });
+  afterAll(async () => test?.dispose());
+
+  it("adds a credential whose secret is never answered, lists it, and deletes it", async () => {
+    const created = await POST(post({ name: "billing", type: "bearer", secret: "tok-route-secret" }));
+    expect(created.status).toBe(201);
+    expect(await created.text()).not.toContain("tok-route-secret");
+    const listed = await (await GET()).json();
+    expect(listed.credentials).toEqual([expect.objectContaining({ name: "billing", type: "bearer" })]);
+    expect(JSON.stringify(listed)).not.toContain("tok-route-secret");
+    expect((await resolveHttpCredential(workspaceId, "billing"))?.secret).toBe("tok-route-secret");
+
+    const again = await POST(post({ name: "billing", type: "bearer", secret: "x" }));
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.issues).toEqual([{ path: "name", message: "This name is already used." }]);
+
+    const deleted = await DELETE(new Request("http://localhost"), { params: Promise.resolve({ name: "billing" }) });
+    expect(deleted.status).toBe(204);
+    const missing = await DELETE(new Request("http://localhost"), { params: Promise.resolve({ name: "billing" }) });
+    expect(missing.status).toBe(404);
+  });
+
+  it("answers 400 naming the field for an incomplete credential", async () => {
+    const response = await POST(post({ name: "hdr", type: "header", parameter: "", secret: "s" }));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.field ?? body.error.issues?.[0]?.path).toBe("parameter");
+  });
+});

@@ -1,0 +1,51 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { fetchCatalog } from "./catalog-fetch";
+
+/** A stored HTTP credential as `/api/credentials` lists it (never the secret). */
+interface CredentialOption {
+  name: string;
+  type: string;
+  detail: string;
+}
+
+/** Chooses the HTTP credential an http node sends (Settings → Credentials), or none. */
+export function CredentialSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const [credentials, setCredentials] = useState<CredentialOption[] | null>(null);
+  useEffect(() => {
+    void fetchCatalog<CredentialOption>("/api/credentials").then(setCredentials);
+  }, []);
+  const names = new Set((credentials ?? []).map((credential) => credential.name));
+  return (
+    <>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        data-testid="credential-select"
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">None</option>
+        {(credentials ?? []).map((credential) => (
+          <option key={credential.name} value={credential.name}>
+            {credential.name} ({credential.type}
+            {credential.detail ? `: ${credential.detail}` : ""})
+          </option>
+        ))}
+        {value !== "" && credentials !== null && !names.has(value) && <option value={value}>{value} (missing)</option>}
+      </select>
+      <a className="muted field-hint" href="/settings/credentials" target="_blank" rel="noreferrer">
+        Manage credentials
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { DeleteButton } from "@/components/ui/delete-button";
+import type { HttpCredentialView } from "@/lib/db/http-credential-repository";
+import { type ApiIssue, sendJson } from "./settings-api";
+
+const TYPE_LABELS = {
+  bearer: "Bearer token (Authorization: Bearer …)",
+  header: "API key in a header",
+  query: "API key in a query parameter",
+  basic: "HTTP Basic (user name and password)",
+} as const;
+
+type CredentialType = keyof typeof TYPE_LABELS;
+
+const EMPTY_FORM = { name: "", type: "bearer" as CredentialType, parameter: "", username: "", secret: "" };
+
+/** How each type shows its non-secret detail in the list. */
+function sentAs(credential: HttpCredentialView): string {
+  if (credential.type === "header") return `header ${credential.detail}`;
+  if (credential.type === "query") return `?${credential.detail}=…`;
+  if (credential.type === "basic") return `user ${credential.detail}`;
+  return "Authorization: Bearer …";
+}
+
+/** HTTP credentials for the http node: add (secret write-only), list, delete (confirmed). */
+export function HttpCredentialsManager({ credentials }: { credentials: HttpCredentialView[] }) {
+  const router = useRouter();
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [issues, setIssues] = useState<ApiIssue[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<HttpCredentialView | null>(null);
+  const set = (patch: Partial<typeof EMPTY_FORM>) => setForm((current) => ({ ...current, ...patch }));
+  const issueAt = (path: string) => issues.find((issue) => issue.path === path)?.message;
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await sendJson<{ credential: HttpCredentialView }>("/api/credentials", "POST", form);
+    if (!result.ok) {
+      setIssues(result.issues);
+      setMessage(result.issues.length > 0 ? null : result.message);
+      return;
+    }
+    setIssues([]);
+    setForm(EMPTY_FORM);
+    setMessage(`Added “${result.data.credential.name}”.`);
+    router.refresh();
+  };
+
+  const remove = async (credential: HttpCredentialView) => {
+    const result = await sendJson(`/api/credentials/${encodeURIComponent(credential.name)}`, "DELETE");
+    setDeleting(null);
+    setMessage(result.ok ? `Deleted “${credential.name}”.` : result.message);
+    router.refresh();
+  };
+
+  const field = (path: keyof typeof EMPTY_FORM, label: string, input: ReactNode) => (
+    <div className="field">
+      <label className="field-label" htmlFor={`credential-${path}`}>
+        {label}
+      </label>
+      {input}
+      {issueAt(path) && (
+        <p className="field-error" data-testid={`credential-error-${path}`}>
+          {issueAt(path)}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <div data-testid="http-credentials">
+      <header className="page-header">
+        <h1>Credentials</h1>
+      </header>
+      <p className="muted">
+        Secrets for the HTTP request node. A node names a credential; the secret is added when the request is sent,
+        stored encrypted, and never shown again or written to run records.
+      </p>
+      {message && (
+        <p className="notice" data-testid="credentials-message">
+          {message}
+        </p>
+      )}
+      {credentials.length === 0 ? (
+        <p className="muted" data-testid="credentials-empty">
+          No credentials yet.
+        </p>
+      ) : (
+        <table className="table" data-testid="credential-list">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Sent as</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {credentials.map((credential) => (
+              <tr key={credential.name} data-testid="credential-row" data-name={credential.name}>
+                <td>
+                  <b>{credential.name}</b>
+                </td>
+                <td>
+                  <code>{sentAs(credential)}</code>
+                </td>
+                <td className="row-actions">
+                  <DeleteButton testId="delete-credential" onClick={() => setDeleting(credential)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form className="settings-form" onSubmit={(event) => void add(event)} data-testid="credential-form">
+        <h2>Add a credential</h2>
+        {field(
+          "name",
+          "Name",
+          <input
+            id="credential-name"
+            className="input"
+            value={form.name}
+            onChange={(event) => set({ name: event.target.value })}
+          />,
+        )}
+        {field(
+          "type",
+          "Sent as",
+          <select
+            id="credential-type"
+            className="input"
+            value={form.type}
+            onChange={(event) => set({ type: event.target.value as CredentialType })}
+          >
+            {Object.entries(TYPE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>,
+        )}
+        {(form.type === "header" || form.type === "query") &&
+          field(
+            "parameter",
+            form.type === "header" ? "Header name" : "Query parameter name",
+            <input
+              id="credential-parameter"
+              className="input"
+              placeholder={form.type === "header" ? "X-API-Key" : "api_key"}
+              value={form.parameter}
+              onChange={(event) => set({ parameter: event.target.value })}
+            />,
+          )}
+        {form.type === "basic" &&
+          field(
+            "username",
+            "User name",
+            <input
+              id="credential-username"
+              className="input"
+              value={form.username}
+              onChange={(event) => set({ username: event.target.value })}
+            />,
+          )}
+        {field(
+          "secret",
+          form.type === "basic" ? "Password" : form.type === "bearer" ? "Token" : "Key",
+          <input
+            id="credential-secret"
+            className="input"
+            type="password"
+            autoComplete="off"
+            value={form.secret}
+            onChange={(event) => set({ secret: event.target.value })}
+          />,
+        )}
+        <button type="submit" className="button button-primary" data-testid="add-credential">
+          Add credential
+        </button>
+      </form>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete credential?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+        testId="delete-credential-dialog"
+        confirmTestId="confirm-delete-credential"
+      >
+        <p>
+          HTTP nodes that use “{deleting?.name}” will fail with <code>credential_not_found</code> until they are given
+          another credential.
+        </p>
+      </ConfirmDeleteDialog>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveProvider } from "./credential-repository";
+import {
+  createHttpCredential,
+  deleteHttpCredential,
+  httpCredentialInputSchema,
+  listHttpCredentials,
+  resolveHttpCredential,
+} from "./http-credential-repository";
+import { seedDatabase } from "./seed";
+import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
+
+describe.each(testProviders())("HTTP credential repository on %s", (provider) => {
+  let test: TestDatabase;
+  let workspaceId: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(provider);
+    ({ workspaceId } = await seedDatabase(test.db, {
+      adminEmail: "admin@example.test",
+      adminPassword: "secret-password",
+      workspaceName: "Test",
+    }));
+  });
+  afterAll(async () => test?.dispose());
+
+  it("stores the secret encrypted, lists without it and resolves it for a run", async () => {
+    const view = await createHttpCredential(workspaceId, {
+      name: "weather-key",
+      type: "header",
+      parameter: "X-Api-Token",
+      secret: "tok-very-secret",
+    });
+    expect(view).toMatchObject({ name: "weather-key", type: "header", detail: "X-Api-Token" });
+    expect(JSON.stringify(await listHttpCredentials(workspaceId))).not.toContain("tok-very-secret");
+    const row = await test.db.credential.findFirst({ where: { workspaceId, name: "weather-key" } });
+    expect(row?.kind).toBe("http-auth");
+    expect(row?.secret).not.toContain("tok-very-secret");
+
+    expect(await resolveHttpCredential(workspaceId, "weather-key")).toEqual({
+      credential: "weather-key",
+      type: "header",
+      name: "X-Api-Token",
+      secret: "tok-very-secret",
+    });
+    expect(await resolveHttpCredential(workspaceId, "nope")).toBeUndefined();
+  });
+
+  it("refuses a taken name (also a provider's) and never resolves another kind of credential", async () => {
+    await saveProvider(workspaceId, "openai", { baseURL: "https://api.openai.com/v1", apiKey: "sk-provider" });
+    await expect(
+      createHttpCredential(workspaceId, { name: "openai", type: "bearer", secret: "x" }),
+    ).rejects.toMatchObject({ code: "http_credential_name_taken" });
+    await expect(
+      createHttpCredential(workspaceId, { name: "weather-key", type: "bearer", secret: "x" }),
+    ).rejects.toMatchObject({ code: "http_credential_name_taken" });
+    // A model provider's API key must not be usable as an HTTP credential by naming it.
+    expect(await resolveHttpCredential(workspaceId, "openai")).toBeUndefined();
+  });
+
+  it("deletes by name and says when there is nothing to delete", async () => {
+    await createHttpCredential(workspaceId, { name: "login", type: "basic", username: "ada", secret: "pw" });
+    expect((await listHttpCredentials(workspaceId)).map((credential) => credential.name)).toContain("login");
+    await deleteHttpCredential(workspaceId, "login");
+    expect(await resolveHttpCredential(workspaceId, "login")).toBeUndefined();
+    await expect(deleteHttpCredential(workspaceId, "login")).rejects.toMatchObject({
+      code: "http_credential_not_found",
+    });
+  });
+});
+
+describe("HTTP credential input", () => {
+  it("names the field at fault", () => {
+    const issues = (input: unknown) =>
+      httpCredentialInputSchema.safeParse(input).error?.issues.map((issue) => issue.path.join(".")) ?? [];
+    expect(issues({ name: "k", type: "header", parameter: "", secret: "s" })).toEqual(["parameter"]);
+    expect(issues({ name: "k", type: "header", parameter: "Content-Type", secret: "s" })).toEqual(["parameter"]);
+    expect(issues({ name: "k", type: "basic", secret: "s" })).toEqual(["username"]);
+    expect(issues({ name: "has space", type: "bearer", secret: "s" })).toEqual(["name"]);
+    expect(issues({ name: "k", type: "bearer", secret: "" })).toEqual(["secret"]);
+    expect(issues({ name: "k", type: "query", parameter: "api_key", secret: "s" })).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+import "server-only";
+import { z } from "zod";
+import { HTTP_AUTH_TYPES, type HttpAuth, type HttpAuthType } from "../tools/http/http-auth";
+import { TrellisError } from "../workflow/errors";
+import { asRecord, toJson } from "./json";
+import { database } from "./prisma-client";
+import { decryptSecret, encryptSecret } from "./secret-box";
+
+/** The `Credential.kind` of HTTP credentials (beside model providers and tool-source secrets). */
+const KIND = "http-auth";
+
+/** Header names a credential may not set: they describe the connection, not who is calling. */
+const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "connection", "transfer-encoding"]);
+
+/** An HTTP credential as a form submits it; the secret is write-only. */
+export const httpCredentialInputSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, "Enter a name")
+      .max(80)
+      .regex(/^[\w.-]+$/, "Use letters, digits, _, . and - only"),
+    type: z.enum(HTTP_AUTH_TYPES),
+    /** Header or query parameter name (header and query types). */
+    parameter: z.string().trim().max(100).default(""),
+    /** User name (basic). */
+    username: z.string().max(200).default(""),
+    secret: z.string().min(1, "Enter the secret").max(10_000),
+  })
+  .superRefine((input, context) => {
+    if ((input.type === "header" || input.type === "query") && !/^[\w.-]+$/.test(input.parameter)) {
+      context.addIssue({
+        code: "custom",
+        path: ["parameter"],
+        message: `Enter the ${input.type === "header" ? "header" : "query parameter"} name (letters, digits, _, . and -)`,
+      });
+    }
+    if (input.type === "header" && RESERVED_HEADERS.has(input.parameter.toLowerCase())) {
+      context.addIssue({
+        code: "custom",
+        path: ["parameter"],
+        message: `"${input.parameter}" cannot carry a credential`,
+      });
+    }
+    if (input.type === "basic" && input.username.trim() === "") {
+      context.addIssue({ code: "custom", path: ["username"], message: "Enter the user name" });
+    }
+  });
+
+/** A submitted HTTP credential. */
+export type HttpCredentialInput = z.input<typeof httpCredentialInputSchema>;
+
+/** What the settings page and the node's picker see: never the secret. */
+export interface HttpCredentialView {
+  /** Name the http node refers to. */
+  name: string;
+  /** How it authenticates. */
+  type: HttpAuthType;
+  /** Header or query parameter name, or the basic user name. */
+  detail: string;
+  /** Last change. */
+  updatedAt: string;
+}
+
+/** No HTTP credential with that name. Code `http_credential_not_found` (404). */
+export class HttpCredentialNotFoundError extends TrellisError {
+  constructor(name: string) {
+    super("http_credential_not_found", `HTTP credential "${name}" does not exist.`);
+  }
+}
+
+/** The name is taken (credential names are unique per workspace, across kinds). Code `http_credential_name_taken` (409). */
+export class HttpCredentialNameTakenError extends TrellisError {
+  /** Points the form at the name field. */
+  readonly issues = [{ path: "name", message: "This name is already used." }];
+
+  constructor(name: string) {
+    super("http_credential_name_taken", `A credential named "${name}" already exists.`);
+  }
+}
+
+const storedSettingsSchema = z.object({
+  type: z.enum(HTTP_AUTH_TYPES),
+  parameter: z.string().default(""),
+  username: z.string().default(""),
+});
+
+type Row = { name: string; settings: unknown; secret: string; updatedAt: Date };
+
+function toView(row: Row): HttpCredentialView {
+  const settings = storedSettingsSchema.parse(asRecord(row.settings));
+  return {
+    name: row.name,
+    type: settings.type,
+    detail: settings.type === "basic" ? settings.username : settings.parameter,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The workspace's HTTP credentials, by name. */
+export async function listHttpCredentials(workspaceId: string): Promise<HttpCredentialView[]> {
+  const rows = await database().credential.findMany({ where: { workspaceId, kind: KIND }, orderBy: { name: "asc" } });
+  return rows.map(toView);
+}
+
+/** Stores a new HTTP credential; the secret is encrypted at rest. */
+export async function createHttpCredential(
+  workspaceId: string,
+  input: HttpCredentialInput,
+): Promise<HttpCredentialView> {
+  const parsed = httpCredentialInputSchema.parse(input);
+  const existing = await database().credential.findUnique({
+    where: { workspaceId_name: { workspaceId, name: parsed.name } },
+  });
+  if (existing) throw new HttpCredentialNameTakenError(parsed.name);
+  const row = await database().credential.create({
+    data: {
+      workspaceId,
+      name: parsed.name,
+      kind: KIND,
+      settings: toJson({
+        type: parsed.type,
+        parameter: parsed.type === "header" || parsed.type === "query" ? parsed.parameter : "",
+        username: parsed.type === "basic" ? parsed.username : "",
+      }),
+      secret: encryptSecret(parsed.secret),
+    },
+  });
+  return toView(row);
+}
+
+/** Deletes an HTTP credential; workflows naming it fail with `credential_not_found` until changed. */
+export async function deleteHttpCredential(workspaceId: string, name: string): Promise<void> {
+  const { count } = await database().credential.deleteMany({ where: { workspaceId, name, kind: KIND } });
+  if (count === 0) throw new HttpCredentialNotFoundError(name);
+}
+
+/** The decrypted credential for a run, or undefined when the workspace has none with that name. */
+export async function resolveHttpCredential(workspaceId: string, name: string): Promise<HttpAuth | undefined> {
+  const row = await database().credential.findUnique({ where: { workspaceId_name: { workspaceId, name } } });
+  if (!row || row.kind !== KIND) return undefined;
+  const settings = storedSettingsSchema.parse(asRecord(row.settings));
+  return {
+    credential: row.name,
+    type: settings.type,
+    ...(settings.parameter ? { name: settings.parameter } : {}),
+    ...(settings.username ? { username: settings.username } : {}),
+    secret: decryptSecret(row.secret),
+  };
+}
