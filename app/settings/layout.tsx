@@ -20,6 +20,9 @@ export default function SettingsLayout({ children }: { children: ReactNode }) {
         <Link href="/settings/credentials" data-testid="settings-nav-credentials">
           Credentials
         </Link>
+        <Link href="/settings/members" data-testid="settings-nav-members">
+          Members
+        </Link>
       </nav>
       {children}
     </main>

@@ -6,11 +6,12 @@ export const dynamic = "force-dynamic";
 
 /** The workflow list: read on the server, actions in the client component. */
 export default async function WorkflowsPage() {
-  const { workspaceId } = await getRequestContext();
+  const { workspaceId, role } = await getRequestContext();
   const workflows = await listWorkflows(workspaceId);
   return (
     <main className="page">
       <WorkflowList
+        canEdit={role !== "viewer"}
         workflows={workflows.map((workflow) => ({
           id: workflow.id,
           name: workflow.name,

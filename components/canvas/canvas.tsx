@@ -46,6 +46,7 @@ export function Canvas() {
   const { screenToFlowPosition, setCenter, getZoom } = useReactFlow();
   // Level of detail: painting 500 cards' text in software raster costs frames while dragging.
   const zoomedOut = useStore(isZoomedOut);
+  const readOnly = useEditorStore((state) => state.readOnly);
 
   const isValidConnection = useCallback(
     (connection: Connection | Edge) => {
@@ -66,7 +67,7 @@ export function Canvas() {
   const onDrop = useCallback(
     (event: DragEvent) => {
       const type = event.dataTransfer.getData(NODE_DRAG_MIME);
-      if (!type) return;
+      if (!type || store.getState().readOnly) return;
       event.preventDefault();
       const point = screenToFlowPosition({ x: event.clientX, y: event.clientY });
       const state = store.getState();
@@ -126,6 +127,8 @@ export function Canvas() {
         onSelectionDragStart={beginGesture}
         onSelectionDragStop={endGesture}
         deleteKeyCode={null}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
         selectionKeyCode="Shift"
         multiSelectionKeyCode={MULTI_SELECTION_KEYS}
         onlyRenderVisibleElements

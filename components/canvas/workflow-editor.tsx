@@ -33,6 +33,8 @@ export interface EditorWorkflow {
   draftRevision: number;
   /** Highest published version, null when never published. */
   publishedVersion: number | null;
+  /** True for viewers (see `EditorStoreInit.readOnly`). */
+  readOnly?: boolean;
 }
 
 /** The visual editor of one workflow: its own store, React Flow provider and panels. */
@@ -44,6 +46,7 @@ export function WorkflowEditor({ workflow }: { workflow: EditorWorkflow }) {
       revision: workflow.draftRevision,
       publishedVersion: workflow.publishedVersion,
       document: workflow.draft,
+      readOnly: workflow.readOnly ?? false,
     }),
     [workflow],
   );
@@ -59,6 +62,7 @@ export function WorkflowEditor({ workflow }: { workflow: EditorWorkflow }) {
 function EditorShell() {
   const store = useEditorStoreApi();
   const bottomPanel = useEditorStore((state) => state.bottomPanel);
+  const readOnly = useEditorStore((state) => state.readOnly);
   const [singleNodeId, setSingleNodeId] = useState<string | null>(null);
   const autosave = useAutosave(store);
   useCompile(store);
@@ -77,10 +81,10 @@ function EditorShell() {
   useKeyboardShortcuts(store, handlers);
 
   return (
-    <div className="editor" data-testid="workflow-editor">
+    <div className={readOnly ? "editor editor-read-only" : "editor"} data-testid="workflow-editor">
       <EditorToolbar onLayout={handlers.layout} onRun={openRun} onSave={autosave.saveNow} />
       <div className="editor-body">
-        <NodePalette />
+        {!readOnly && <NodePalette />}
         <Canvas />
         <ConfigPanel onRunNode={setSingleNodeId} />
       </div>

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import type { HttpCredentialView } from "@/lib/db/http-credential-repository";
+import { FormField } from "./form-field";
 import { type ApiIssue, sendJson } from "./settings-api";
 
 const TYPE_LABELS = {
@@ -58,17 +59,9 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
   };
 
   const field = (path: keyof typeof EMPTY_FORM, label: string, input: ReactNode) => (
-    <div className="field">
-      <label className="field-label" htmlFor={`credential-${path}`}>
-        {label}
-      </label>
+    <FormField id={`credential-${path}`} label={label} error={issueAt(path)} errorTestId={`credential-error-${path}`}>
       {input}
-      {issueAt(path) && (
-        <p className="field-error" data-testid={`credential-error-${path}`}>
-          {issueAt(path)}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 
   return (

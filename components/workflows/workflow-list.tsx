@@ -39,7 +39,7 @@ async function errorMessage(response: Response): Promise<string> {
 }
 
 /** The workflow list with create, duplicate, delete (confirmed), import and export. */
-export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
+export function WorkflowList({ workflows, canEdit = true }: { workflows: WorkflowListItem[]; canEdit?: boolean }) {
   const router = useRouter();
   const [creating, setCreating] = useState(false);
   const [newName, setNewName] = useState("");
@@ -133,34 +133,43 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
         <h1>Workflows</h1>
         <div className="row">
           <SettingsLink />
-          <button
-            type="button"
-            className="button"
-            data-testid="import-button"
-            onClick={() => fileInput.current?.click()}
-          >
-            Import JSON
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/json,.json"
-            hidden
-            data-testid="import-file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = "";
-              if (file) void importFile(file);
-            }}
-          />
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="new-workflow"
-            onClick={() => setCreating(true)}
-          >
-            New workflow
-          </button>
+          {!canEdit && (
+            <span className="badge" data-testid="read-only-badge" title="Viewers can review workflows and runs">
+              Read-only (viewer)
+            </span>
+          )}
+          {canEdit && (
+            <>
+              <button
+                type="button"
+                className="button"
+                data-testid="import-button"
+                onClick={() => fileInput.current?.click()}
+              >
+                Import JSON
+              </button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="application/json,.json"
+                hidden
+                data-testid="import-file"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = "";
+                  if (file) void importFile(file);
+                }}
+              />
+              <button
+                type="button"
+                className="button button-primary"
+                data-testid="new-workflow"
+                onClick={() => setCreating(true)}
+              >
+                New workflow
+              </button>
+            </>
+          )}
         </div>
       </header>
       {message && (
@@ -220,7 +229,7 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
                   <Link href={`/workflows/${workflow.id}/runs`} className="button-ghost">
                     Runs
                   </Link>
-                  {workflow.isTemplate && (
+                  {canEdit && workflow.isTemplate && (
                     <button
                       type="button"
                       className="button"
@@ -231,14 +240,16 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
                       Use as template
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="button-ghost"
-                    data-testid="duplicate-workflow"
-                    onClick={() => void duplicate(workflow)}
-                  >
-                    Duplicate
-                  </button>
+                  {canEdit && (
+                    <button
+                      type="button"
+                      className="button-ghost"
+                      data-testid="duplicate-workflow"
+                      onClick={() => void duplicate(workflow)}
+                    >
+                      Duplicate
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="button-ghost"
@@ -247,7 +258,7 @@ export function WorkflowList({ workflows }: { workflows: WorkflowListItem[] }) {
                   >
                     Export
                   </button>
-                  <DeleteButton testId="delete-workflow" onClick={() => setDeleting(workflow)} />
+                  {canEdit && <DeleteButton testId="delete-workflow" onClick={() => setDeleting(workflow)} />}
                 </td>
               </tr>
             ))}

@@ -19,6 +19,19 @@ export class NotAllowedError extends TrellisError {
   }
 }
 
+/** A viewer tried to change something. Code `forbidden` (403). */
+export class ReadOnlyRoleError extends TrellisError {
+  constructor(action: string) {
+    super("forbidden", `Viewers cannot ${action}; ask a workspace owner or admin for the editor role.`);
+  }
+}
+
+/** Workspace roles, most powerful first. */
+export const WORKSPACE_ROLES = ["owner", "admin", "editor", "viewer"] as const;
+
+/** One of {@link WORKSPACE_ROLES}. */
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
 /** The request carries no valid session. */
 export class NotSignedInError extends TrellisError {
   constructor() {
@@ -64,5 +77,15 @@ export async function getRequestContext(): Promise<RequestContext> {
 export async function getAdminContext(action = "change workspace settings"): Promise<RequestContext> {
   const context = await getRequestContext();
   if (context.role !== "owner" && context.role !== "admin") throw new NotAllowedError(action);
+  return context;
+}
+
+/**
+ * The request context of anyone but a viewer: editing, running and publishing workflows, cancelling
+ * runs and answering human input. Viewers review workflows and run histories only.
+ */
+export async function getEditorContext(action: string): Promise<RequestContext> {
+  const context = await getRequestContext();
+  if (context.role === "viewer") throw new ReadOnlyRoleError(action);
   return context;
 }

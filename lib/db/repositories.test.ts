@@ -55,8 +55,12 @@ describe.each(testProviders())("repositories on %s", (provider) => {
     const rows = await listWorkflows(workspaceId);
     const slugs = rows.filter((row) => row.id === first.id || row.id === second.id).map((row) => row.slug);
     expect(slugs.sort()).toEqual(["ticket-triage", "ticket-triage-2"]);
-    const copy = await duplicateWorkflow(first.id, userId);
+    const copy = await duplicateWorkflow(first.id, userId, workspaceId);
     expect((await getWorkflow(copy.id))?.name).toBe("Ticket triage (copy)");
+    // Another workspace cannot copy it (it does not exist there).
+    await expect(duplicateWorkflow(first.id, userId, "another-workspace")).rejects.toMatchObject({
+      code: "workflow_not_found",
+    });
     expect((await publishWorkflow(first.id, { note: "v1", userId })).version).toBe(1);
     expect((await publishWorkflow(first.id, { note: "v2", userId })).version).toBe(2);
     expect((await listWorkflows(workspaceId)).find((row) => row.id === first.id)?.publishedVersion).toBe(2);

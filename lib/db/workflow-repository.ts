@@ -164,9 +164,10 @@ export async function updateWorkflowDraft(
 }
 
 /** Copies a workflow's draft under a new name ("<name> (copy)"). */
-export async function duplicateWorkflow(id: string, userId: string): Promise<{ id: string }> {
+export async function duplicateWorkflow(id: string, userId: string, workspaceId: string): Promise<{ id: string }> {
   const source = await getWorkflow(id);
-  if (!source) throw new WorkflowNotFoundError(id);
+  // Another workspace's workflow is "not found", like an unknown id.
+  if (!source || source.workspaceId !== workspaceId) throw new WorkflowNotFoundError(id);
   return createWorkflow(source.workspaceId, {
     name: `${source.name} (copy)`,
     description: source.description,

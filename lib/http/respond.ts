@@ -41,6 +41,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   tool_source_name_taken: 409,
   provider_name_taken: 409,
   http_credential_name_taken: 409,
+  member_exists: 409,
+  member_change_refused: 409,
   tool_name_collision: 409,
   workflow_invalid: 422,
   invalid_answer: 422,

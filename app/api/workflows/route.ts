@@ -1,4 +1,4 @@
-import { getRequestContext } from "@/lib/db/context";
+import { getEditorContext, getRequestContext } from "@/lib/db/context";
 import { createWorkflow, duplicateWorkflow, listWorkflows } from "@/lib/db/workflow-repository";
 import { mapError, parseBody } from "@/lib/http/respond";
 import { createWorkflowBodySchema } from "./schema";
@@ -18,11 +18,11 @@ export async function POST(request: Request): Promise<Response> {
   const parsed = await parseBody(request, createWorkflowBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { workspaceId, userId } = await getRequestContext();
+    const { workspaceId, userId } = await getEditorContext("create workflows");
     const body = parsed.data;
     const created =
       "duplicateOf" in body
-        ? await duplicateWorkflow(body.duplicateOf, userId)
+        ? await duplicateWorkflow(body.duplicateOf, userId, workspaceId)
         : await createWorkflow(workspaceId, { ...body, userId });
     return Response.json(created, { status: 201 });
   } catch (error) {

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 /** The editor page: loads the draft on the server, then hands it to the client editor. */
 export default async function WorkflowEditorPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const [{ workspaceId }, workflow, latest] = await Promise.all([
+  const [{ workspaceId, role }, workflow, latest] = await Promise.all([
     getRequestContext(),
     getWorkflow(id),
     getLatestVersion(id),
@@ -23,6 +23,7 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
         draft: workflow.draft,
         draftRevision: workflow.draftRevision,
         publishedVersion: latest?.version ?? null,
+        readOnly: role === "viewer",
       }}
     />
   );

@@ -32,6 +32,8 @@ export function useAutosave(store: EditorStore): AutosaveControls {
   const save = useCallback(
     async (force?: { expectedRevision: number }) => {
       const state = store.getState();
+      // A viewer's editor never saves (the server would refuse it anyway).
+      if (state.readOnly) return;
       if (state.saveState === "conflict" && !force) return;
       if (inFlight.current) return;
       inFlight.current = true;

@@ -59,6 +59,11 @@ export function useKeyboardShortcuts(store: EditorStore, handlers: ShortcutHandl
       if (document.querySelector("dialog[open]")) return;
       const state = store.getState();
       const key = event.key.toLowerCase();
+      // A viewer may select, copy and open help; nothing that changes, runs or lays out the workflow.
+      const changes =
+        (modifier && ["z", "y", "x", "v", "d", "enter"].includes(key)) ||
+        (!modifier && (event.key === "Delete" || event.key === "Backspace" || (event.shiftKey && key === "l")));
+      if (changes && state.readOnly) return;
       if (modifier && key === "z") {
         event.preventDefault();
         if (event.shiftKey) state.redo();

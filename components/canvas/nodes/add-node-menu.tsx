@@ -2,7 +2,7 @@
 
 import { memo, useState } from "react";
 import { listNodeDefinitions, NODE_ICONS } from "../node-catalog";
-import { useEditorStoreApi } from "../store/editor-store-context";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
 /** The "+" button beside a source handle: picks a type, adds it to the right and connects it. */
 export const AddNodeMenu = memo(function AddNodeMenu({
@@ -16,6 +16,8 @@ export const AddNodeMenu = memo(function AddNodeMenu({
 }) {
   const store = useEditorStoreApi();
   const [open, setOpen] = useState(false);
+  const readOnly = useEditorStore((state) => state.readOnly);
+  if (readOnly) return null;
   return (
     <div className="add-node nodrag nopan" style={{ top }}>
       <button

@@ -3,7 +3,7 @@
 import { Handle, type NodeProps, NodeResizer, Position } from "@xyflow/react";
 import { memo, useCallback } from "react";
 import { NODE_ICONS } from "../node-catalog";
-import { useEditorStoreApi } from "../store/editor-store-context";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasNode } from "../store/types";
 import { AddNodeMenu } from "./add-node-menu";
 import { handleOffset, NodeTitle } from "./node-card";
@@ -18,10 +18,11 @@ import { useNodeView } from "./use-node-view";
 export const IterationNode = memo(function IterationNode({ id, type, data, selected }: NodeProps<CanvasNode>) {
   const { summary, ports } = useNodeView(type, data);
   const store = useEditorStoreApi();
+  const readOnly = useEditorStore((state) => state.readOnly);
   const onResizeStart = useCallback(() => store.getState().beginGesture(), [store]);
   return (
     <div className={selected ? "wf-container wf-node-selected" : "wf-container"} data-testid={`node-${type}`}>
-      <NodeResizer isVisible={selected} minWidth={260} minHeight={160} onResizeStart={onResizeStart} />
+      <NodeResizer isVisible={selected && !readOnly} minWidth={260} minHeight={160} onResizeStart={onResizeStart} />
       <Handle type="target" position={Position.Left} id="in" style={{ top: 28 }} />
       <div className="wf-container-header">
         <span className="node-icon node-icon-flow">{NODE_ICONS[type] ?? "⟳"}</span>

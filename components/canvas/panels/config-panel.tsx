@@ -35,6 +35,7 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
   const edges = useEditorStore((state) => state.edges);
   const issues = useEditorStore((state) => (nodeId ? (state.issuesByNode[nodeId] ?? NO_ISSUES) : NO_ISSUES));
   const focusRequest = useEditorStore((state) => state.focusRequest);
+  const readOnly = useEditorStore((state) => state.readOnly);
   const definition = findNodeDefinition(type);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `data` refreshes body outputs and upstream fields after edits of this node
@@ -112,32 +113,37 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
 
   return (
     <aside className="config-panel" data-testid="config-panel" data-node-id={nodeId}>
-      <header className="config-header">
-        <span className={`node-icon node-icon-${definition.category}`}>{NODE_ICONS[definition.type]}</span>
-        <input
-          className="input config-title"
-          value={data.title}
-          aria-label="Node title"
-          data-testid="node-title-input"
-          onChange={(event) =>
-            store.getState().updateNodeConfig(nodeId, { title: event.target.value }, { coalesceKey: `${nodeId}:title` })
-          }
-        />
-      </header>
-      <p className="muted config-meta">
-        {definition.label} · id <code>{nodeId}</code> — reference outputs as <code>{`{{${nodeId}.field}}`}</code>
-      </p>
-      {nodeLevelIssues.map((issue) => (
-        <div key={`${issue.code}-${issue.message}`} className="field-error" data-testid="node-level-issue">
-          {issue.message}
-        </div>
-      ))}
-      <div className="config-fields">{entries.filter(([key]) => !POLICY_KEYS.has(key)).map(renderField)}</div>
-      <details className="config-policy">
-        <summary>Error handling, retries and timeout</summary>
-        {entries.filter(([key]) => POLICY_KEYS.has(key)).map(renderField)}
-      </details>
-      {definition.type !== "start" && (
+      {/* A viewer sees the whole configuration; a disabled fieldset turns off every control in it. */}
+      <fieldset className="config-fieldset" disabled={readOnly} data-testid="config-fieldset">
+        <header className="config-header">
+          <span className={`node-icon node-icon-${definition.category}`}>{NODE_ICONS[definition.type]}</span>
+          <input
+            className="input config-title"
+            value={data.title}
+            aria-label="Node title"
+            data-testid="node-title-input"
+            onChange={(event) =>
+              store
+                .getState()
+                .updateNodeConfig(nodeId, { title: event.target.value }, { coalesceKey: `${nodeId}:title` })
+            }
+          />
+        </header>
+        <p className="muted config-meta">
+          {definition.label} · id <code>{nodeId}</code> — reference outputs as <code>{`{{${nodeId}.field}}`}</code>
+        </p>
+        {nodeLevelIssues.map((issue) => (
+          <div key={`${issue.code}-${issue.message}`} className="field-error" data-testid="node-level-issue">
+            {issue.message}
+          </div>
+        ))}
+        <div className="config-fields">{entries.filter(([key]) => !POLICY_KEYS.has(key)).map(renderField)}</div>
+        <details className="config-policy">
+          <summary>Error handling, retries and timeout</summary>
+          {entries.filter(([key]) => POLICY_KEYS.has(key)).map(renderField)}
+        </details>
+      </fieldset>
+      {definition.type !== "start" && !readOnly && (
         <button type="button" className="button" data-testid="run-single-node" onClick={() => onRunNode(nodeId)}>
           ▶ Run this node only
         </button>

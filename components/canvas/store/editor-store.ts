@@ -19,6 +19,8 @@ export interface EditorStoreInit {
   publishedVersion: number | null;
   /** The draft document. */
   document: WorkflowDocument;
+  /** True for viewers: the editor shows the workflow and its runs but changes nothing. */
+  readOnly?: boolean;
 }
 
 /** The store type handed around through context. */

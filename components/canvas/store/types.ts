@@ -187,6 +187,8 @@ export interface UiSlice {
   revision: number;
   /** Highest published version, null when never published. */
   publishedVersion: number | null;
+  /** True for viewers: nothing can be changed, saved, run or published (the server refuses too). */
+  readOnly: boolean;
   /** Save indicator. */
   saveState: SaveState;
   /** Revision held by the server when a save was rejected. */

@@ -18,12 +18,14 @@ export const createUiSlice =
     workflowName: string;
     revision: number;
     publishedVersion: number | null;
+    readOnly?: boolean;
   }): StateCreator<EditorState, [], [], UiSlice> =>
   (set, get) => ({
     workflowId: initial.workflowId,
     workflowName: initial.workflowName,
     revision: initial.revision,
     publishedVersion: initial.publishedVersion,
+    readOnly: initial.readOnly ?? false,
     saveState: "saved",
     conflictRevision: null,
     issues: [],

@@ -35,6 +35,7 @@ export const EditorToolbar = memo(function EditorToolbar({
   const runStatus = useEditorStore((state) => state.runStatus);
   const publishedVersion = useEditorStore((state) => state.publishedVersion);
   const running = runStatus === "running" || runStatus === "queued" || runStatus === "waiting";
+  const readOnly = useEditorStore((state) => state.readOnly);
   return (
     <header className="toolbar" data-testid="editor-toolbar">
       <Link href="/workflows" className="button-ghost">
@@ -45,48 +46,59 @@ export const EditorToolbar = memo(function EditorToolbar({
         value={name}
         aria-label="Workflow name"
         data-testid="workflow-name"
+        readOnly={readOnly}
         onChange={(event) => store.getState().setWorkflowName(event.target.value)}
       />
-      <button
-        type="button"
-        className={`save-state save-state-${saveState}`}
-        data-testid="save-state"
-        data-state={saveState}
-        onClick={onSave}
-        title="Drafts save automatically; click to save now"
-      >
-        {SAVE_LABELS[saveState]}
-      </button>
+      {readOnly ? (
+        <span className="badge" data-testid="read-only-badge" title="Viewers can review workflows and runs">
+          Read-only (viewer)
+        </span>
+      ) : (
+        <button
+          type="button"
+          className={`save-state save-state-${saveState}`}
+          data-testid="save-state"
+          data-state={saveState}
+          onClick={onSave}
+          title="Drafts save automatically; click to save now"
+        >
+          {SAVE_LABELS[saveState]}
+        </button>
+      )}
       <span className="toolbar-spacer" />
-      <button
-        type="button"
-        className="button"
-        data-testid="undo"
-        disabled={!canUndo}
-        onClick={() => store.getState().undo()}
-        title="Undo (Ctrl+Z)"
-      >
-        ↶ Undo
-      </button>
-      <button
-        type="button"
-        className="button"
-        data-testid="redo"
-        disabled={!canRedo}
-        onClick={() => store.getState().redo()}
-        title="Redo (Ctrl+Shift+Z)"
-      >
-        ↷ Redo
-      </button>
-      <button
-        type="button"
-        className="button"
-        data-testid="auto-layout"
-        onClick={onLayout}
-        title="Auto-layout (Shift+L)"
-      >
-        Auto-layout
-      </button>
+      {!readOnly && (
+        <>
+          <button
+            type="button"
+            className="button"
+            data-testid="undo"
+            disabled={!canUndo}
+            onClick={() => store.getState().undo()}
+            title="Undo (Ctrl+Z)"
+          >
+            ↶ Undo
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="redo"
+            disabled={!canRedo}
+            onClick={() => store.getState().redo()}
+            title="Redo (Ctrl+Shift+Z)"
+          >
+            ↷ Redo
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="auto-layout"
+            onClick={onLayout}
+            title="Auto-layout (Shift+L)"
+          >
+            Auto-layout
+          </button>
+        </>
+      )}
       <button
         type="button"
         className={errorCount > 0 ? "button button-warning" : "button"}
@@ -111,15 +123,17 @@ export const EditorToolbar = memo(function EditorToolbar({
       <span className="muted" data-testid="published-version" data-version={publishedVersion ?? ""}>
         {publishedVersion ? `Published v${publishedVersion}` : "Not published"}
       </span>
-      <button
-        type="button"
-        className="button"
-        data-testid="publish-button"
-        onClick={() => store.getState().setDialog("publish")}
-        title="Publish the saved draft as a new immutable version"
-      >
-        Publish
-      </button>
+      {!readOnly && (
+        <button
+          type="button"
+          className="button"
+          data-testid="publish-button"
+          onClick={() => store.getState().setDialog("publish")}
+          title="Publish the saved draft as a new immutable version"
+        >
+          Publish
+        </button>
+      )}
       <button
         type="button"
         className="button-ghost"
@@ -129,15 +143,17 @@ export const EditorToolbar = memo(function EditorToolbar({
       >
         ?
       </button>
-      <button
-        type="button"
-        className="button button-primary"
-        data-testid="run-button"
-        onClick={onRun}
-        disabled={running}
-      >
-        {running ? "Running…" : "▶ Run"}
-      </button>
+      {!readOnly && (
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="run-button"
+          onClick={onRun}
+          disabled={running}
+        >
+          {running ? "Running…" : "▶ Run"}
+        </button>
+      )}
     </header>
   );
 });

@@ -1,4 +1,4 @@
-import { getRunWithNodeRuns } from "@/lib/db/run-repository";
+import { getRunWithNodeRuns, requireRunAccess } from "@/lib/db/run-repository";
 import { errorResponse, mapError } from "@/lib/http/respond";
 
 interface RouteContext {
@@ -9,6 +9,7 @@ interface RouteContext {
 export async function GET(_request: Request, context: RouteContext): Promise<Response> {
   const { runId } = await context.params;
   try {
+    await requireRunAccess(runId);
     const result = await getRunWithNodeRuns(runId);
     if (!result) return errorResponse(404, "run_not_found", `Run ${runId} does not exist.`);
     return Response.json(result);

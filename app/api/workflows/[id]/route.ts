@@ -1,4 +1,4 @@
-import { getRequestContext } from "@/lib/db/context";
+import { getEditorContext, getRequestContext, type RequestContext } from "@/lib/db/context";
 import { deleteWorkflow, getWorkflow, publishWorkflow, updateWorkflowDraft } from "@/lib/db/workflow-repository";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
 import { updateWorkflowBodySchema, workflowActionBodySchema } from "./schema";
@@ -8,9 +8,13 @@ interface WorkflowRouteContext {
   params: Promise<{ id: string }>;
 }
 
-/** Whether the workflow exists in the caller's workspace; other workspaces' ids answer 404 like unknown ones. */
-async function findOwned(id: string) {
-  const [{ workspaceId, userId }, workflow] = await Promise.all([getRequestContext(), getWorkflow(id)]);
+/**
+ * Whether the workflow exists in the caller's workspace; other workspaces' ids answer 404 like
+ * unknown ones. `action` names a change, which viewers may not make.
+ */
+async function findOwned(id: string, action?: string) {
+  const requestContext: Promise<RequestContext> = action ? getEditorContext(action) : getRequestContext();
+  const [{ workspaceId, userId }, workflow] = await Promise.all([requestContext, getWorkflow(id)]);
   return workflow && workflow.workspaceId === workspaceId ? { workflow, userId } : null;
 }
 
@@ -36,7 +40,7 @@ export async function PUT(request: Request, context: WorkflowRouteContext): Prom
   const parsed = await parseBody(request, updateWorkflowBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const owned = await findOwned(id);
+    const owned = await findOwned(id, "edit workflows");
     if (!owned) return notFound(id);
     const result = await updateWorkflowDraft(id, { ...parsed.data, userId: owned.userId });
     if (!result.ok) {
@@ -56,7 +60,7 @@ export async function POST(request: Request, context: WorkflowRouteContext): Pro
   const parsed = await parseBody(request, workflowActionBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const owned = await findOwned(id);
+    const owned = await findOwned(id, "publish workflows");
     if (!owned) return notFound(id);
     const published = await publishWorkflow(id, { note: parsed.data.note, userId: owned.userId });
     return Response.json({ version: published.version }, { status: 201 });
@@ -69,7 +73,7 @@ export async function POST(request: Request, context: WorkflowRouteContext): Pro
 export async function DELETE(_request: Request, context: WorkflowRouteContext): Promise<Response> {
   const { id } = await context.params;
   try {
-    if (!(await findOwned(id))) return notFound(id);
+    if (!(await findOwned(id, "delete workflows"))) return notFound(id);
     await deleteWorkflow(id);
     return new Response(null, { status: 204 });
   } catch (error) {

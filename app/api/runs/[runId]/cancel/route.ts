@@ -1,3 +1,4 @@
+import { requireRunAccess } from "@/lib/db/run-repository";
 import { mapError } from "@/lib/http/respond";
 import { runService } from "@/lib/server/run-service";
 
@@ -9,6 +10,7 @@ interface RouteContext {
 export async function POST(_request: Request, context: RouteContext): Promise<Response> {
   const { runId } = await context.params;
   try {
+    await requireRunAccess(runId, "cancel runs");
     await runService().cancel(runId);
     return Response.json({ ok: true });
   } catch (error) {

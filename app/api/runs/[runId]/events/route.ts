@@ -1,4 +1,4 @@
-import { getRunForExecution } from "@/lib/db/run-repository";
+import { getRunForExecution, requireRunAccess } from "@/lib/db/run-repository";
 import { mapError } from "@/lib/http/respond";
 import { runEventStream } from "@/lib/http/sse";
 import { runService } from "@/lib/server/run-service";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, context: RouteContext): Promise<Response> {
   const { runId } = await context.params;
   try {
-    await getRunForExecution(runId);
+    await requireRunAccess(runId);
     const url = new URL(request.url);
     const after = Number(url.searchParams.get("after") ?? request.headers.get("last-event-id") ?? 0) || 0;
     const service = runService();

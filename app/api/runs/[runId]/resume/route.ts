@@ -1,3 +1,4 @@
+import { requireRunAccess } from "@/lib/db/run-repository";
 import { mapError, parseBody } from "@/lib/http/respond";
 import { runService } from "@/lib/server/run-service";
 import { resumeRunBodySchema } from "./schema";
@@ -12,6 +13,7 @@ export async function POST(request: Request, context: RouteContext): Promise<Res
   const parsed = await parseBody(request, resumeRunBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
+    await requireRunAccess(runId, "answer human input");
     await runService().resume(runId, parsed.data.nodeId, parsed.data.answer);
     return Response.json({ ok: true }, { status: 202 });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { getRequestContext } from "@/lib/db/context";
+import { getEditorContext, getRequestContext } from "@/lib/db/context";
 import { listRuns } from "@/lib/db/run-repository";
 import { getWorkflow } from "@/lib/db/workflow-repository";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
@@ -15,7 +15,7 @@ export async function POST(request: Request, context: RouteContext): Promise<Res
   const parsed = await parseBody(request, startRunBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { workspaceId } = await getRequestContext();
+    const { workspaceId } = await getEditorContext("run workflows");
     const workflow = await getWorkflow(id);
     if (!workflow || workflow.workspaceId !== workspaceId) {
       return errorResponse(404, "workflow_not_found", `Workflow ${id} does not exist.`);

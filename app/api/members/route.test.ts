@@ -1,0 +1,112 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setSessionReader } from "@/lib/db/context";
+import { createRun } from "@/lib/db/run-repository";
+import { hashPassword, seedDatabase } from "@/lib/db/seed";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { listWorkflows } from "@/lib/db/workflow-repository";
+import { compileWorkflow } from "@/lib/workflow/compile";
+import { minimalDocument } from "@/lib/workflow/testing/build-document";
+import { POST as cancelRun } from "../runs/[runId]/cancel/route";
+import { GET as getRun } from "../runs/[runId]/route";
+import { GET as getWorkflow, PUT as saveWorkflow } from "../workflows/[id]/route";
+import { POST as startRun } from "../workflows/[id]/runs/route";
+import { POST as createWorkflow } from "../workflows/route";
+import { PATCH as changeRole, DELETE as removeMember } from "./[userId]/route";
+import { GET, POST } from "./route";
+
+function json(method: string, body: unknown): Request {
+  return new Request("http://localhost/api", {
+    method,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+const signedInAs = (userId: string | undefined) => setSessionReader(async () => userId);
+
+describe("members and roles over the API", () => {
+  let test: TestDatabase;
+  let workspaceId: string;
+  let workflowId: string;
+  let runId: string;
+  let viewerId: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    ({ workspaceId } = await seedDatabase(test.db, {
+      adminEmail: "owner@example.test",
+      adminPassword: "secret-password",
+      workspaceName: "Team",
+    }));
+    workflowId = (await listWorkflows(workspaceId))[0].id;
+    const compiled = compileWorkflow(minimalDocument());
+    if (!compiled.ok) throw new Error("fixture does not compile");
+    runId = await createRun({
+      workspaceId,
+      workflowId,
+      trigger: "editor",
+      compiled: compiled.workflow,
+      inputs: {},
+      usesDemoModel: false,
+    });
+  });
+  afterEach(() => signedInAs(undefined));
+  afterAll(async () => test?.dispose());
+
+  it("an admin adds a viewer, who can look but not change, run or manage members", async () => {
+    const added = await POST(json("POST", { email: "vera@example.test", role: "viewer", password: "viewer-pass" }));
+    expect(added.status).toBe(201);
+    viewerId = ((await added.json()) as { member: { userId: string } }).member.userId;
+    expect(((await (await GET()).json()) as { members: unknown[] }).members).toHaveLength(2);
+
+    signedInAs(viewerId);
+    const params = { params: Promise.resolve({ id: workflowId }) };
+    expect((await getWorkflow(new Request("http://localhost"), params)).status).toBe(200);
+    expect((await getRun(new Request("http://localhost"), { params: Promise.resolve({ runId }) })).status).toBe(200);
+    for (const response of [
+      await createWorkflow(json("POST", { name: "Mine" })),
+      await saveWorkflow(json("PUT", { draft: minimalDocument(), expectedRevision: 0 }), params),
+      await startRun(json("POST", { inputs: {} }), params),
+      await cancelRun(new Request("http://localhost"), { params: Promise.resolve({ runId }) }),
+      await GET(),
+    ]) {
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+    }
+  });
+
+  it("a run of another workspace is not found, like an unknown one", async () => {
+    const other = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
+    const stranger = await test.db.user.create({
+      data: { email: "stranger@example.test", name: "S", passwordHash: hashPassword("stranger-pass") },
+    });
+    await test.db.membership.create({ data: { workspaceId: other.id, userId: stranger.id, role: "owner" } });
+    signedInAs(stranger.id);
+    const response = await getRun(new Request("http://localhost"), { params: Promise.resolve({ runId }) });
+    expect(response.status).toBe(404);
+    const cancel = await cancelRun(new Request("http://localhost"), { params: Promise.resolve({ runId }) });
+    expect(cancel.status).toBe(404);
+  });
+
+  it("refuses to remove or demote the last owner, and removes a member", async () => {
+    const owner = await test.db.membership.findFirstOrThrow({ where: { workspaceId, role: "owner" } });
+    const demote = await changeRole(json("PATCH", { role: "viewer" }), {
+      params: Promise.resolve({ userId: owner.userId }),
+    });
+    expect(demote.status).toBe(409);
+    const removed = await removeMember(new Request("http://localhost"), {
+      params: Promise.resolve({ userId: viewerId }),
+    });
+    expect(removed.status).toBe(204);
+    signedInAs(viewerId);
+    const after = await getWorkflow(new Request("http://localhost"), { params: Promise.resolve({ id: workflowId }) });
+    expect(after.status).toBe(401);
+  });
+
+  it("names the field of a bad member", async () => {
+    const response = await POST(json("POST", { email: "not-an-email", role: "viewer" }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { field?: string; issues?: { path: string }[] } };
+    expect(body.error.field ?? body.error.issues?.[0]?.path).toBe("email");
+  });
+});

@@ -1,0 +1,176 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { DeleteButton } from "@/components/ui/delete-button";
+import type { MemberView } from "@/lib/db/member-repository";
+import { FormField } from "./form-field";
+import { type ApiIssue, sendJson } from "./settings-api";
+
+const ROLES = {
+  owner: "Owner: everything, including owners",
+  admin: "Admin: settings, credentials, API keys, members",
+  editor: "Editor: build, run and publish workflows",
+  viewer: "Viewer: review workflows and run histories",
+} as const;
+
+type Role = keyof typeof ROLES;
+
+const EMPTY_FORM = { email: "", name: "", role: "editor" as Role, password: "" };
+
+/** Workspace members: add (existing account or new with an initial password), change role, remove. */
+export function MembersManager({ members, currentUserId }: { members: MemberView[]; currentUserId: string }) {
+  const router = useRouter();
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [issues, setIssues] = useState<ApiIssue[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<MemberView | null>(null);
+  const issueAt = (path: string) => issues.find((issue) => issue.path === path)?.message;
+  const set = (patch: Partial<typeof EMPTY_FORM>) => setForm((current) => ({ ...current, ...patch }));
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await sendJson<{ member: MemberView }>("/api/members", "POST", form);
+    if (!result.ok) {
+      setIssues(result.issues);
+      setMessage(result.issues.length > 0 ? null : result.message);
+      return;
+    }
+    setIssues([]);
+    setForm(EMPTY_FORM);
+    setMessage(`Added ${result.data.member.email} as ${result.data.member.role}.`);
+    router.refresh();
+  };
+
+  const changeRole = async (member: MemberView, role: Role) => {
+    const result = await sendJson(`/api/members/${encodeURIComponent(member.userId)}`, "PATCH", { role });
+    setMessage(result.ok ? `${member.email} is now ${role}.` : result.message);
+    router.refresh();
+  };
+
+  const remove = async (member: MemberView) => {
+    const result = await sendJson(`/api/members/${encodeURIComponent(member.userId)}`, "DELETE");
+    setRemoving(null);
+    setMessage(result.ok ? `Removed ${member.email}.` : result.message);
+    router.refresh();
+  };
+
+  return (
+    <div data-testid="members">
+      <header className="page-header">
+        <h1>Members</h1>
+      </header>
+      <p className="muted">
+        Viewers review workflows and run histories; editors also build, run and publish; admins manage settings,
+        credentials, API keys and members. Role changes apply on the member's next request.
+      </p>
+      {message && (
+        <p className="notice" data-testid="members-message">
+          {message}
+        </p>
+      )}
+      <table className="table" data-testid="member-list">
+        <thead>
+          <tr>
+            <th>E-mail</th>
+            <th>Name</th>
+            <th>Role</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <tr key={member.userId} data-testid="member-row" data-email={member.email}>
+              <td>
+                <b>{member.email}</b>
+                {member.userId === currentUserId && <span className="muted"> (you)</span>}
+              </td>
+              <td>{member.name}</td>
+              <td>
+                <select
+                  className="input"
+                  aria-label={`Role of ${member.email}`}
+                  data-testid="member-role"
+                  value={member.role}
+                  onChange={(event) => void changeRole(member, event.target.value as Role)}
+                >
+                  {Object.keys(ROLES).map((role) => (
+                    <option key={role} value={role}>
+                      {role}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td className="row-actions">
+                <DeleteButton testId="remove-member" onClick={() => setRemoving(member)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form className="settings-form" onSubmit={(event) => void add(event)} data-testid="member-form">
+        <h2>Add a member</h2>
+        <FormField id="member-email" label="E-mail" error={issueAt("email")} errorTestId="member-error-email">
+          <input
+            id="member-email"
+            className="input"
+            type="email"
+            value={form.email}
+            onChange={(event) => set({ email: event.target.value })}
+          />
+        </FormField>
+        <FormField id="member-name" label="Name" error={issueAt("name")} errorTestId="member-error-name">
+          <input
+            id="member-name"
+            className="input"
+            value={form.name}
+            onChange={(event) => set({ name: event.target.value })}
+          />
+        </FormField>
+        <FormField id="member-role" label="Role" error={issueAt("role")} errorTestId="member-error-role">
+          <select
+            id="member-role"
+            className="input"
+            value={form.role}
+            onChange={(event) => set({ role: event.target.value as Role })}
+          >
+            {Object.entries(ROLES).map(([role, label]) => (
+              <option key={role} value={role}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          id="member-password"
+          label="Initial password (new accounts; 8 characters or more)"
+          error={issueAt("password")}
+          errorTestId="member-error-password"
+        >
+          <input
+            id="member-password"
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(event) => set({ password: event.target.value })}
+          />
+        </FormField>
+        <button type="submit" className="button button-primary" data-testid="add-member">
+          Add member
+        </button>
+      </form>
+      <ConfirmDeleteDialog
+        open={removing !== null}
+        title="Remove member?"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void remove(removing)}
+        testId="remove-member-dialog"
+        confirmTestId="confirm-remove-member"
+      >
+        <p>{removing?.email} loses access to this workspace on their next request. Their account and past runs stay.</p>
+      </ConfirmDeleteDialog>
+    </div>
+  );
+}

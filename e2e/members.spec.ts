@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { createWorkflow, templateDocument } from "./fixtures/workflows";
+import { EditorPage } from "./pages/editor-page";
+
+test("an admin adds a viewer, who signs in and can review a workflow and its runs but not change them", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const workflowId = await createWorkflow(request, `E2E members ${Date.now()}`, templateDocument());
+  const email = `viewer-${Date.now()}@example.test`;
+
+  await page.goto("/settings/members");
+  await page.locator("#member-email").fill(email);
+  await page.locator("#member-role").selectOption("viewer");
+  await page.locator("#member-password").fill("short");
+  await page.getByTestId("add-member").click();
+  // A new account needs a real initial password: said at that field, nothing else lost.
+  await expect(page.getByTestId("member-error-password")).toBeVisible();
+  await expect(page.locator("#member-email")).toHaveValue(email);
+  await page.locator("#member-password").fill("viewer-password");
+  await page.getByTestId("add-member").click();
+  const row = page.locator(`[data-testid="member-row"][data-email="${email}"]`);
+  await expect(row.getByTestId("member-role")).toHaveValue("viewer");
+
+  // The viewer, in a browser of their own.
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const viewer = await context.newPage();
+  await viewer.goto("/login?next=/workflows");
+  await viewer.getByTestId("login-email").fill(email);
+  await viewer.getByTestId("login-password").fill("viewer-password");
+  await viewer.getByTestId("login-submit").click();
+  await expect(viewer).toHaveURL(/\/workflows$/);
+  await expect(viewer.getByTestId("read-only-badge")).toBeVisible();
+  await expect(viewer.getByTestId("new-workflow")).toHaveCount(0);
+
+  const editor = new EditorPage(viewer);
+  await editor.goto(workflowId);
+  await expect(viewer.getByTestId("read-only-badge")).toBeVisible();
+  await expect(viewer.getByTestId("run-button")).toHaveCount(0);
+  await expect(viewer.getByTestId("publish-button")).toHaveCount(0);
+  await expect(viewer.getByTestId("palette")).toHaveCount(0);
+  await editor.select("template_1");
+  await expect(viewer.getByTestId("node-title-input")).toBeDisabled();
+  await expect(viewer.getByTestId("config-panel").locator("textarea, input").last()).toBeDisabled();
+  await expect(viewer.getByTestId("run-single-node")).toHaveCount(0);
+  // The server refuses a change even if the page were bypassed.
+  const refused = await viewer.request.put(`/api/workflows/${workflowId}`, {
+    data: { draft: templateDocument(), expectedRevision: 0 },
+  });
+  expect(refused.status()).toBe(403);
+  await viewer.goto(`/workflows/${workflowId}/runs`);
+  await expect(viewer).toHaveURL(new RegExp(`/workflows/${workflowId}/runs$`));
+
+  // An admin's role change applies on the viewer's next request.
+  await row.getByTestId("member-role").selectOption("editor");
+  await expect(page.getByTestId("members-message")).toContainText("is now editor");
+  await editor.goto(workflowId);
+  await expect(viewer.getByTestId("run-button")).toBeVisible();
+  await context.close();
+});
