@@ -33,6 +33,10 @@ test("an admin adds a viewer, who signs in and can review a workflow and its run
   await expect(viewer).toHaveURL(/\/workflows$/);
   await expect(viewer.getByTestId("read-only-badge")).toBeVisible();
   await expect(viewer.getByTestId("new-workflow")).toHaveCount(0);
+  await expect(viewer.getByTestId("settings-link")).toHaveCount(0);
+  await viewer.goto("/settings/credentials");
+  await expect(viewer.getByTestId("settings-forbidden")).toContainText("owners and admins");
+  await viewer.goto("/workflows");
 
   const editor = new EditorPage(viewer);
   await editor.goto(workflowId);

@@ -1,9 +1,27 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { getRequestContext } from "@/lib/db/context";
 import "./settings.css";
 
-/** Shared frame of the settings pages: navigation back to the workflows and between sections. */
-export default function SettingsLayout({ children }: { children: ReactNode }) {
+export const dynamic = "force-dynamic";
+
+/**
+ * Shared frame of the settings pages: navigation back to the workflows and between sections.
+ * Every section is for owners and admins; anyone else gets this page's answer instead of an error.
+ */
+export default async function SettingsLayout({ children }: { children: ReactNode }) {
+  const { role } = await getRequestContext();
+  if (role !== "owner" && role !== "admin") {
+    return (
+      <main className="page" data-testid="settings-forbidden">
+        <h1>Settings</h1>
+        <p>Settings are for workspace owners and admins. Ask one of them to change your role.</p>
+        <Link href="/workflows" className="button">
+          ← Workflows
+        </Link>
+      </main>
+    );
+  }
   return (
     <main className="page">
       <nav className="settings-nav" data-testid="settings-nav">
@@ -19,6 +37,9 @@ export default function SettingsLayout({ children }: { children: ReactNode }) {
         </Link>
         <Link href="/settings/credentials" data-testid="settings-nav-credentials">
           Credentials
+        </Link>
+        <Link href="/settings/api-keys" data-testid="settings-nav-api-keys">
+          API keys
         </Link>
         <Link href="/settings/members" data-testid="settings-nav-members">
           Members

@@ -20,6 +20,10 @@ export default function SettingsPage() {
           <h2>Credentials</h2>
           <p className="muted">Tokens and API keys the HTTP request node sends, stored encrypted.</p>
         </Link>
+        <Link href="/settings/api-keys" className="settings-card" data-testid="settings-api-keys-link">
+          <h2>API keys</h2>
+          <p className="muted">Create and revoke the keys that call published workflows over HTTP.</p>
+        </Link>
         <Link href="/settings/members" className="settings-card" data-testid="settings-members-link">
           <h2>Members</h2>
           <p className="muted">Add people to the workspace as owners, admins, editors or viewers.</p>

@@ -12,6 +12,7 @@ export default async function WorkflowsPage() {
     <main className="page">
       <WorkflowList
         canEdit={role !== "viewer"}
+        canManage={role === "owner" || role === "admin"}
         workflows={workflows.map((workflow) => ({
           id: workflow.id,
           name: workflow.name,

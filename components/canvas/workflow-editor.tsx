@@ -27,6 +27,8 @@ export interface EditorWorkflow {
   id: string;
   /** Name. */
   name: string;
+  /** URL name of the published endpoint. */
+  slug?: string;
   /** Draft document. */
   draft: WorkflowDocument;
   /** Draft revision for optimistic concurrency. */
@@ -43,6 +45,7 @@ export function WorkflowEditor({ workflow }: { workflow: EditorWorkflow }) {
     () => ({
       workflowId: workflow.id,
       workflowName: workflow.name,
+      workflowSlug: workflow.slug,
       revision: workflow.draftRevision,
       publishedVersion: workflow.publishedVersion,
       document: workflow.draft,

@@ -39,7 +39,17 @@ async function errorMessage(response: Response): Promise<string> {
 }
 
 /** The workflow list with create, duplicate, delete (confirmed), import and export. */
-export function WorkflowList({ workflows, canEdit = true }: { workflows: WorkflowListItem[]; canEdit?: boolean }) {
+export function WorkflowList({
+  workflows,
+  canEdit = true,
+  canManage = true,
+}: {
+  workflows: WorkflowListItem[];
+  /** False for viewers: no create, import, duplicate or delete. */
+  canEdit?: boolean;
+  /** True for owners and admins, who see the settings link. */
+  canManage?: boolean;
+}) {
   const router = useRouter();
   const [creating, setCreating] = useState(false);
   const [newName, setNewName] = useState("");
@@ -132,7 +142,7 @@ export function WorkflowList({ workflows, canEdit = true }: { workflows: Workflo
       <header className="page-header">
         <h1>Workflows</h1>
         <div className="row">
-          <SettingsLink />
+          {canManage && <SettingsLink />}
           {!canEdit && (
             <span className="badge" data-testid="read-only-badge" title="Viewers can review workflows and runs">
               Read-only (viewer)

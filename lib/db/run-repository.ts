@@ -199,9 +199,19 @@ export async function listRunEvents(runId: string, afterSeq: number): Promise<Ru
  */
 export async function requireRunAccess(runId: string, action?: string): Promise<RequestContext> {
   const context = action ? await getEditorContext(action) : await getRequestContext();
-  const row = await database().run.findUnique({ where: { id: runId }, select: { workspaceId: true } });
-  if (!row || row.workspaceId !== context.workspaceId) throw new RunNotFoundError(runId);
+  const owner = await getRunOwner(runId);
+  if (!owner || owner.workspaceId !== context.workspaceId) throw new RunNotFoundError(runId);
   return context;
+}
+
+/** Who a run belongs to and how it started, for access checks; null when it does not exist. */
+export async function getRunOwner(
+  runId: string,
+): Promise<{ workspaceId: string; workflowId: string; trigger: string } | null> {
+  return database().run.findUnique({
+    where: { id: runId },
+    select: { workspaceId: true, workflowId: true, trigger: true },
+  });
 }
 
 /** What resuming a run needs. */

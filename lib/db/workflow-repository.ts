@@ -32,6 +32,8 @@ export interface WorkflowRecord {
   workspaceId: string;
   /** Display name. */
   name: string;
+  /** URL name, unique in the workspace (the published endpoint's `<slug>`). */
+  slug: string;
   /** Free text. */
   description: string;
   /** The draft document. */
@@ -110,6 +112,7 @@ export async function getWorkflow(id: string): Promise<WorkflowRecord | null> {
     id: row.id,
     workspaceId: row.workspaceId,
     name: row.name,
+    slug: row.slug,
     description: row.description,
     // A stored draft that no longer parses is still returned whole so the editor can show issues.
     draft: parsed.success ? parsed.data : (row.draft as unknown as WorkflowDocument),

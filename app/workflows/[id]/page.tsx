@@ -20,6 +20,7 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
       workflow={{
         id: workflow.id,
         name: workflow.name,
+        slug: workflow.slug,
         draft: workflow.draft,
         draftRevision: workflow.draftRevision,
         publishedVersion: latest?.version ?? null,

@@ -31,6 +31,33 @@ function waitUntilSaved(store: EditorStore): Promise<boolean> {
   });
 }
 
+/** How an API client calls the published workflow: endpoint and a curl line with the start inputs. */
+function EndpointHelp() {
+  const slug = useEditorStore((state) => state.workflowSlug);
+  const inputNames = useEditorStore((state) => {
+    const start = state.nodes.find((node) => node.type === "start");
+    const inputs = (start?.data as { inputs?: { name: string }[] } | undefined)?.inputs ?? [];
+    return inputs.map((input) => input.name).join(",");
+  });
+  if (!slug) return null;
+  const endpoint = `${typeof window === "undefined" ? "" : window.location.origin}/api/v1/workflows/${slug}/run`;
+  const inputs = Object.fromEntries(inputNames ? inputNames.split(",").map((name) => [name, "…"]) : []);
+  const body = JSON.stringify({ inputs, response_mode: "blocking" });
+  return (
+    <div className="publish-endpoint" data-testid="publish-endpoint">
+      <h4>Call it over HTTP</h4>
+      <p className="muted">
+        The latest published version answers at <code data-testid="publish-endpoint-url">{endpoint}</code> with an{" "}
+        <a href="/settings/api-keys">API key</a>; <code>"response_mode": "streaming"</code> answers with server-sent
+        events.
+      </p>
+      <pre className="code-block">{`curl -X POST ${endpoint} \\
+  -H "Authorization: Bearer <API key>" -H "content-type: application/json" \\
+  -d '${body}'`}</pre>
+    </div>
+  );
+}
+
 /** Publishes the draft as a new immutable version with a note. */
 export function PublishDialog({ onSave }: { onSave: () => void }) {
   const store = useEditorStoreApi();
@@ -111,6 +138,7 @@ export function PublishDialog({ onSave }: { onSave: () => void }) {
         onChange={(event) => setNote(event.target.value)}
       />
       {error && <p className="field-error">{error}</p>}
+      <EndpointHelp />
     </Dialog>
   );
 }

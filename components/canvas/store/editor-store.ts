@@ -13,6 +13,8 @@ export interface EditorStoreInit {
   workflowId: string;
   /** Workflow name. */
   workflowName: string;
+  /** URL name of the published endpoint (`/api/v1/workflows/<slug>/run`). */
+  workflowSlug?: string;
   /** Server draft revision. */
   revision: number;
   /** Highest published version, null when never published. */

@@ -183,6 +183,8 @@ export interface UiSlice {
   workflowId: string;
   /** Workflow name. */
   workflowName: string;
+  /** URL name of the published endpoint; empty when unknown. */
+  workflowSlug: string;
   /** Server revision the current draft is based on. */
   revision: number;
   /** Highest published version, null when never published. */

@@ -16,6 +16,7 @@ export const createUiSlice =
   (initial: {
     workflowId: string;
     workflowName: string;
+    workflowSlug?: string;
     revision: number;
     publishedVersion: number | null;
     readOnly?: boolean;
@@ -23,6 +24,7 @@ export const createUiSlice =
   (set, get) => ({
     workflowId: initial.workflowId,
     workflowName: initial.workflowName,
+    workflowSlug: initial.workflowSlug ?? "",
     revision: initial.revision,
     publishedVersion: initial.publishedVersion,
     readOnly: initial.readOnly ?? false,

@@ -1,6 +1,6 @@
-import { getRunWithNodeRuns } from "@/lib/db/run-repository";
 import { getLatestVersion, getWorkflowIdBySlug } from "@/lib/db/workflow-repository";
 import { requireApiKey } from "@/lib/http/api-key-auth";
+import { publicRunResult } from "@/lib/http/public-run";
 import { limitApiCalls } from "@/lib/http/rate-limits";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
 import { runEventStream } from "@/lib/http/sse";
@@ -51,18 +51,17 @@ export async function POST(request: Request, context: RouteContext): Promise<Res
         request.signal,
       );
     }
-    await done;
-    const result = await getRunWithNodeRuns(runId);
-    const run = result?.run;
-    return Response.json({
-      runId,
-      version: version.version,
-      status: run?.status,
-      outputs: run?.outputs ?? {},
-      error: run?.errorCode ? { code: run.errorCode, message: run.errorMessage } : null,
-      usage: { tokensIn: run?.tokensIn ?? 0, tokensOut: run?.tokensOut ?? 0, cost: run?.cost ?? 0 },
-      usesDemoModel: run?.usesDemoModel ?? false,
-    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ended = await Promise.race([
+      done.then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), parsed.data.timeout_seconds * 1000);
+      }),
+    ]);
+    clearTimeout(timer);
+    const result = await publicRunResult(runId);
+    // Still running: the client polls GET /api/v1/runs/:id (or cancels) instead of holding on.
+    return Response.json({ ...result, version: version.version }, { status: ended ? 200 : 202 });
   } catch (error) {
     return mapError(error);
   }
