@@ -42,3 +42,35 @@ test("run history lists a workflow's runs; a run's page shows its timeline and i
   await page.goto(`/runs/${secondRunId}`);
   await expect(page.getByTestId("run-outputs")).toContainText("Hello second");
 });
+
+test("the history filters by status and shows why a run failed; the workspace's runs are listed across workflows", async ({
+  page,
+  request,
+}) => {
+  const name = `E2E filters ${Date.now()}`;
+  const workflowId = await createWorkflow(request, name, templateDocument());
+  const succeeded = await runToEnd(request, workflowId, { question: "fine" });
+  // The same workflow with its input made required, run without it: fails with invalid_input.
+  const strict = templateDocument();
+  (strict.nodes[0].data.inputs as { required: boolean }[])[0].required = true;
+  const failed = await runToEnd(request, workflowId, {}, { expectedStatus: "failed", document: strict });
+
+  const history = new RunHistoryPage(page);
+  await history.goto(workflowId);
+  await expect(history.rows).toHaveCount(2);
+  await page.getByTestId("history-status").selectOption("failed");
+  await expect(history.rows).toHaveCount(1);
+  await expect(history.row(failed)).toContainText("invalid_input");
+  await page.getByTestId("history-status").selectOption("succeeded");
+  await expect(history.rows).toHaveCount(1);
+  await expect(history.row(succeeded)).toBeVisible();
+
+  // All runs of the workspace, newest first, each with its workflow.
+  await page.goto("/workflows");
+  await page.getByTestId("all-runs-link").click();
+  await page.waitForURL("**/runs");
+  await expect(history.rows.first()).toBeVisible();
+  await expect(history.row(failed)).toContainText(name);
+  await page.getByTestId("history-trigger").selectOption("schedule");
+  await expect(page.getByTestId("run-history-empty")).toBeVisible();
+});

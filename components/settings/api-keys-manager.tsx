@@ -1,10 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { FormField } from "./form-field";
-import { type ApiIssue, sendJson } from "./settings-api";
+import { useSettingsForm } from "./use-settings-form";
 
 /** A key as the page lists it (dates as ISO strings from the server component). */
 export interface ApiKeyRow {
@@ -30,40 +29,24 @@ function day(iso: string | null): string {
 
 /** API keys for the published endpoints: create (secret shown once), list, revoke (confirmed). */
 export function ApiKeysManager({ keys, workflows }: { keys: ApiKeyRow[]; workflows: ApiKeyWorkflowOption[] }) {
-  const router = useRouter();
-  const [name, setName] = useState("");
-  const [workflowId, setWorkflowId] = useState("");
-  const [issues, setIssues] = useState<ApiIssue[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
+  const { form, set, issueAt, submit, act, message } = useSettingsForm({
+    url: "/api/api-keys",
+    initial: { name: "", workflowId: null as string | null },
+    added: (created: { key: { name: string }; secret: string }) => `Created “${created.key.name}”.`,
+  });
   const workflowName = (id: string | null) =>
     id === null ? "all published workflows" : (workflows.find((workflow) => workflow.id === id)?.name ?? id);
 
   const create = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await sendJson<{ key: { name: string }; secret: string }>("/api/api-keys", "POST", {
-      name,
-      workflowId: workflowId || null,
-    });
-    if (!result.ok) {
-      setIssues(result.issues);
-      setMessage(result.issues.length > 0 ? null : result.message);
-      return;
-    }
-    setIssues([]);
-    setName("");
-    setWorkflowId("");
-    setMessage(null);
-    setSecret({ name: result.data.key.name, value: result.data.secret });
-    router.refresh();
+    const created = await submit(event);
+    if (created) setSecret({ name: created.key.name, value: created.secret });
   };
 
   const revoke = async (key: ApiKeyRow) => {
-    const result = await sendJson(`/api/api-keys/${encodeURIComponent(key.id)}`, "DELETE");
     setRevoking(null);
-    setMessage(result.ok ? `Revoked “${key.name}”: it no longer works.` : result.message);
-    router.refresh();
+    await act(`/api/api-keys/${encodeURIComponent(key.id)}`, "DELETE", `Revoked “${key.name}”: it no longer works.`);
   };
 
   return (
@@ -139,26 +122,21 @@ export function ApiKeysManager({ keys, workflows }: { keys: ApiKeyRow[]; workflo
       )}
       <form className="settings-form" onSubmit={(event) => void create(event)} data-testid="api-key-form">
         <h2>Create a key</h2>
-        <FormField
-          id="api-key-name"
-          label="Name"
-          error={issues.find((issue) => issue.path === "name")?.message}
-          errorTestId="api-key-error-name"
-        >
+        <FormField id="api-key-name" label="Name" error={issueAt("name")} errorTestId="api-key-error-name">
           <input
             id="api-key-name"
             className="input"
             placeholder="ci, website, zapier…"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
+            value={form.name}
+            onChange={(event) => set({ name: event.target.value })}
           />
         </FormField>
         <FormField id="api-key-workflow" label="Calls" errorTestId="api-key-error-workflow">
           <select
             id="api-key-workflow"
             className="input"
-            value={workflowId}
-            onChange={(event) => setWorkflowId(event.target.value)}
+            value={form.workflowId ?? ""}
+            onChange={(event) => set({ workflowId: event.target.value || null })}
           >
             <option value="">All published workflows</option>
             {workflows.map((workflow) => (

@@ -1,12 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import type { HttpCredentialView } from "@/lib/db/http-credential-repository";
 import { FormField } from "./form-field";
-import { type ApiIssue, sendJson } from "./settings-api";
+import { useSettingsForm } from "./use-settings-form";
 
 const TYPE_LABELS = {
   bearer: "Bearer token (Authorization: Bearer …)",
@@ -29,33 +28,16 @@ function sentAs(credential: HttpCredentialView): string {
 
 /** HTTP credentials for the http node: add (secret write-only), list, delete (confirmed). */
 export function HttpCredentialsManager({ credentials }: { credentials: HttpCredentialView[] }) {
-  const router = useRouter();
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [issues, setIssues] = useState<ApiIssue[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<HttpCredentialView | null>(null);
-  const set = (patch: Partial<typeof EMPTY_FORM>) => setForm((current) => ({ ...current, ...patch }));
-  const issueAt = (path: string) => issues.find((issue) => issue.path === path)?.message;
-
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await sendJson<{ credential: HttpCredentialView }>("/api/credentials", "POST", form);
-    if (!result.ok) {
-      setIssues(result.issues);
-      setMessage(result.issues.length > 0 ? null : result.message);
-      return;
-    }
-    setIssues([]);
-    setForm(EMPTY_FORM);
-    setMessage(`Added “${result.data.credential.name}”.`);
-    router.refresh();
-  };
+  const { form, set, issueAt, submit, act, message } = useSettingsForm({
+    url: "/api/credentials",
+    initial: EMPTY_FORM,
+    added: (created: { credential: HttpCredentialView }) => `Added “${created.credential.name}”.`,
+  });
 
   const remove = async (credential: HttpCredentialView) => {
-    const result = await sendJson(`/api/credentials/${encodeURIComponent(credential.name)}`, "DELETE");
     setDeleting(null);
-    setMessage(result.ok ? `Deleted “${credential.name}”.` : result.message);
-    router.refresh();
+    await act(`/api/credentials/${encodeURIComponent(credential.name)}`, "DELETE", `Deleted “${credential.name}”.`);
   };
 
   const field = (path: keyof typeof EMPTY_FORM, label: string, input: ReactNode) => (
@@ -108,7 +90,7 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
           </tbody>
         </table>
       )}
-      <form className="settings-form" onSubmit={(event) => void add(event)} data-testid="credential-form">
+      <form className="settings-form" onSubmit={(event) => void submit(event)} data-testid="credential-form">
         <h2>Add a credential</h2>
         {field(
           "name",

@@ -1,12 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import type { MemberView } from "@/lib/db/member-repository";
 import { FormField } from "./form-field";
-import { type ApiIssue, sendJson } from "./settings-api";
+import { useSettingsForm } from "./use-settings-form";
 
 const ROLES = {
   owner: "Owner: everything, including owners",
@@ -21,39 +20,20 @@ const EMPTY_FORM = { email: "", name: "", role: "editor" as Role, password: "" }
 
 /** Workspace members: add (existing account or new with an initial password), change role, remove. */
 export function MembersManager({ members, currentUserId }: { members: MemberView[]; currentUserId: string }) {
-  const router = useRouter();
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [issues, setIssues] = useState<ApiIssue[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
   const [removing, setRemoving] = useState<MemberView | null>(null);
-  const issueAt = (path: string) => issues.find((issue) => issue.path === path)?.message;
-  const set = (patch: Partial<typeof EMPTY_FORM>) => setForm((current) => ({ ...current, ...patch }));
+  const { form, set, issueAt, submit, act, message } = useSettingsForm({
+    url: "/api/members",
+    initial: EMPTY_FORM,
+    added: (created: { member: MemberView }) => `Added ${created.member.email} as ${created.member.role}.`,
+  });
+  const memberUrl = (member: MemberView) => `/api/members/${encodeURIComponent(member.userId)}`;
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await sendJson<{ member: MemberView }>("/api/members", "POST", form);
-    if (!result.ok) {
-      setIssues(result.issues);
-      setMessage(result.issues.length > 0 ? null : result.message);
-      return;
-    }
-    setIssues([]);
-    setForm(EMPTY_FORM);
-    setMessage(`Added ${result.data.member.email} as ${result.data.member.role}.`);
-    router.refresh();
-  };
-
-  const changeRole = async (member: MemberView, role: Role) => {
-    const result = await sendJson(`/api/members/${encodeURIComponent(member.userId)}`, "PATCH", { role });
-    setMessage(result.ok ? `${member.email} is now ${role}.` : result.message);
-    router.refresh();
-  };
+  const changeRole = (member: MemberView, role: Role) =>
+    act(memberUrl(member), "PATCH", `${member.email} is now ${role}.`, { role });
 
   const remove = async (member: MemberView) => {
-    const result = await sendJson(`/api/members/${encodeURIComponent(member.userId)}`, "DELETE");
     setRemoving(null);
-    setMessage(result.ok ? `Removed ${member.email}.` : result.message);
-    router.refresh();
+    await act(memberUrl(member), "DELETE", `Removed ${member.email}.`);
   };
 
   return (
@@ -109,7 +89,7 @@ export function MembersManager({ members, currentUserId }: { members: MemberView
           ))}
         </tbody>
       </table>
-      <form className="settings-form" onSubmit={(event) => void add(event)} data-testid="member-form">
+      <form className="settings-form" onSubmit={(event) => void submit(event)} data-testid="member-form">
         <h2>Add a member</h2>
         <FormField id="member-email" label="E-mail" error={issueAt("email")} errorTestId="member-error-email">
           <input

@@ -142,6 +142,9 @@ export function WorkflowList({
       <header className="page-header">
         <h1>Workflows</h1>
         <div className="row">
+          <Link href="/runs" className="button" data-testid="all-runs-link">
+            Runs
+          </Link>
           {canManage && <SettingsLink />}
           {!canEdit && (
             <span className="badge" data-testid="read-only-badge" title="Viewers can review workflows and runs">

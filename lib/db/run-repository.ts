@@ -166,13 +166,14 @@ export async function getRunWithNodeRuns(runId: string): Promise<{ run: RunView;
 /** Run history, newest first, filtered by workflow and status (served by the history index). */
 export async function listRuns(
   workspaceId: string,
-  filter: { workflowId?: string; status?: RunStatus; limit?: number; before?: Date } = {},
+  filter: { workflowId?: string; status?: RunStatus; trigger?: RunTrigger; limit?: number; before?: Date } = {},
 ): Promise<(RunView & { workflowName: string })[]> {
   const rows = await database().run.findMany({
     where: {
       workspaceId,
       ...(filter.workflowId ? { workflowId: filter.workflowId } : {}),
       ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.trigger ? { trigger: filter.trigger } : {}),
       ...(filter.before ? { startedAt: { lt: filter.before } } : {}),
     },
     orderBy: { startedAt: "desc" },

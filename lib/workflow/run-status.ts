@@ -2,11 +2,25 @@
 /** Status of a whole run. */
 export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "cancelled" | "partial";
 
+/** Every run status, for filters and validation. */
+export const RUN_STATUSES = [
+  "queued",
+  "running",
+  "waiting",
+  "succeeded",
+  "failed",
+  "cancelled",
+  "partial",
+] as const satisfies readonly RunStatus[];
+
 /** Status of one node attempt. */
 export type NodeRunStatus = "running" | "succeeded" | "failed" | "skipped" | "waiting" | "cancelled";
 
 /** Where a run came from. */
 export type RunTrigger = "editor" | "api" | "schedule" | "single-node";
+
+/** Every run trigger, for filters and validation. */
+export const RUN_TRIGGERS = ["editor", "api", "schedule", "single-node"] as const satisfies readonly RunTrigger[];
 
 /** Terminal statuses: a run in one of these never changes again. */
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "cancelled", "partial"];

@@ -1,7 +1,7 @@
 import { getEditorContext, getRequestContext } from "@/lib/db/context";
-import { listRuns } from "@/lib/db/run-repository";
 import { getWorkflow } from "@/lib/db/workflow-repository";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
+import { respondWithRuns } from "@/lib/http/run-list-query";
 import { runService } from "@/lib/server/run-service";
 import { startRunBodySchema } from "./schema";
 
@@ -38,9 +38,7 @@ export async function GET(request: Request, context: RouteContext): Promise<Resp
   const { id } = await context.params;
   try {
     const { workspaceId } = await getRequestContext();
-    const status = new URL(request.url).searchParams.get("status") ?? undefined;
-    const runs = await listRuns(workspaceId, { workflowId: id, status: status as never });
-    return Response.json({ runs });
+    return await respondWithRuns(request, workspaceId, id);
   } catch (error) {
     return mapError(error);
   }

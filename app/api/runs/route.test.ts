@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRun } from "@/lib/db/run-repository";
+import { seedDatabase } from "@/lib/db/seed";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { listWorkflows } from "@/lib/db/workflow-repository";
+import { compileWorkflow } from "@/lib/workflow/compile";
+import type { RunTrigger } from "@/lib/workflow/run-status";
+import { minimalDocument } from "@/lib/workflow/testing/build-document";
+import { GET as workflowRuns } from "../workflows/[id]/runs/route";
+import { GET } from "./route";
+
+type Page = {
+  runs: { id: string; trigger: string; status: string; workflowName: string }[];
+  nextBefore: string | null;
+};
+
+async function page(url: string): Promise<Page> {
+  const response = await GET(new Request(`http://localhost${url}`));
+  expect(response.status).toBe(200);
+  return (await response.json()) as Page;
+}
+
+describe("run history API", () => {
+  let test: TestDatabase;
+  let workflowIds: string[];
+  const created: string[] = [];
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    const { workspaceId } = await seedDatabase(test.db, {
+      adminEmail: "a@b.c",
+      adminPassword: "pw",
+      workspaceName: "W",
+    });
+    workflowIds = (await listWorkflows(workspaceId)).map((workflow) => workflow.id);
+    const compiled = compileWorkflow(minimalDocument());
+    if (!compiled.ok) throw new Error("fixture does not compile");
+    const triggers: RunTrigger[] = ["editor", "api", "api", "editor", "api"];
+    for (const [index, trigger] of triggers.entries()) {
+      created.push(
+        await createRun({
+          workspaceId,
+          workflowId: workflowIds[index % 2],
+          trigger,
+          compiled: compiled.workflow,
+          inputs: {},
+          usesDemoModel: false,
+        }),
+      );
+      // Distinct start times, so "newest first" and the cursor are well defined.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  });
+  afterAll(async () => test?.dispose());
+
+  it("lists the workspace's runs newest first with their workflow, filtered by trigger", async () => {
+    const all = await page("/api/runs");
+    expect(all.runs.map((run) => run.id)).toEqual([...created].reverse());
+    expect(all.runs[0].workflowName).toBeTruthy();
+    expect(all.nextBefore).toBeNull();
+    const api = await page("/api/runs?trigger=api");
+    expect(api.runs.map((run) => run.trigger)).toEqual(["api", "api", "api"]);
+    expect((await page("/api/runs?status=failed")).runs).toEqual([]);
+  });
+
+  it("pages with a cursor until the oldest run", async () => {
+    const first = await page("/api/runs?limit=2");
+    expect(first.runs.map((run) => run.id)).toEqual([created[4], created[3]]);
+    expect(first.nextBefore).not.toBeNull();
+    const second = await page(`/api/runs?limit=2&before=${encodeURIComponent(first.nextBefore!)}`);
+    expect(second.runs.map((run) => run.id)).toEqual([created[2], created[1]]);
+    const third = await page(`/api/runs?limit=2&before=${encodeURIComponent(second.nextBefore!)}`);
+    expect(third.runs.map((run) => run.id)).toEqual([created[0]]);
+    expect(third.nextBefore).toBeNull();
+  });
+
+  it("keeps a workflow's history to that workflow", async () => {
+    const response = await workflowRuns(new Request("http://localhost/x?trigger=api"), {
+      params: Promise.resolve({ id: workflowIds[0] }),
+    });
+    const body = (await response.json()) as Page;
+    expect(body.runs.map((run) => run.id)).toEqual([created[4], created[2]]);
+  });
+
+  it("names a bad filter", async () => {
+    for (const [query, field] of [
+      ["status=sideways", "status"],
+      ["trigger=cron", "trigger"],
+      ["before=yesterday", "before"],
+      ["limit=0", "limit"],
+    ]) {
+      const response = await GET(new Request(`http://localhost/api/runs?${query}`));
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { field: string } }).error.field).toBe(field);
+    }
+  });
+});

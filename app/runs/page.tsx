@@ -1,0 +1,17 @@
+import Link from "next/link";
+import { RunHistory } from "@/components/runs/run-history";
+
+/** Every run of the workspace, across workflows, with filters: where a team reviews what ran. */
+export default function RunsPage() {
+  return (
+    <main className="page page-wide">
+      <header className="page-header">
+        <h1>All runs</h1>
+        <Link href="/workflows" className="button">
+          Workflows
+        </Link>
+      </header>
+      <RunHistory />
+    </main>
+  );
+}
