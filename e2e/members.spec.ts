@@ -61,5 +61,22 @@ test("an admin adds a viewer, who signs in and can review a workflow and its run
   await expect(page.getByTestId("members-message")).toContainText("is now editor");
   await editor.goto(workflowId);
   await expect(viewer.getByTestId("run-button")).toBeVisible();
+
+  // The new member replaces the initial password, signs out, and signs in with the new one.
+  await viewer.goto("/account");
+  await expect(viewer.getByTestId("account-role")).toHaveText("editor");
+  await viewer.locator("#current-password").fill("not-it");
+  await viewer.locator("#new-password").fill("my-own-password");
+  await viewer.getByTestId("change-password").click();
+  await expect(viewer.getByTestId("password-error")).toHaveAttribute("data-field", "currentPassword");
+  await viewer.locator("#current-password").fill("viewer-password");
+  await viewer.getByTestId("change-password").click();
+  await expect(viewer.getByTestId("password-changed")).toBeVisible();
+  await viewer.getByTestId("sign-out").click();
+  await viewer.waitForURL("**/login**");
+  await viewer.getByTestId("login-email").fill(email);
+  await viewer.getByTestId("login-password").fill("my-own-password");
+  await viewer.getByTestId("login-submit").click();
+  await expect(viewer).toHaveURL(/\/workflows$/);
   await context.close();
 });

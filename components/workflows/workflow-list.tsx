@@ -146,6 +146,9 @@ export function WorkflowList({
             Runs
           </Link>
           {canManage && <SettingsLink />}
+          <Link href="/account" className="button-ghost" data-testid="account-link">
+            Account
+          </Link>
           {!canEdit && (
             <span className="badge" data-testid="read-only-badge" title="Viewers can review workflows and runs">
               Read-only (viewer)

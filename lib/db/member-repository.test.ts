@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEditorContext, getRequestContext, type RequestContext, setSessionReader } from "./context";
-import { addMember, listMembers, removeMember, setMemberRole } from "./member-repository";
+import { addMember, changePassword, listMembers, removeMember, setMemberRole } from "./member-repository";
 import { seedDatabase, verifyPassword } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
 
@@ -71,5 +71,15 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     await removeMember(owner, vera.userId);
     await expect(getRequestContext()).rejects.toMatchObject({ code: "unauthorized" });
     setSessionReader(async () => undefined);
+  });
+
+  it("changes a user's own password only with the current one", async () => {
+    await expect(
+      changePassword(owner.userId, { currentPassword: "wrong", newPassword: "new-password-1" }),
+    ).rejects.toMatchObject({ code: "wrong_password" });
+    await changePassword(owner.userId, { currentPassword: "secret-password", newPassword: "new-password-1" });
+    const user = await test.db.user.findUniqueOrThrow({ where: { id: owner.userId } });
+    expect(verifyPassword("new-password-1", user.passwordHash)).toBe(true);
+    expect(verifyPassword("secret-password", user.passwordHash)).toBe(false);
   });
 });

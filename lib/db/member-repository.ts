@@ -3,7 +3,7 @@ import { z } from "zod";
 import { TrellisError } from "../workflow/errors";
 import { type RequestContext, WORKSPACE_ROLES, type WorkspaceRole } from "./context";
 import { database } from "./prisma-client";
-import { hashPassword } from "./seed";
+import { hashPassword, verifyPassword } from "./seed";
 
 /** A new member as the members page submits it. */
 export const memberInputSchema = z.object({
@@ -155,4 +155,33 @@ export async function removeMember(actor: RequestContext, userId: string): Promi
   const target = await findMember(actor.workspaceId, userId);
   await checkOwnerRules(actor, target);
   await database().membership.delete({ where: { id: target.id } });
+}
+
+/** A password change: the current one, and the new one (8 characters or more). */
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string().min(1, "Enter your current password").max(200),
+  newPassword: z.string().min(8, "Use 8 characters or more").max(200),
+});
+
+/** The current password did not match. Code `wrong_password` (400, field `currentPassword`). */
+export class WrongPasswordError extends TrellisError {
+  /** Points the form at the current-password field. */
+  readonly issues = [{ path: "currentPassword", message: "This is not your current password." }];
+
+  constructor() {
+    super("wrong_password", "The current password is wrong.");
+  }
+}
+
+/** Changes a user's own password after checking the current one. */
+export async function changePassword(userId: string, input: z.input<typeof passwordChangeSchema>): Promise<void> {
+  const parsed = passwordChangeSchema.parse(input);
+  const user = await database().user.findUnique({ where: { id: userId } });
+  if (!user || !verifyPassword(parsed.currentPassword, user.passwordHash)) throw new WrongPasswordError();
+  await database().user.update({ where: { id: userId }, data: { passwordHash: hashPassword(parsed.newPassword) } });
+}
+
+/** The signed-in user's own details for the account page. */
+export async function getAccount(userId: string): Promise<{ email: string; name: string }> {
+  return database().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true } });
 }

@@ -43,6 +43,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   http_credential_name_taken: 409,
   member_exists: 409,
   member_change_refused: 409,
+  wrong_password: 400,
   tool_name_collision: 409,
   workflow_invalid: 422,
   invalid_answer: 422,
