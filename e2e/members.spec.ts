@@ -69,9 +69,16 @@ test("an admin adds a viewer, who signs in and can review a workflow and its run
   await viewer.locator("#new-password").fill("my-own-password");
   await viewer.getByTestId("change-password").click();
   await expect(viewer.getByTestId("password-error")).toHaveAttribute("data-field", "currentPassword");
+  // A second session of the same member (another browser) ends with the password change.
+  const otherBrowser = await browser.newContext({ storageState: await context.storageState() });
+  expect((await otherBrowser.request.get(`/api/workflows/${workflowId}`)).status()).toBe(200);
   await viewer.locator("#current-password").fill("viewer-password");
   await viewer.getByTestId("change-password").click();
   await expect(viewer.getByTestId("password-changed")).toBeVisible();
+  expect((await otherBrowser.request.get(`/api/workflows/${workflowId}`)).status()).toBe(401);
+  await otherBrowser.close();
+  // This session goes on.
+  expect((await viewer.request.get(`/api/workflows/${workflowId}`)).status()).toBe(200);
   await viewer.getByTestId("sign-out").click();
   await viewer.waitForURL("**/login**");
   await viewer.getByTestId("login-email").fill(email);

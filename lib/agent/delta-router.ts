@@ -12,11 +12,44 @@ export interface DeltaRouter {
   push(delta: string): RoutedDelta[];
   /** Emits whatever is still held back at the end of the turn. */
   flush(): RoutedDelta[];
+  /** Told when the turn starts calling tools (a tool-call delta arrived); returns what to emit now. */
+  toolCall?(): RoutedDelta[];
 }
 
 /** Everything is answer text (function calling: text comes only with the answer). */
 export function textRouter(): DeltaRouter {
   return { push: (delta) => (delta ? [{ kind: "text", delta }] : []), flush: () => [] };
+}
+
+/** Text held back at the start of a function-calling turn, at most, before it counts as the answer. */
+const PREAMBLE_LIMIT = 160;
+
+/**
+ * Function calling: text a model writes before its tool calls ("Let me check the weather…") is its
+ * reasoning, text of a turn without tool calls is the answer, and the stream does not say which
+ * until the calls (or the end) arrive. So the start of a turn is held back: a tool call turns it
+ * into `thought` (and the rest of the turn too); a paragraph break, PREAMBLE_LIMIT characters or
+ * the end of the turn release it as `text`, and the turn streams as answer from then on.
+ */
+export function toolAwareRouter(): DeltaRouter {
+  let held = "";
+  let decided: "text" | "thought" | undefined;
+  const release = (kind: "text" | "thought"): RoutedDelta[] => {
+    decided = kind;
+    const out = held ? [{ kind, delta: held }] : [];
+    held = "";
+    return out;
+  };
+  return {
+    push(delta) {
+      if (!delta) return [];
+      if (decided) return [{ kind: decided, delta }];
+      held += delta;
+      return held.length >= PREAMBLE_LIMIT || held.includes("\n\n") ? release("text") : [];
+    },
+    flush: () => (decided ? [] : release("text")),
+    toolCall: () => (decided ? [] : release("thought")),
+  };
 }
 
 /** Emits nothing (turns whose text is protocol, e.g. a plan). */

@@ -160,4 +160,29 @@ describe("function_call mode against the fake OpenAI server", () => {
     expect(events.filter((event) => event.type === "node-delta" && event.kind === "step")).toHaveLength(2);
     expect(testbed.server.requests.every((request) => request.body.stream === true)).toBe(true);
   });
+
+  it("streams text written before tool calls as thought, and the final answer as text", async () => {
+    testbed.server.setResponder((request) =>
+      messagesWithRole(request, "tool").length === 0
+        ? {
+            text: "I should look up the weather first.",
+            toolCalls: [{ id: "call_weather", name: "get_current_weather", arguments: '{"city":"Athens"}' }],
+          }
+        : { text: "It rained in Athens." },
+    );
+    const events: AgentEvent[] = [];
+    const result = await runAgent({
+      mode: "function_call",
+      model: testbed.model(),
+      tools: [localWeatherTool({ precipitation: { Athens: 3.2 } })],
+      instructions: "",
+      query: "Did it rain in Athens?",
+      emit: (event) => events.push(event),
+    });
+    const streamed = (kind: "text" | "thought") =>
+      events.map((event) => (event.type === "node-delta" && event.kind === kind ? event.delta : "")).join("");
+    expect(streamed("thought")).toBe("I should look up the weather first.");
+    expect(streamed("text")).toBe("It rained in Athens.");
+    expect(result.steps[0].thought).toBe("I should look up the weather first.");
+  });
 });

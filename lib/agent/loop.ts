@@ -104,6 +104,8 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
       for await (const part of model.stream(full)) {
         if (part.type === "text-delta") {
           for (const piece of router.push(part.delta)) safeEmit(setup.emit, { type: "node-delta", ...piece });
+        } else if (part.type === "tool-call-delta") {
+          for (const piece of router.toolCall?.() ?? []) safeEmit(setup.emit, { type: "node-delta", ...piece });
         } else if (part.type === "finish") {
           response = part.response;
         }

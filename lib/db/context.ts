@@ -1,5 +1,6 @@
 import "server-only";
 import { TrellisError } from "../workflow/errors";
+import { passwordStamp } from "./passwords";
 import { database } from "./prisma-client";
 
 /** Who is acting and in which workspace. */
@@ -39,8 +40,11 @@ export class NotSignedInError extends TrellisError {
   }
 }
 
-/** Reads the signed-in user id from the session cookie; `undefined` outside an HTTP request. */
-export type SessionReader = () => Promise<string | null | undefined>;
+/**
+ * Reads the session cookie: the signed-in user and their password stamp (a bare user id in tests),
+ * null for no valid session, `undefined` outside an HTTP request.
+ */
+export type SessionReader = () => Promise<{ userId: string; stamp: string } | string | null | undefined>;
 
 // On globalThis because Next bundles instrumentation (which installs the reader) apart from routes.
 const globalForSession = globalThis as unknown as { trellisSessionReader?: SessionReader };
@@ -56,16 +60,21 @@ export function setSessionReader(reader: SessionReader): void {
  * though the proxy already turned such requests away.
  */
 export async function getRequestContext(): Promise<RequestContext> {
-  const sessionUserId = await (globalForSession.trellisSessionReader?.() ?? undefined);
-  if (sessionUserId === null) throw new NotSignedInError();
-  // No cache: a role change or removed membership must take effect on the next request.
+  const session = await (globalForSession.trellisSessionReader?.() ?? undefined);
+  if (session === null) throw new NotSignedInError();
+  const sessionUserId = typeof session === "string" ? session : session?.userId;
+  // No cache: a role change, removed membership or new password must take effect on the next request.
   const membership = await database().membership.findFirst({
     where: sessionUserId ? { userId: sessionUserId } : { role: "owner" },
     orderBy: { createdAt: "asc" },
+    include: { user: { select: { passwordHash: true } } },
   });
   if (!membership) {
     if (sessionUserId) throw new NotSignedInError();
     throw new Error("No workspace exists yet: run `npm run db:seed` (npm start does it for you).");
+  }
+  if (typeof session === "object" && session.stamp !== passwordStamp(membership.user.passwordHash)) {
+    throw new NotSignedInError();
   }
   return { workspaceId: membership.workspaceId, userId: membership.userId, role: membership.role };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEditorContext, getRequestContext, type RequestContext, setSessionReader } from "./context";
 import { addMember, changePassword, listMembers, removeMember, setMemberRole } from "./member-repository";
-import { seedDatabase, verifyPassword } from "./seed";
+import { passwordStamp, verifyPassword } from "./passwords";
+import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
 
 describe.each(testProviders())("workspace members on %s", (provider) => {
@@ -77,7 +78,13 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     await expect(
       changePassword(owner.userId, { currentPassword: "wrong", newPassword: "new-password-1" }),
     ).rejects.toMatchObject({ code: "wrong_password" });
+    const before = await test.db.user.findUniqueOrThrow({ where: { id: owner.userId } });
+    // A session issued with the current password works until the password changes.
+    setSessionReader(async () => ({ userId: owner.userId, stamp: passwordStamp(before.passwordHash) }));
+    await expect(getRequestContext()).resolves.toMatchObject({ userId: owner.userId });
     await changePassword(owner.userId, { currentPassword: "secret-password", newPassword: "new-password-1" });
+    await expect(getRequestContext()).rejects.toMatchObject({ code: "unauthorized" });
+    setSessionReader(async () => undefined);
     const user = await test.db.user.findUniqueOrThrow({ where: { id: owner.userId } });
     expect(verifyPassword("new-password-1", user.passwordHash)).toBe(true);
     expect(verifyPassword("secret-password", user.passwordHash)).toBe(false);

@@ -2,8 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { TrellisError } from "../workflow/errors";
 import { type RequestContext, WORKSPACE_ROLES, type WorkspaceRole } from "./context";
+import { hashPassword, passwordStamp, verifyPassword } from "./passwords";
 import { database } from "./prisma-client";
-import { hashPassword, verifyPassword } from "./seed";
 
 /** A new member as the members page submits it. */
 export const memberInputSchema = z.object({
@@ -173,12 +173,17 @@ export class WrongPasswordError extends TrellisError {
   }
 }
 
-/** Changes a user's own password after checking the current one. */
-export async function changePassword(userId: string, input: z.input<typeof passwordChangeSchema>): Promise<void> {
+/**
+ * Changes a user's own password after checking the current one. Returns the new password stamp:
+ * sessions carrying the old one stop working, so the caller re-issues the current session.
+ */
+export async function changePassword(userId: string, input: z.input<typeof passwordChangeSchema>): Promise<string> {
   const parsed = passwordChangeSchema.parse(input);
   const user = await database().user.findUnique({ where: { id: userId } });
   if (!user || !verifyPassword(parsed.currentPassword, user.passwordHash)) throw new WrongPasswordError();
-  await database().user.update({ where: { id: userId }, data: { passwordHash: hashPassword(parsed.newPassword) } });
+  const passwordHash = hashPassword(parsed.newPassword);
+  await database().user.update({ where: { id: userId }, data: { passwordHash } });
+  return passwordStamp(passwordHash);
 }
 
 /** The signed-in user's own details for the account page. */

@@ -3,9 +3,10 @@ import type { RunEvent } from "../engine/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { emptyDocument } from "../workflow/document";
 import { getAdminContext, getRequestContext, setSessionReader } from "./context";
+import { verifyPassword } from "./passwords";
 import { nodeRunId, PrismaRunRecorder } from "./run-recorder";
 import { createRun, getRunWithNodeRuns, listRunEvents, listRuns } from "./run-repository";
-import { seedDatabase, verifyPassword } from "./seed";
+import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
 import {
   createWorkflow,

@@ -1,7 +1,7 @@
 import "server-only";
-import crypto from "node:crypto";
 import { exampleWorkflows } from "../workflow/examples";
 import { toJson } from "./json";
+import { hashPassword } from "./passwords";
 import type { Database } from "./prisma-client";
 
 /** Seed settings, overridable by environment variables (see README). */
@@ -21,22 +21,6 @@ export function seedOptionsFromEnvironment(environment: Record<string, string | 
     adminPassword: environment.TRELLIS_ADMIN_PASSWORD ?? "trellis-admin",
     workspaceName: environment.TRELLIS_WORKSPACE_NAME ?? "Default workspace",
   };
-}
-
-/** scrypt with a random salt, stored as `scrypt$salt$hash`. */
-export function hashPassword(password: string): string {
-  const salt = crypto.randomBytes(16);
-  const hash = crypto.scryptSync(password, salt, 32);
-  return `scrypt$${salt.toString("base64")}$${hash.toString("base64")}`;
-}
-
-/** Constant-time check of a password against `hashPassword` output. */
-export function verifyPassword(password: string, stored: string): boolean {
-  const [scheme, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64");
-  const actual = crypto.scryptSync(password, Buffer.from(salt, "base64"), expected.length);
-  return crypto.timingSafeEqual(expected, actual);
 }
 
 /**

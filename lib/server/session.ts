@@ -2,7 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { setSessionReader } from "../db/context";
 import { secretKey } from "../db/secret-box";
-import { SESSION_COOKIE, verifySessionToken } from "./session-token";
+import { readSessionToken, SESSION_COOKIE } from "./session-token";
 
 /**
  * Teaches lib/db's request context to read the session cookie. `cookies()` throws outside a
@@ -16,6 +16,6 @@ export function installSessionReader(): void {
     } catch {
       return undefined;
     }
-    return verifySessionToken(token, secretKey());
+    return readSessionToken(token, secretKey());
   });
 }

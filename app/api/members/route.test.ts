@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setSessionReader } from "@/lib/db/context";
+import { hashPassword } from "@/lib/db/passwords";
 import { createRun } from "@/lib/db/run-repository";
-import { hashPassword, seedDatabase } from "@/lib/db/seed";
+import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import { compileWorkflow } from "@/lib/workflow/compile";

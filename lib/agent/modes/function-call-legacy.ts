@@ -1,5 +1,5 @@
 import type { ModelRequest } from "../../llm/language-model";
-import { textRouter } from "../delta-router";
+import { toolAwareRouter } from "../delta-router";
 import type { ModeDriver } from "../loop";
 import { finalFromText } from "./shared";
 
@@ -19,7 +19,7 @@ export function functionCallLegacyDriver(): ModeDriver {
       if (run.forcedNote) run.messages.push({ role: "user", content: run.forcedNote });
       const request: ModelRequest = { messages: [...run.messages], toolProtocol: "functions" };
       if (!withhold) request.tools = run.tools.toModelTools();
-      const response = await run.callModel(request, { router: textRouter() });
+      const response = await run.callModel(request, { router: toolAwareRouter() });
       const call = response.toolCalls[0];
       if (!call) {
         run.messages.push({ role: "assistant", content: response.text });

@@ -1,5 +1,5 @@
 import type { ModelRequest } from "../../llm/language-model";
-import { textRouter } from "../delta-router";
+import { toolAwareRouter } from "../delta-router";
 import type { ModeDriver } from "../loop";
 import { finalFromText, normalizeCallIds } from "./shared";
 
@@ -25,7 +25,7 @@ export function functionCallDriver(): ModeDriver {
         request.toolChoice = "auto";
         if (run.model.profile.parallelToolCalls) request.parallelToolCalls = true;
       }
-      const response = await run.callModel(request, { router: textRouter() });
+      const response = await run.callModel(request, { router: toolAwareRouter() });
       if (response.toolCalls.length === 0) {
         run.messages.push({ role: "assistant", content: response.text });
         return finalFromText(response.text);

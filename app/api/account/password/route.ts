@@ -1,7 +1,9 @@
 import { getRequestContext } from "@/lib/db/context";
 import { changePassword, passwordChangeSchema } from "@/lib/db/member-repository";
+import { secretKey } from "@/lib/db/secret-box";
 import { clientAddress, limitSignInAttempts } from "@/lib/http/rate-limits";
 import { mapError, parseBody } from "@/lib/http/respond";
+import { issueSessionToken, sessionCookie } from "@/lib/server/session-token";
 
 /** Changes the signed-in user's password (current one required; attempts are rate limited like sign-in). */
 export async function POST(request: Request): Promise<Response> {
@@ -10,8 +12,11 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const { userId } = await getRequestContext();
     await limitSignInAttempts(clientAddress(request), `password-change:${userId}`);
-    await changePassword(userId, parsed.data);
-    return Response.json({ ok: true });
+    const stamp = await changePassword(userId, parsed.data);
+    // Every other session of this user ends; this one continues with a fresh cookie.
+    const response = Response.json({ ok: true });
+    response.headers.append("set-cookie", sessionCookie(request, issueSessionToken(userId, stamp, secretKey())));
+    return response;
   } catch (error) {
     return mapError(error);
   }

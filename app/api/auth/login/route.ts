@@ -1,9 +1,9 @@
+import { passwordStamp, verifyPassword } from "@/lib/db/passwords";
 import { database } from "@/lib/db/prisma-client";
 import { secretKey } from "@/lib/db/secret-box";
-import { verifyPassword } from "@/lib/db/seed";
 import { clientAddress, limitSignInAttempts } from "@/lib/http/rate-limits";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
-import { issueSessionToken, SESSION_COOKIE, SESSION_TTL_MS } from "@/lib/server/session-token";
+import { issueSessionToken, sessionCookie } from "@/lib/server/session-token";
 import { loginBodySchema } from "./schema";
 
 /** Checks e-mail and password and sets the session cookie. */
@@ -18,11 +18,8 @@ export async function POST(request: Request): Promise<Response> {
       return errorResponse(401, "invalid_credentials", "The e-mail or password is wrong.");
     }
     const response = Response.json({ ok: true, user: { id: user.id, email: user.email, name: user.name } });
-    const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-    response.headers.append(
-      "set-cookie",
-      `${SESSION_COOKIE}=${issueSessionToken(user.id, secretKey())}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`,
-    );
+    const token = issueSessionToken(user.id, passwordStamp(user.passwordHash), secretKey());
+    response.headers.append("set-cookie", sessionCookie(request, token));
     return response;
   } catch (error) {
     return mapError(error);
