@@ -68,7 +68,7 @@ test("an admin adds a viewer, who signs in and can review a workflow and its run
   await viewer.locator("#current-password").fill("not-it");
   await viewer.locator("#new-password").fill("my-own-password");
   await viewer.getByTestId("change-password").click();
-  await expect(viewer.getByTestId("password-error")).toHaveAttribute("data-field", "currentPassword");
+  await expect(viewer.getByTestId("password-error-currentPassword")).toContainText("not your current password");
   // A second session of the same member (another browser) ends with the password change.
   const otherBrowser = await browser.newContext({ storageState: await context.storageState() });
   expect((await otherBrowser.request.get(`/api/workflows/${workflowId}`)).status()).toBe(200);

@@ -2,7 +2,7 @@
 
 import { type FormEvent, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
-import { FormField } from "./form-field";
+import { FormField, TextField } from "@/components/ui/form-field";
 import { useSettingsForm } from "./use-settings-form";
 
 /** A key as the page lists it (dates as ISO strings from the server component). */
@@ -122,15 +122,15 @@ export function ApiKeysManager({ keys, workflows }: { keys: ApiKeyRow[]; workflo
       )}
       <form className="settings-form" onSubmit={(event) => void create(event)} data-testid="api-key-form">
         <h2>Create a key</h2>
-        <FormField id="api-key-name" label="Name" error={issueAt("name")} errorTestId="api-key-error-name">
-          <input
-            id="api-key-name"
-            className="input"
-            placeholder="ci, website, zapier…"
-            value={form.name}
-            onChange={(event) => set({ name: event.target.value })}
-          />
-        </FormField>
+        <TextField
+          id="api-key-name"
+          label="Name"
+          placeholder="ci, website, zapier…"
+          value={form.name}
+          onChange={(name) => set({ name })}
+          error={issueAt("name")}
+          errorTestId="api-key-error-name"
+        />
         <FormField id="api-key-workflow" label="Calls" errorTestId="api-key-error-workflow">
           <select
             id="api-key-workflow"

@@ -1,10 +1,10 @@
 "use client";
 
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
+import { FormField, TextField } from "@/components/ui/form-field";
 import type { HttpCredentialView } from "@/lib/db/http-credential-repository";
-import { FormField } from "./form-field";
 import { useSettingsForm } from "./use-settings-form";
 
 const TYPE_LABELS = {
@@ -40,10 +40,21 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
     await act(`/api/credentials/${encodeURIComponent(credential.name)}`, "DELETE", `Deleted “${credential.name}”.`);
   };
 
-  const field = (path: keyof typeof EMPTY_FORM, label: string, input: ReactNode) => (
-    <FormField id={`credential-${path}`} label={label} error={issueAt(path)} errorTestId={`credential-error-${path}`}>
-      {input}
-    </FormField>
+  /** One text field of the form, with the server's message for it. */
+  const text = (
+    path: "name" | "parameter" | "username" | "secret",
+    label: string,
+    extra: { type?: "password"; placeholder?: string; autoComplete?: string } = {},
+  ) => (
+    <TextField
+      id={`credential-${path}`}
+      label={label}
+      value={form[path]}
+      onChange={(value) => set({ [path]: value })}
+      error={issueAt(path)}
+      errorTestId={`credential-error-${path}`}
+      {...extra}
+    />
   );
 
   return (
@@ -92,19 +103,8 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
       )}
       <form className="settings-form" onSubmit={(event) => void submit(event)} data-testid="credential-form">
         <h2>Add a credential</h2>
-        {field(
-          "name",
-          "Name",
-          <input
-            id="credential-name"
-            className="input"
-            value={form.name}
-            onChange={(event) => set({ name: event.target.value })}
-          />,
-        )}
-        {field(
-          "type",
-          "Sent as",
+        {text("name", "Name")}
+        <FormField id="credential-type" label="Sent as" error={issueAt("type")} errorTestId="credential-error-type">
           <select
             id="credential-type"
             className="input"
@@ -116,43 +116,17 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
                 {label}
               </option>
             ))}
-          </select>,
-        )}
+          </select>
+        </FormField>
         {(form.type === "header" || form.type === "query") &&
-          field(
-            "parameter",
-            form.type === "header" ? "Header name" : "Query parameter name",
-            <input
-              id="credential-parameter"
-              className="input"
-              placeholder={form.type === "header" ? "X-API-Key" : "api_key"}
-              value={form.parameter}
-              onChange={(event) => set({ parameter: event.target.value })}
-            />,
-          )}
-        {form.type === "basic" &&
-          field(
-            "username",
-            "User name",
-            <input
-              id="credential-username"
-              className="input"
-              value={form.username}
-              onChange={(event) => set({ username: event.target.value })}
-            />,
-          )}
-        {field(
-          "secret",
-          form.type === "basic" ? "Password" : form.type === "bearer" ? "Token" : "Key",
-          <input
-            id="credential-secret"
-            className="input"
-            type="password"
-            autoComplete="off"
-            value={form.secret}
-            onChange={(event) => set({ secret: event.target.value })}
-          />,
-        )}
+          text("parameter", form.type === "header" ? "Header name" : "Query parameter name", {
+            placeholder: form.type === "header" ? "X-API-Key" : "api_key",
+          })}
+        {form.type === "basic" && text("username", "User name")}
+        {text("secret", form.type === "basic" ? "Password" : form.type === "bearer" ? "Token" : "Key", {
+          type: "password",
+          autoComplete: "off",
+        })}
         <button type="submit" className="button button-primary" data-testid="add-credential">
           Add credential
         </button>

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
+import { FormField, TextField } from "@/components/ui/form-field";
 import type { MemberView } from "@/lib/db/member-repository";
-import { FormField } from "./form-field";
 import { useSettingsForm } from "./use-settings-form";
 
 const ROLES = {
@@ -91,23 +91,23 @@ export function MembersManager({ members, currentUserId }: { members: MemberView
       </table>
       <form className="settings-form" onSubmit={(event) => void submit(event)} data-testid="member-form">
         <h2>Add a member</h2>
-        <FormField id="member-email" label="E-mail" error={issueAt("email")} errorTestId="member-error-email">
-          <input
-            id="member-email"
-            className="input"
-            type="email"
-            value={form.email}
-            onChange={(event) => set({ email: event.target.value })}
-          />
-        </FormField>
-        <FormField id="member-name" label="Name" error={issueAt("name")} errorTestId="member-error-name">
-          <input
-            id="member-name"
-            className="input"
-            value={form.name}
-            onChange={(event) => set({ name: event.target.value })}
-          />
-        </FormField>
+        <TextField
+          id="member-email"
+          label="E-mail"
+          type="email"
+          value={form.email}
+          onChange={(email) => set({ email })}
+          error={issueAt("email")}
+          errorTestId="member-error-email"
+        />
+        <TextField
+          id="member-name"
+          label="Name"
+          value={form.name}
+          onChange={(name) => set({ name })}
+          error={issueAt("name")}
+          errorTestId="member-error-name"
+        />
         <FormField id="member-role" label="Role" error={issueAt("role")} errorTestId="member-error-role">
           <select
             id="member-role"
@@ -122,21 +122,16 @@ export function MembersManager({ members, currentUserId }: { members: MemberView
             ))}
           </select>
         </FormField>
-        <FormField
+        <TextField
           id="member-password"
           label="Initial password (new accounts; 8 characters or more)"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(password) => set({ password })}
           error={issueAt("password")}
           errorTestId="member-error-password"
-        >
-          <input
-            id="member-password"
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={(event) => set({ password: event.target.value })}
-          />
-        </FormField>
+        />
         <button type="submit" className="button button-primary" data-testid="add-member">
           Add member
         </button>

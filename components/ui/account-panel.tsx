@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { TextField } from "./form-field";
 
 /** The signed-in user's page: who they are, a password change and sign-out. */
 export function AccountPanel({ email, name, role }: { email: string; name: string; role: string }) {
@@ -53,30 +54,28 @@ export function AccountPanel({ email, name, role }: { email: string; name: strin
       </button>
       <form className="settings-form" onSubmit={(event) => void change(event)} data-testid="password-form">
         <h2>Change password</h2>
-        <label className="field-label" htmlFor="current-password">
-          Current password
-        </label>
-        <input
+        <TextField
           id="current-password"
-          className="input"
+          label="Current password"
           type="password"
           autoComplete="current-password"
           value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
+          onChange={setCurrentPassword}
+          error={issue?.field === "currentPassword" ? issue.message : undefined}
+          errorTestId="password-error-currentPassword"
         />
-        <label className="field-label" htmlFor="new-password">
-          New password (8 characters or more)
-        </label>
-        <input
+        <TextField
           id="new-password"
-          className="input"
+          label="New password (8 characters or more)"
           type="password"
           autoComplete="new-password"
           value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
+          onChange={setNewPassword}
+          error={issue?.field === "newPassword" ? issue.message : undefined}
+          errorTestId="password-error-newPassword"
         />
-        {issue && (
-          <p className="field-error" data-testid="password-error" data-field={issue.field}>
+        {issue && issue.field !== "currentPassword" && issue.field !== "newPassword" && (
+          <p className="field-error" data-testid="password-error">
             {issue.message}
           </p>
         )}

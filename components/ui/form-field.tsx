@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+
+/** A labelled form control with the server's message for that field under it. */
+export function FormField({
+  id,
+  label,
+  error,
+  errorTestId,
+  children,
+}: {
+  /** The control's id (the label points at it). */
+  id: string;
+  label: string;
+  /** The problem the server reported for this field, if any. */
+  error?: string;
+  errorTestId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p className="field-error" data-testid={errorTestId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled text input with the server's message for it: the common case of {@link FormField}. */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  errorTestId,
+  type = "text",
+  placeholder,
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  errorTestId: string;
+  type?: "text" | "email" | "password";
+  placeholder?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} errorTestId={errorTestId}>
+      <input
+        id={id}
+        className="input"
+        type={type}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FormField>
+  );
+}
