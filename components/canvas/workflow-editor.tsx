@@ -8,6 +8,7 @@ import { Canvas } from "./canvas";
 import { ConflictDialog } from "./dialogs/conflict-dialog";
 import { PublishDialog } from "./dialogs/publish-dialog";
 import { RunInputsDialog, SingleNodeRunDialog } from "./dialogs/run-dialogs";
+import { ScheduleDialog } from "./dialogs/schedule-dialog";
 import { ShortcutsDialog } from "./dialogs/shortcuts-dialog";
 import { useAutosave } from "./hooks/use-autosave";
 import { useCompile } from "./hooks/use-compile";
@@ -106,6 +107,7 @@ function EditorShell() {
       )}
       <ShortcutsDialog />
       <PublishDialog onSave={autosave.saveNow} />
+      {!readOnly && <ScheduleDialog />}
       <RunInputsDialog />
       <SingleNodeRunDialog nodeId={singleNodeId} onClose={() => setSingleNodeId(null)} />
       <ConflictDialog onReload={() => void autosave.reload()} onOverwrite={() => void autosave.overwrite()} />

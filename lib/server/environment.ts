@@ -37,6 +37,10 @@ export function checkServerEnvironment(environment: Record<string, string | unde
     if (value !== undefined && !/^[1-9]\d*$/.test(value))
       throw new ConfigurationError(name, `"${value}" must be a positive whole number`);
   }
+  const scheduler = environment.TRELLIS_SCHEDULER;
+  if (scheduler !== undefined && !["on", "off"].includes(scheduler.trim().toLowerCase())) {
+    throw new ConfigurationError("TRELLIS_SCHEDULER", `"${scheduler}" must be on or off`);
+  }
   const stdio = environment.TRELLIS_MCP_STDIO;
   if (stdio !== undefined && !["on", "off"].includes(stdio.trim().toLowerCase())) {
     throw new ConfigurationError("TRELLIS_MCP_STDIO", `"${stdio}" must be on or off`);

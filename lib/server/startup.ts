@@ -2,13 +2,15 @@ import "server-only";
 import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
 import { runService } from "./run-service";
+import { startScheduler } from "./scheduler";
 import { installSessionReader } from "./session";
 
 let started: Promise<void> | undefined;
 
 /**
  * Runs once per server process (from instrumentation.ts): in demo mode start the local demo API
- * stub and point the demo tools at it; then resume runs a crash left running.
+ * stub and point the demo tools at it; then resume runs a crash left running, and start the
+ * scheduler (workflows' cron schedules; `TRELLIS_SCHEDULER=off` leaves it to another process).
  */
 export function startServerServices(): Promise<void> {
   installSessionReader();
@@ -27,6 +29,7 @@ export function startServerServices(): Promise<void> {
     }
     const resumed = await runService().resumeInterrupted();
     if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
+    if (process.env.TRELLIS_SCHEDULER?.trim().toLowerCase() !== "off") startScheduler();
   })();
   return started;
 }

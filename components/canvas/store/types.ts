@@ -202,7 +202,7 @@ export interface UiSlice {
   /** Which bottom panel is open. */
   bottomPanel: "none" | "run" | "problems";
   /** Open dialog. */
-  dialog: "none" | "shortcuts" | "run-inputs" | "single-node-run" | "publish";
+  dialog: "none" | "shortcuts" | "run-inputs" | "single-node-run" | "publish" | "schedule";
   /** Node run shown in the inspector. */
   inspectorTarget: InspectorTarget | null;
   /** A config field to focus after a problem was clicked. */

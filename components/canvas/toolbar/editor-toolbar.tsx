@@ -134,6 +134,17 @@ export const EditorToolbar = memo(function EditorToolbar({
           Publish
         </button>
       )}
+      {!readOnly && (
+        <button
+          type="button"
+          className="button"
+          data-testid="schedule-button"
+          onClick={() => store.getState().setDialog("schedule")}
+          title="Run the published version on a cron schedule"
+        >
+          Schedule
+        </button>
+      )}
       <button
         type="button"
         className="button-ghost"

@@ -1,0 +1,180 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Dialog } from "@/components/ui/dialog";
+import { FormField, TextField } from "@/components/ui/form-field";
+import { SCHEDULE_PRESETS } from "@/lib/workflow/schedule";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+
+/** What `/api/workflows/:id/schedule` answers. */
+interface ScheduleAnswer {
+  schedule: {
+    cron: string;
+    timezone: string;
+    inputs: Record<string, unknown>;
+    enabled: boolean;
+    lastRunAt: string | null;
+    lastRunId: string | null;
+    lastError: string | null;
+  } | null;
+  nextRuns: string[];
+}
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+/**
+ * Runs the latest published version on a cron schedule (trigger `schedule`): expression with
+ * presets, time zone, the start inputs as JSON, on/off, and the next three times once saved.
+ */
+export function ScheduleDialog() {
+  const store = useEditorStoreApi();
+  const open = useEditorStore((state) => state.dialog === "schedule");
+  const workflowId = useEditorStore((state) => state.workflowId);
+  const [answer, setAnswer] = useState<ScheduleAnswer | null>(null);
+  const [cron, setCron] = useState("0 9 * * 1-5");
+  const [timezone, setTimezone] = useState("UTC");
+  const [inputs, setInputs] = useState("{}");
+  const [enabled, setEnabled] = useState(true);
+  const [issue, setIssue] = useState<{ field: string; message: string } | null>(null);
+  const close = () => store.getState().setDialog("none");
+
+  useEffect(() => {
+    if (!open) return;
+    setIssue(null);
+    void fetch(`/api/workflows/${workflowId}/schedule`)
+      .then((response) => response.json() as Promise<ScheduleAnswer>)
+      .then((body) => {
+        setAnswer(body);
+        setCron(body.schedule?.cron ?? "0 9 * * 1-5");
+        setTimezone(body.schedule?.timezone ?? browserTimeZone());
+        setInputs(JSON.stringify(body.schedule?.inputs ?? {}, null, 2));
+        setEnabled(body.schedule?.enabled ?? true);
+      });
+  }, [open, workflowId]);
+
+  const send = async (method: "PUT" | "DELETE") => {
+    let parsedInputs: unknown;
+    try {
+      parsedInputs = JSON.parse(inputs || "{}");
+    } catch {
+      setIssue({ field: "inputs", message: "The inputs are not valid JSON." });
+      return;
+    }
+    const response = await fetch(`/api/workflows/${workflowId}/schedule`, {
+      method,
+      headers: method === "PUT" ? { "content-type": "application/json" } : undefined,
+      body: method === "PUT" ? JSON.stringify({ cron, timezone, inputs: parsedInputs, enabled }) : undefined,
+    });
+    if (response.status === 204) {
+      setAnswer({ schedule: null, nextRuns: [] });
+      setIssue(null);
+      return;
+    }
+    const body = (await response.json()) as ScheduleAnswer & { error?: { message: string; field?: string } };
+    if (!response.ok) {
+      setIssue({
+        field: body.error?.field ?? "",
+        message: body.error?.message ?? `Request failed (${response.status})`,
+      });
+      return;
+    }
+    setIssue(null);
+    setAnswer(body);
+  };
+
+  const issueAt = (field: string) => (issue?.field === field ? issue.message : undefined);
+  return (
+    <Dialog
+      open={open}
+      title="Schedule"
+      onClose={close}
+      testId="schedule-dialog"
+      footer={
+        <>
+          {answer?.schedule && (
+            <button type="button" className="button" data-testid="schedule-remove" onClick={() => void send("DELETE")}>
+              Remove schedule
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="schedule-save"
+            onClick={() => void send("PUT")}
+          >
+            Save schedule
+          </button>
+        </>
+      }
+    >
+      <p className="muted">
+        The latest <b>published</b> version runs at these times with these inputs; runs show in the history with trigger{" "}
+        <code>schedule</code>.
+      </p>
+      <FormField id="schedule-preset" label="Preset" errorTestId="schedule-error-preset">
+        <select
+          id="schedule-preset"
+          className="input"
+          value={SCHEDULE_PRESETS.some((preset) => preset.cron === cron) ? cron : ""}
+          onChange={(event) => event.target.value && setCron(event.target.value)}
+        >
+          <option value="">Custom</option>
+          {SCHEDULE_PRESETS.map((preset) => (
+            <option key={preset.cron} value={preset.cron}>
+              {preset.label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <TextField
+        id="schedule-cron"
+        label="Cron expression (minute hour day month weekday)"
+        value={cron}
+        onChange={setCron}
+        error={issueAt("cron")}
+        errorTestId="schedule-error-cron"
+      />
+      <TextField
+        id="schedule-timezone"
+        label="Time zone"
+        value={timezone}
+        onChange={setTimezone}
+        error={issueAt("timezone")}
+        errorTestId="schedule-error-timezone"
+      />
+      <FormField
+        id="schedule-inputs"
+        label="Start inputs (JSON)"
+        error={issueAt("inputs")}
+        errorTestId="schedule-error-inputs"
+      >
+        <textarea
+          id="schedule-inputs"
+          className="input code-input"
+          rows={4}
+          value={inputs}
+          onChange={(event) => setInputs(event.target.value)}
+        />
+      </FormField>
+      <label className="row">
+        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> Enabled
+      </label>
+      {issue && !["cron", "timezone", "inputs"].includes(issue.field) && <p className="field-error">{issue.message}</p>}
+      {answer?.schedule && (
+        <div data-testid="schedule-status">
+          <h4>Next runs</h4>
+          {answer.nextRuns.length === 0 ? (
+            <p className="muted">Disabled.</p>
+          ) : (
+            <ul data-testid="schedule-next-runs">
+              {answer.nextRuns.map((time) => (
+                <li key={time}>{new Date(time).toLocaleString()}</li>
+              ))}
+            </ul>
+          )}
+          {answer.schedule.lastError && <p className="field-error">Last time: {answer.schedule.lastError}</p>}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getRunWithNodeRuns } from "../db/run-repository";
+import { getSchedule, saveSchedule } from "../db/schedule-repository";
+import { seedDatabase } from "../db/seed";
+import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
+import { createWorkflow, publishWorkflow } from "../db/workflow-repository";
+import type { WorkflowDocument } from "../workflow/document";
+import { scheduleInputSchema } from "../workflow/schedule";
+import { RunService } from "./run-service";
+import { fireDueSchedules } from "./scheduler";
+
+const greeting: WorkflowDocument = {
+  schemaVersion: 2,
+  nodes: [
+    {
+      id: "start",
+      type: "start",
+      position: { x: 0, y: 0 },
+      data: { title: "Start", inputs: [{ name: "name", type: "string", required: true }] },
+    },
+    {
+      id: "hello",
+      type: "template",
+      position: { x: 200, y: 0 },
+      data: { title: "Hello", template: "Hi {{start.name}}" },
+    },
+    {
+      id: "end",
+      type: "end",
+      position: { x: 400, y: 0 },
+      data: { title: "End", outputs: [{ name: "text", value: "{{hello.text}}" }] },
+    },
+  ],
+  edges: [
+    { id: "e1", source: "start", target: "hello" },
+    { id: "e2", source: "hello", target: "end" },
+  ],
+};
+
+describe("scheduler", () => {
+  let test: TestDatabase;
+  let workspaceId: string;
+  let publishedId: string;
+  let draftOnlyId: string;
+  const service = new RunService();
+  const done: Promise<void>[] = [];
+  const start = async (input: Parameters<RunService["start"]>[0]) => {
+    const started = await service.start(input);
+    done.push(started.done);
+    return started;
+  };
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    ({ workspaceId } = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" }));
+    const user = await test.db.user.findFirstOrThrow();
+    publishedId = (await createWorkflow(workspaceId, { name: "Greeter", userId: user.id, draft: greeting })).id;
+    draftOnlyId = (await createWorkflow(workspaceId, { name: "Draft only", userId: user.id, draft: greeting })).id;
+    await publishWorkflow(publishedId, { note: "v1", userId: user.id });
+  });
+  afterAll(async () => test?.dispose());
+
+  it("runs the published version once when due, with the schedule's inputs, then waits for the next time", async () => {
+    const saved = await saveSchedule(
+      workspaceId,
+      publishedId,
+      scheduleInputSchema.parse({ cron: "0 9 * * *", timezone: "UTC", inputs: { name: "Ada" } }),
+      new Date("2026-11-29T08:00:00Z"),
+    );
+    expect(saved.nextRunAt).toBe("2026-11-29T09:00:00.000Z");
+
+    // Not yet due.
+    expect((await fireDueSchedules(new Date("2026-11-29T08:59:00Z"), start)).started).toEqual([]);
+    const tick = await fireDueSchedules(new Date("2026-11-29T09:00:05Z"), start);
+    expect(tick.started).toHaveLength(1);
+    await Promise.all(done);
+    const run = (await getRunWithNodeRuns(tick.started[0]))!.run;
+    expect(run).toMatchObject({ trigger: "schedule", status: "succeeded", outputs: { text: "Hi Ada" } });
+    expect(await getSchedule(publishedId)).toMatchObject({
+      nextRunAt: "2026-11-30T09:00:00.000Z",
+      lastRunId: tick.started[0],
+      lastError: null,
+    });
+    // The same moment again (a second tick or process) fires nothing.
+    expect((await fireDueSchedules(new Date("2026-11-29T09:00:06Z"), start)).started).toEqual([]);
+  });
+
+  it("records why an unpublished workflow did not run, and never fires a disabled schedule", async () => {
+    await saveSchedule(
+      workspaceId,
+      draftOnlyId,
+      scheduleInputSchema.parse({ cron: "*/15 * * * *", inputs: { name: "Bo" } }),
+      new Date("2026-11-29T10:00:00Z"),
+    );
+    const tick = await fireDueSchedules(new Date("2026-11-29T10:20:00Z"), start);
+    expect(tick.started).toEqual([]);
+    expect(tick.skipped).toEqual([
+      { workflowId: draftOnlyId, reason: expect.stringContaining("no published version") },
+    ]);
+    expect((await getSchedule(draftOnlyId))?.lastError).toContain("no published version");
+
+    await saveSchedule(workspaceId, publishedId, scheduleInputSchema.parse({ cron: "* * * * *", enabled: false }));
+    expect((await getSchedule(publishedId))?.nextRunAt).toBeNull();
+    const later = await fireDueSchedules(new Date("2027-01-01T00:00:00Z"), start);
+    expect(later.started).toEqual([]);
+  });
+});
