@@ -4,7 +4,8 @@
 # PostgreSQL cannot be started here (callers then skip and say so).
 set -euo pipefail
 port="${TRELLIS_PG_PORT:-54329}"
-dir="${TRELLIS_PG_DIR:-/tmp/trellis-pg}"
+# One folder per port: a second instance on another port must not wipe the first.
+dir="${TRELLIS_PG_DIR:-/tmp/trellis-pg-$port}"
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
 if [ -z "$bin" ]; then
   if [ "$(id -u)" = 0 ]; then
