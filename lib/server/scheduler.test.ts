@@ -4,38 +4,10 @@ import { getSchedule, saveSchedule } from "../db/schedule-repository";
 import { seedDatabase } from "../db/seed";
 import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { createWorkflow, publishWorkflow } from "../db/workflow-repository";
-import type { WorkflowDocument } from "../workflow/document";
 import { scheduleInputSchema } from "../workflow/schedule";
+import { minimalDocument } from "../workflow/testing/build-document";
 import { RunService } from "./run-service";
 import { fireDueSchedules } from "./scheduler";
-
-const greeting: WorkflowDocument = {
-  schemaVersion: 2,
-  nodes: [
-    {
-      id: "start",
-      type: "start",
-      position: { x: 0, y: 0 },
-      data: { title: "Start", inputs: [{ name: "name", type: "string", required: true }] },
-    },
-    {
-      id: "hello",
-      type: "template",
-      position: { x: 200, y: 0 },
-      data: { title: "Hello", template: "Hi {{start.name}}" },
-    },
-    {
-      id: "end",
-      type: "end",
-      position: { x: 400, y: 0 },
-      data: { title: "End", outputs: [{ name: "text", value: "{{hello.text}}" }] },
-    },
-  ],
-  edges: [
-    { id: "e1", source: "start", target: "hello" },
-    { id: "e2", source: "hello", target: "end" },
-  ],
-};
 
 describe("scheduler", () => {
   let test: TestDatabase;
@@ -54,8 +26,10 @@ describe("scheduler", () => {
     test = await createTestDatabase("sqlite");
     ({ workspaceId } = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" }));
     const user = await test.db.user.findFirstOrThrow();
-    publishedId = (await createWorkflow(workspaceId, { name: "Greeter", userId: user.id, draft: greeting })).id;
-    draftOnlyId = (await createWorkflow(workspaceId, { name: "Draft only", userId: user.id, draft: greeting })).id;
+    publishedId = (await createWorkflow(workspaceId, { name: "Greeter", userId: user.id, draft: minimalDocument() }))
+      .id;
+    draftOnlyId = (await createWorkflow(workspaceId, { name: "Draft only", userId: user.id, draft: minimalDocument() }))
+      .id;
     await publishWorkflow(publishedId, { note: "v1", userId: user.id });
   });
   afterAll(async () => test?.dispose());
@@ -64,7 +38,7 @@ describe("scheduler", () => {
     const saved = await saveSchedule(
       workspaceId,
       publishedId,
-      scheduleInputSchema.parse({ cron: "0 9 * * *", timezone: "UTC", inputs: { name: "Ada" } }),
+      scheduleInputSchema.parse({ cron: "0 9 * * *", timezone: "UTC", inputs: { query: "Ada" } }),
       new Date("2026-11-29T08:00:00Z"),
     );
     expect(saved.nextRunAt).toBe("2026-11-29T09:00:00.000Z");
@@ -75,7 +49,7 @@ describe("scheduler", () => {
     expect(tick.started).toHaveLength(1);
     await Promise.all(done);
     const run = (await getRunWithNodeRuns(tick.started[0]))!.run;
-    expect(run).toMatchObject({ trigger: "schedule", status: "succeeded", outputs: { text: "Hi Ada" } });
+    expect(run).toMatchObject({ trigger: "schedule", status: "succeeded", outputs: { answer: "Hello Ada" } });
     expect(await getSchedule(publishedId)).toMatchObject({
       nextRunAt: "2026-11-30T09:00:00.000Z",
       lastRunId: tick.started[0],
@@ -89,7 +63,7 @@ describe("scheduler", () => {
     await saveSchedule(
       workspaceId,
       draftOnlyId,
-      scheduleInputSchema.parse({ cron: "*/15 * * * *", inputs: { name: "Bo" } }),
+      scheduleInputSchema.parse({ cron: "*/15 * * * *", inputs: { query: "Bo" } }),
       new Date("2026-11-29T10:00:00Z"),
     );
     const tick = await fireDueSchedules(new Date("2026-11-29T10:20:00Z"), start);

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { memo } from "react";
+import { memo, type ReactNode } from "react";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import type { SaveState } from "../store/types";
 
@@ -12,6 +12,32 @@ const SAVE_LABELS: Record<SaveState, string> = {
   conflict: "Conflict",
   error: "Save failed, retrying",
 };
+
+/** A toolbar button that opens one of the editor's dialogs (test id `<dialog>-button`). */
+function DialogButton({
+  dialog,
+  title,
+  ghost,
+  children,
+}: {
+  dialog: "publish" | "schedule" | "shortcuts";
+  title: string;
+  ghost?: boolean;
+  children: ReactNode;
+}) {
+  const store = useEditorStoreApi();
+  return (
+    <button
+      type="button"
+      className={ghost ? "button-ghost" : "button"}
+      data-testid={`${dialog}-button`}
+      onClick={() => store.getState().setDialog(dialog)}
+      title={title}
+    >
+      {children}
+    </button>
+  );
+}
 
 /** Top bar: name, save indicator, undo/redo, layout, problems, help and run. */
 export const EditorToolbar = memo(function EditorToolbar({
@@ -124,36 +150,18 @@ export const EditorToolbar = memo(function EditorToolbar({
         {publishedVersion ? `Published v${publishedVersion}` : "Not published"}
       </span>
       {!readOnly && (
-        <button
-          type="button"
-          className="button"
-          data-testid="publish-button"
-          onClick={() => store.getState().setDialog("publish")}
-          title="Publish the saved draft as a new immutable version"
-        >
-          Publish
-        </button>
+        <>
+          <DialogButton dialog="publish" title="Publish the saved draft as a new immutable version">
+            Publish
+          </DialogButton>
+          <DialogButton dialog="schedule" title="Run the published version on a cron schedule">
+            Schedule
+          </DialogButton>
+        </>
       )}
-      {!readOnly && (
-        <button
-          type="button"
-          className="button"
-          data-testid="schedule-button"
-          onClick={() => store.getState().setDialog("schedule")}
-          title="Run the published version on a cron schedule"
-        >
-          Schedule
-        </button>
-      )}
-      <button
-        type="button"
-        className="button-ghost"
-        data-testid="shortcuts-button"
-        onClick={() => store.getState().setDialog("shortcuts")}
-        title="Keyboard shortcuts (?)"
-      >
+      <DialogButton dialog="shortcuts" title="Keyboard shortcuts (?)" ghost>
         ?
-      </button>
+      </DialogButton>
       {!readOnly && (
         <button
           type="button"

@@ -1,5 +1,9 @@
-import { getEditorContext, getRequestContext, type RequestContext } from "@/lib/db/context";
-import { deleteWorkflow, getWorkflow, publishWorkflow, updateWorkflowDraft } from "@/lib/db/workflow-repository";
+import {
+  deleteWorkflow,
+  publishWorkflow,
+  requireWorkflowAccess,
+  updateWorkflowDraft,
+} from "@/lib/db/workflow-repository";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
 import { updateWorkflowBodySchema, workflowActionBodySchema } from "./schema";
 
@@ -8,27 +12,12 @@ interface WorkflowRouteContext {
   params: Promise<{ id: string }>;
 }
 
-/**
- * Whether the workflow exists in the caller's workspace; other workspaces' ids answer 404 like
- * unknown ones. `action` names a change, which viewers may not make.
- */
-async function findOwned(id: string, action?: string) {
-  const requestContext: Promise<RequestContext> = action ? getEditorContext(action) : getRequestContext();
-  const [{ workspaceId, userId }, workflow] = await Promise.all([requestContext, getWorkflow(id)]);
-  return workflow && workflow.workspaceId === workspaceId ? { workflow, userId } : null;
-}
-
-function notFound(id: string): Response {
-  return errorResponse(404, "workflow_not_found", `Workflow ${id} does not exist.`);
-}
-
 /** Loads a workflow with its draft and revision. */
 export async function GET(_request: Request, context: WorkflowRouteContext): Promise<Response> {
   const { id } = await context.params;
   try {
-    const owned = await findOwned(id);
-    if (!owned) return notFound(id);
-    return Response.json({ workflow: owned.workflow });
+    const { workflow } = await requireWorkflowAccess(id);
+    return Response.json({ workflow });
   } catch (error) {
     return mapError(error);
   }
@@ -40,9 +29,8 @@ export async function PUT(request: Request, context: WorkflowRouteContext): Prom
   const parsed = await parseBody(request, updateWorkflowBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const owned = await findOwned(id, "edit workflows");
-    if (!owned) return notFound(id);
-    const result = await updateWorkflowDraft(id, { ...parsed.data, userId: owned.userId });
+    const { context: caller } = await requireWorkflowAccess(id, "edit workflows");
+    const result = await updateWorkflowDraft(id, { ...parsed.data, userId: caller.userId });
     if (!result.ok) {
       return errorResponse(409, "revision_conflict", "This workflow was saved elsewhere since you loaded it.", {
         currentRevision: result.currentRevision,
@@ -60,9 +48,8 @@ export async function POST(request: Request, context: WorkflowRouteContext): Pro
   const parsed = await parseBody(request, workflowActionBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const owned = await findOwned(id, "publish workflows");
-    if (!owned) return notFound(id);
-    const published = await publishWorkflow(id, { note: parsed.data.note, userId: owned.userId });
+    const { context: caller } = await requireWorkflowAccess(id, "publish workflows");
+    const published = await publishWorkflow(id, { note: parsed.data.note, userId: caller.userId });
     return Response.json({ version: published.version }, { status: 201 });
   } catch (error) {
     return mapError(error);
@@ -73,7 +60,7 @@ export async function POST(request: Request, context: WorkflowRouteContext): Pro
 export async function DELETE(_request: Request, context: WorkflowRouteContext): Promise<Response> {
   const { id } = await context.params;
   try {
-    if (!(await findOwned(id, "delete workflows"))) return notFound(id);
+    await requireWorkflowAccess(id, "delete workflows");
     await deleteWorkflow(id);
     return new Response(null, { status: 204 });
   } catch (error) {

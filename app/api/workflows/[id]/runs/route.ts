@@ -1,6 +1,6 @@
-import { getEditorContext, getRequestContext } from "@/lib/db/context";
-import { getWorkflow } from "@/lib/db/workflow-repository";
-import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
+import { getRequestContext } from "@/lib/db/context";
+import { requireWorkflowAccess } from "@/lib/db/workflow-repository";
+import { mapError, parseBody } from "@/lib/http/respond";
 import { respondWithRuns } from "@/lib/http/run-list-query";
 import { runService } from "@/lib/server/run-service";
 import { startRunBodySchema } from "./schema";
@@ -15,11 +15,10 @@ export async function POST(request: Request, context: RouteContext): Promise<Res
   const parsed = await parseBody(request, startRunBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { workspaceId } = await getEditorContext("run workflows");
-    const workflow = await getWorkflow(id);
-    if (!workflow || workflow.workspaceId !== workspaceId) {
-      return errorResponse(404, "workflow_not_found", `Workflow ${id} does not exist.`);
-    }
+    const {
+      workflow,
+      context: { workspaceId },
+    } = await requireWorkflowAccess(id, "run workflows");
     const { runId } = await runService().start({
       workspaceId,
       workflowId: id,

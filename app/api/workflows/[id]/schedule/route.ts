@@ -1,24 +1,12 @@
-import { getEditorContext, getRequestContext } from "@/lib/db/context";
 import { deleteSchedule, getSchedule, saveSchedule } from "@/lib/db/schedule-repository";
-import { getWorkflow } from "@/lib/db/workflow-repository";
-import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
+import { requireWorkflowAccess } from "@/lib/db/workflow-repository";
+import { mapError, parseBody } from "@/lib/http/respond";
 import { nextRunTimes, scheduleInputSchema } from "@/lib/workflow/schedule";
 
 export const dynamic = "force-dynamic";
 
 interface RouteContext {
   params: Promise<{ id: string }>;
-}
-
-/** The workflow in the caller's workspace (viewers may read; `action` is a change they may not make). */
-async function ownedWorkflow(id: string, action?: string) {
-  const { workspaceId } = action ? await getEditorContext(action) : await getRequestContext();
-  const workflow = await getWorkflow(id);
-  return workflow && workflow.workspaceId === workspaceId ? workflow : null;
-}
-
-function notFound(id: string): Response {
-  return errorResponse(404, "workflow_not_found", `Workflow ${id} does not exist.`);
 }
 
 /** The schedule (null when none) and its next three firing times. */
@@ -35,7 +23,7 @@ async function scheduleBody(workflowId: string) {
 export async function GET(_request: Request, context: RouteContext): Promise<Response> {
   const { id } = await context.params;
   try {
-    if (!(await ownedWorkflow(id))) return notFound(id);
+    await requireWorkflowAccess(id);
     return Response.json(await scheduleBody(id));
   } catch (error) {
     return mapError(error);
@@ -48,8 +36,7 @@ export async function PUT(request: Request, context: RouteContext): Promise<Resp
   const parsed = await parseBody(request, scheduleInputSchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const workflow = await ownedWorkflow(id, "schedule workflows");
-    if (!workflow) return notFound(id);
+    const { workflow } = await requireWorkflowAccess(id, "schedule workflows");
     await saveSchedule(workflow.workspaceId, id, parsed.data);
     return Response.json(await scheduleBody(id));
   } catch (error) {
@@ -61,7 +48,7 @@ export async function PUT(request: Request, context: RouteContext): Promise<Resp
 export async function DELETE(_request: Request, context: RouteContext): Promise<Response> {
   const { id } = await context.params;
   try {
-    if (!(await ownedWorkflow(id, "schedule workflows"))) return notFound(id);
+    await requireWorkflowAccess(id, "schedule workflows");
     await deleteSchedule(id);
     return new Response(null, { status: 204 });
   } catch (error) {

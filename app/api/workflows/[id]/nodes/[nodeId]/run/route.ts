@@ -1,6 +1,5 @@
-import { getEditorContext } from "@/lib/db/context";
-import { getWorkflow } from "@/lib/db/workflow-repository";
-import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
+import { requireWorkflowAccess } from "@/lib/db/workflow-repository";
+import { mapError, parseBody } from "@/lib/http/respond";
 import { runService } from "@/lib/server/run-service";
 import { singleNodeRunBodySchema } from "./schema";
 
@@ -14,11 +13,10 @@ export async function POST(request: Request, context: RouteContext): Promise<Res
   const parsed = await parseBody(request, singleNodeRunBodySchema);
   if (!parsed.ok) return parsed.response;
   try {
-    const { workspaceId } = await getEditorContext("run workflows");
-    const workflow = await getWorkflow(id);
-    if (!workflow || workflow.workspaceId !== workspaceId) {
-      return errorResponse(404, "workflow_not_found", `Workflow ${id} does not exist.`);
-    }
+    const {
+      workflow,
+      context: { workspaceId },
+    } = await requireWorkflowAccess(id, "run workflows");
     const { runId } = await runService().startSingleNode({
       workspaceId,
       workflowId: id,
