@@ -41,6 +41,8 @@ export function ScheduleDialog() {
   useEffect(() => {
     if (!open) return;
     setIssue(null);
+    // The form appears once the stored schedule is in, so nothing typed is overwritten by it.
+    setAnswer(null);
     void fetch(`/api/workflows/${workflowId}/schedule`)
       .then((response) => response.json() as Promise<ScheduleAnswer>)
       .then((body) => {
@@ -111,54 +113,60 @@ export function ScheduleDialog() {
         The latest <b>published</b> version runs at these times with these inputs; runs show in the history with trigger{" "}
         <code>schedule</code>.
       </p>
-      <FormField id="schedule-preset" label="Preset" errorTestId="schedule-error-preset">
-        <select
-          id="schedule-preset"
-          className="input"
-          value={SCHEDULE_PRESETS.some((preset) => preset.cron === cron) ? cron : ""}
-          onChange={(event) => event.target.value && setCron(event.target.value)}
-        >
-          <option value="">Custom</option>
-          {SCHEDULE_PRESETS.map((preset) => (
-            <option key={preset.cron} value={preset.cron}>
-              {preset.label}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <TextField
-        id="schedule-cron"
-        label="Cron expression (minute hour day month weekday)"
-        value={cron}
-        onChange={setCron}
-        error={issueAt("cron")}
-        errorTestId="schedule-error-cron"
-      />
-      <TextField
-        id="schedule-timezone"
-        label="Time zone"
-        value={timezone}
-        onChange={setTimezone}
-        error={issueAt("timezone")}
-        errorTestId="schedule-error-timezone"
-      />
-      <FormField
-        id="schedule-inputs"
-        label="Start inputs (JSON)"
-        error={issueAt("inputs")}
-        errorTestId="schedule-error-inputs"
-      >
-        <textarea
-          id="schedule-inputs"
-          className="input code-input"
-          rows={4}
-          value={inputs}
-          onChange={(event) => setInputs(event.target.value)}
-        />
-      </FormField>
-      <label className="row">
-        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> Enabled
-      </label>
+      {answer === null ? (
+        <p className="muted">Loading…</p>
+      ) : (
+        <>
+          <FormField id="schedule-preset" label="Preset" errorTestId="schedule-error-preset">
+            <select
+              id="schedule-preset"
+              className="input"
+              value={SCHEDULE_PRESETS.some((preset) => preset.cron === cron) ? cron : ""}
+              onChange={(event) => event.target.value && setCron(event.target.value)}
+            >
+              <option value="">Custom</option>
+              {SCHEDULE_PRESETS.map((preset) => (
+                <option key={preset.cron} value={preset.cron}>
+                  {preset.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <TextField
+            id="schedule-cron"
+            label="Cron expression (minute hour day month weekday)"
+            value={cron}
+            onChange={setCron}
+            error={issueAt("cron")}
+            errorTestId="schedule-error-cron"
+          />
+          <TextField
+            id="schedule-timezone"
+            label="Time zone"
+            value={timezone}
+            onChange={setTimezone}
+            error={issueAt("timezone")}
+            errorTestId="schedule-error-timezone"
+          />
+          <FormField
+            id="schedule-inputs"
+            label="Start inputs (JSON)"
+            error={issueAt("inputs")}
+            errorTestId="schedule-error-inputs"
+          >
+            <textarea
+              id="schedule-inputs"
+              className="input code-input"
+              rows={4}
+              value={inputs}
+              onChange={(event) => setInputs(event.target.value)}
+            />
+          </FormField>
+          <label className="row">
+            <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> Enabled
+          </label>
+        </>
+      )}
       {issue && !["cron", "timezone", "inputs"].includes(issue.field) && <p className="field-error">{issue.message}</p>}
       {answer?.schedule && (
         <div data-testid="schedule-status">
