@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { secretKey } from "./lib/db/secret-box";
-import { SESSION_COOKIE, verifySessionToken } from "./lib/server/session-token";
+import { SESSION_COOKIE, verifySessionToken } from "./lib/services/session-token";
 
 /** Paths reachable without a session: sign-in, health checks and the API-key-protected public API. */
 const PUBLIC_PATHS = [/^\/login$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\/v1\//];

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { DemoModeBanner } from "@/components/ui/demo-mode-banner";
-import { isDemoMode } from "@/lib/server/demo-mode";
+import { isDemoMode } from "@/lib/services/demo-mode";
 import "./globals.css";
 
 export const metadata: Metadata = {

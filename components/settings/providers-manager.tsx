@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import type { ProviderView } from "@/lib/db/provider-config";
-import type { ModelMode } from "@/lib/server/model-catalog";
+import type { ModelMode } from "@/lib/services/model-catalog";
 import { ProviderDialog } from "./provider-dialog";
 import { sendJson } from "./settings-api";
 

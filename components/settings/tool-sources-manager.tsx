@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import type { ToolSourceView } from "@/lib/db/tool-source-config";
-import type { ToolSourceReport } from "@/lib/server/tool-source-service";
+import type { ToolSourceReport } from "@/lib/services/tool-source-service";
 import { McpSourceDialog } from "./mcp-source-dialog";
 import { OpenApiSourceDialog } from "./openapi-source-dialog";
 import { sendJson } from "./settings-api";

@@ -49,7 +49,7 @@ export type SessionReader = () => Promise<{ userId: string; stamp: string } | st
 // On globalThis because Next bundles instrumentation (which installs the reader) apart from routes.
 const globalForSession = globalThis as unknown as { trellisSessionReader?: SessionReader };
 
-/** Installed by the server layer (lib/server/session.ts), which knows about cookies. */
+/** Installed by the server layer (lib/services/session.ts), which knows about cookies. */
 export function setSessionReader(reader: SessionReader): void {
   globalForSession.trellisSessionReader = reader;
 }

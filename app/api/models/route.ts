@@ -1,7 +1,7 @@
 import { getRequestContext } from "@/lib/db/context";
 import { mapError } from "@/lib/http/respond";
-import { isDemoMode } from "@/lib/server/demo-mode";
-import { listModelOptions } from "@/lib/server/model-catalog";
+import { isDemoMode } from "@/lib/services/demo-mode";
+import { listModelOptions } from "@/lib/services/model-catalog";
 
 export const dynamic = "force-dynamic";
 

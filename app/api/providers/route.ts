@@ -1,7 +1,7 @@
 import { getAdminContext } from "@/lib/db/context";
 import { listProviders, upsertProvider } from "@/lib/db/credential-repository";
 import { mapError, parseBody } from "@/lib/http/respond";
-import { describeModelMode } from "@/lib/server/model-catalog";
+import { describeModelMode } from "@/lib/services/model-catalog";
 import { providerBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";

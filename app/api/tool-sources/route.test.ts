@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { closeAllMcpConnections } from "@/lib/server/mcp-connections";
+import { closeAllMcpConnections } from "@/lib/services/mcp-connections";
 import { GET as getTools } from "../tools/route";
 import { POST as refresh } from "./[id]/refresh/route";
 import { DELETE, GET as getOne, PATCH, PUT } from "./[id]/route";

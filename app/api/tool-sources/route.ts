@@ -1,7 +1,7 @@
 import { getAdminContext } from "@/lib/db/context";
 import { listToolSources } from "@/lib/db/tool-source-repository";
 import { mapError, parseBody } from "@/lib/http/respond";
-import { listToolSourceReports, saveToolSource } from "@/lib/server/tool-source-service";
+import { listToolSourceReports, saveToolSource } from "@/lib/services/tool-source-service";
 import { toolSourceBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";

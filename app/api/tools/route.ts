@@ -1,7 +1,7 @@
 import { getRequestContext } from "@/lib/db/context";
 import { mapError } from "@/lib/http/respond";
-import { isDemoMode } from "@/lib/server/demo-mode";
-import { listWorkspaceTools } from "@/lib/server/workspace-tools";
+import { isDemoMode } from "@/lib/services/demo-mode";
+import { listWorkspaceTools } from "@/lib/services/workspace-tools";
 
 export const dynamic = "force-dynamic";
 

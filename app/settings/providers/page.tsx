@@ -1,7 +1,7 @@
 import { ProvidersManager } from "@/components/settings/providers-manager";
 import { getAdminContext } from "@/lib/db/context";
 import { listProviders } from "@/lib/db/credential-repository";
-import { describeModelMode } from "@/lib/server/model-catalog";
+import { describeModelMode } from "@/lib/services/model-catalog";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { ToolSourcesManager } from "@/components/settings/tool-sources-manager";
 import { getAdminContext } from "@/lib/db/context";
 import { listToolSources } from "@/lib/db/tool-source-repository";
-import { isStdioAllowed } from "@/lib/server/mcp-connections";
-import { listToolSourceReports } from "@/lib/server/tool-source-service";
+import { isStdioAllowed } from "@/lib/services/mcp-connections";
+import { listToolSourceReports } from "@/lib/services/tool-source-service";
 
 export const dynamic = "force-dynamic";
 

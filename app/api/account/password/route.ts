@@ -3,7 +3,7 @@ import { changePassword, passwordChangeSchema } from "@/lib/db/member-repository
 import { secretKey } from "@/lib/db/secret-box";
 import { clientAddress, limitSignInAttempts } from "@/lib/http/rate-limits";
 import { mapError, parseBody } from "@/lib/http/respond";
-import { issueSessionToken, sessionCookie } from "@/lib/server/session-token";
+import { issueSessionToken, sessionCookie } from "@/lib/services/session-token";
 
 /** Changes the signed-in user's password (current one required; attempts are rate limited like sign-in). */
 export async function POST(request: Request): Promise<Response> {

@@ -3,7 +3,7 @@ import { database } from "@/lib/db/prisma-client";
 import { secretKey } from "@/lib/db/secret-box";
 import { clientAddress, limitSignInAttempts } from "@/lib/http/rate-limits";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
-import { issueSessionToken, sessionCookie } from "@/lib/server/session-token";
+import { issueSessionToken, sessionCookie } from "@/lib/services/session-token";
 import { loginBodySchema } from "./schema";
 
 /** Checks e-mail and password and sets the session cookie. */

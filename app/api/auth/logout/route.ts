@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from "@/lib/server/session-token";
+import { SESSION_COOKIE } from "@/lib/services/session-token";
 
 /** Clears the session cookie. */
 export async function POST(): Promise<Response> {

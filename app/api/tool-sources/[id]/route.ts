@@ -6,7 +6,7 @@ import {
   removeToolSource,
   saveReadOnlyTools,
   saveToolSource,
-} from "@/lib/server/tool-source-service";
+} from "@/lib/services/tool-source-service";
 import { readOnlyToolsBodySchema, toolSourceBodySchema } from "../schema";
 
 export const dynamic = "force-dynamic";

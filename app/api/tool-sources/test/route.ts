@@ -1,6 +1,6 @@
 import { getAdminContext } from "@/lib/db/context";
 import { mapError, parseBody } from "@/lib/http/respond";
-import { testToolSourceConnection } from "@/lib/server/tool-source-service";
+import { testToolSourceConnection } from "@/lib/services/tool-source-service";
 import { testConnectionBodySchema } from "../schema";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { getAdminContext } from "@/lib/db/context";
 import { loadProvider, mergeProviderInput } from "@/lib/db/credential-repository";
 import { mapError, parseBody } from "@/lib/http/respond";
-import { checkProvider } from "@/lib/server/provider-check";
+import { checkProvider } from "@/lib/services/provider-check";
 import { providerTestBodySchema } from "../../schema";
 
 export const dynamic = "force-dynamic";

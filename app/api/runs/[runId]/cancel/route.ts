@@ -1,6 +1,6 @@
 import { requireRunAccess } from "@/lib/db/run-repository";
 import { mapError } from "@/lib/http/respond";
-import { runService } from "@/lib/server/run-service";
+import { runService } from "@/lib/services/run-service";
 
 interface RouteContext {
   params: Promise<{ runId: string }>;

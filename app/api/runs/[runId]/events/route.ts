@@ -1,7 +1,7 @@
 import { getRunForExecution, requireRunAccess } from "@/lib/db/run-repository";
 import { mapError } from "@/lib/http/respond";
 import { runEventStream } from "@/lib/http/sse";
-import { runService } from "@/lib/server/run-service";
+import { runService } from "@/lib/services/run-service";
 
 interface RouteContext {
   params: Promise<{ runId: string }>;

@@ -1,6 +1,6 @@
 import { getAdminContext } from "@/lib/db/context";
 import { mapError } from "@/lib/http/respond";
-import { refreshToolSource } from "@/lib/server/tool-source-service";
+import { refreshToolSource } from "@/lib/services/tool-source-service";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { getRequestContext } from "@/lib/db/context";
 import { requireWorkflowAccess } from "@/lib/db/workflow-repository";
 import { mapError, parseBody } from "@/lib/http/respond";
 import { respondWithRuns } from "@/lib/http/run-list-query";
-import { runService } from "@/lib/server/run-service";
+import { runService } from "@/lib/services/run-service";
 import { startRunBodySchema } from "./schema";
 
 interface RouteContext {

@@ -1,6 +1,6 @@
 import { publicRunResult, requireApiRun } from "@/lib/http/public-run";
 import { mapError } from "@/lib/http/respond";
-import { runService } from "@/lib/server/run-service";
+import { runService } from "@/lib/services/run-service";
 
 interface RouteContext {
   params: Promise<{ runId: string }>;

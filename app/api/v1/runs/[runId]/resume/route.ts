@@ -1,7 +1,7 @@
 import { resumeRunBodySchema } from "@/app/api/runs/[runId]/resume/schema";
 import { requireApiRun } from "@/lib/http/public-run";
 import { mapError, parseBody } from "@/lib/http/respond";
-import { runService } from "@/lib/server/run-service";
+import { runService } from "@/lib/services/run-service";
 
 interface RouteContext {
   params: Promise<{ runId: string }>;

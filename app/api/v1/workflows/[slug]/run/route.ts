@@ -4,7 +4,7 @@ import { publicRunResult } from "@/lib/http/public-run";
 import { limitApiCalls } from "@/lib/http/rate-limits";
 import { errorResponse, mapError, parseBody } from "@/lib/http/respond";
 import { runEventStream } from "@/lib/http/sse";
-import { runService } from "@/lib/server/run-service";
+import { runService } from "@/lib/services/run-service";
 import { publishedRunBodySchema } from "./schema";
 
 interface RouteContext {

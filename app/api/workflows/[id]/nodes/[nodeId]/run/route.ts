@@ -1,6 +1,6 @@
 import { requireWorkflowAccess } from "@/lib/db/workflow-repository";
 import { mapError, parseBody } from "@/lib/http/respond";
-import { runService } from "@/lib/server/run-service";
+import { runService } from "@/lib/services/run-service";
 import { singleNodeRunBodySchema } from "./schema";
 
 interface RouteContext {

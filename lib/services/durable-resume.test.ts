@@ -52,7 +52,7 @@ describe("durable runs across a SIGKILL", { timeout: 180_000 }, () => {
     // Node itself, not an npx wrapper: SIGKILL must hit the process that runs the workflow.
     const process_ = spawn(
       process.execPath,
-      ["--import", "tsx", "--conditions=react-server", "lib/server/testing/crash-child.ts"],
+      ["--import", "tsx", "--conditions=react-server", "lib/services/testing/crash-child.ts"],
       {
         env: {
           ...process.env,
