@@ -1,14 +1,13 @@
 import Link from "next/link";
 import { AccountPanel } from "@/components/ui/account-panel";
-import { getRequestContext } from "@/lib/db/context";
-import { getAccount } from "@/lib/db/member-repository";
+import { requirePagePrincipal } from "@/lib/services/access/page-principal";
+import { describeAccount } from "@/lib/services/account";
 
 export const dynamic = "force-dynamic";
 
 /** The signed-in user's account: password and sign-out. */
 export default async function AccountPage() {
-  const { userId, role } = await getRequestContext();
-  const user = await getAccount(userId);
+  const user = await describeAccount(await requirePagePrincipal());
   return (
     <main className="page">
       <header className="page-header">
@@ -17,7 +16,7 @@ export default async function AccountPage() {
           Workflows
         </Link>
       </header>
-      <AccountPanel email={user.email} name={user.name} role={role} />
+      <AccountPanel email={user.email} name={user.name} role={user.role} />
     </main>
   );
 }

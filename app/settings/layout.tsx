@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { getRequestContext } from "@/lib/db/context";
+import { requirePagePrincipal } from "@/lib/services/access/page-principal";
+import { can } from "@/lib/services/access/policy";
 import "./settings.css";
 
 export const dynamic = "force-dynamic";
@@ -10,8 +11,7 @@ export const dynamic = "force-dynamic";
  * Every section is for owners and admins; anyone else gets this page's answer instead of an error.
  */
 export default async function SettingsLayout({ children }: { children: ReactNode }) {
-  const { role } = await getRequestContext();
-  if (role !== "owner" && role !== "admin") {
+  if (!can(await requirePagePrincipal(), "settings.manage")) {
     return (
       <main className="page" data-testid="settings-forbidden">
         <h1>Settings</h1>

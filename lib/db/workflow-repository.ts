@@ -1,7 +1,6 @@
 import "server-only";
 import { emptyDocument, type WorkflowDocument, workflowDocumentSchema } from "../workflow/document";
 import { TrellisError } from "../workflow/errors";
-import { getEditorContext, getRequestContext, type RequestContext } from "./context";
 import { toJson } from "./json";
 import { database } from "./prisma-client";
 
@@ -47,8 +46,8 @@ export interface WorkflowRecord {
 
 /** Thrown when a workflow id does not exist. */
 export class WorkflowNotFoundError extends TrellisError {
-  constructor(id: string) {
-    super("workflow_not_found", `Workflow ${id} does not exist.`);
+  constructor(id: string, message = `Workflow ${id} does not exist.`) {
+    super("workflow_not_found", message);
   }
 }
 
@@ -120,23 +119,6 @@ export async function getWorkflow(id: string): Promise<WorkflowRecord | null> {
     draftRevision: row.draftRevision,
     updatedAt: row.updatedAt,
   };
-}
-
-/**
- * The caller's access to a workflow: it must be in their workspace (another workspace's is "not
- * found", like an unknown id), and `action`, when given, is a change viewers may not make.
- * @throws WorkflowNotFoundError, ReadOnlyRoleError, NotSignedInError
- */
-export async function requireWorkflowAccess(
-  id: string,
-  action?: string,
-): Promise<{ workflow: WorkflowRecord; context: RequestContext }> {
-  const [context, workflow] = await Promise.all([
-    action ? getEditorContext(action) : getRequestContext(),
-    getWorkflow(id),
-  ]);
-  if (!workflow || workflow.workspaceId !== context.workspaceId) throw new WorkflowNotFoundError(id);
-  return { workflow, context };
 }
 
 /** Creates a workflow; the draft defaults to an empty document. */

@@ -6,6 +6,7 @@ import type { ResolvedToolSource } from "../db/tool-source-repository";
 import type { ToolDefinition } from "../tools/define-tool";
 import { connectMcpServer, type McpServerOptions, type McpToolSource } from "../tools/mcp/mcp-tool-source";
 import type { McpTransportConfig } from "../tools/mcp/mcp-transport";
+import { serviceRoot } from "./root";
 
 /** Timeouts and network settings for MCP connections. */
 export interface McpConnectionOptions {
@@ -36,12 +37,17 @@ interface CacheEntry {
   state: EntryState;
 }
 
-const globalForMcp = globalThis as unknown as { trellisMcpConnections?: Map<string, CacheEntry> };
+/** An empty connection cache; the composition root holds the process's one (see root.ts). */
+export function createMcpConnectionCache(): McpConnectionCache {
+  return new Map();
+}
 
-/** Open connections by source id; process-wide and kept across Next.js dev reloads, like the database client. */
-function connections(): Map<string, CacheEntry> {
-  globalForMcp.trellisMcpConnections ??= new Map();
-  return globalForMcp.trellisMcpConnections;
+/** Open connections by source id. */
+export type McpConnectionCache = Map<string, CacheEntry>;
+
+/** The process's open connections, kept by the composition root. */
+function connections(): McpConnectionCache {
+  return serviceRoot().mcpConnections;
 }
 
 /** Environment switch: `TRELLIS_MCP_STDIO=off` forbids starting local processes from settings. */

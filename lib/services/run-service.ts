@@ -350,11 +350,3 @@ export class RunService {
     }
   }
 }
-
-const globalForRuns = globalThis as unknown as { trellisRunService?: RunService };
-
-/** The process-wide run service. */
-export function runService(): RunService {
-  globalForRuns.trellisRunService ??= new RunService();
-  return globalForRuns.trellisRunService;
-}

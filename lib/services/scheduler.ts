@@ -2,7 +2,8 @@ import "server-only";
 import { claimFiring, listDueSchedules, recordFiring } from "../db/schedule-repository";
 import { getLatestVersion } from "../db/workflow-repository";
 import { nextRunTimes } from "../workflow/schedule";
-import { runService, type StartRunInput } from "./run-service";
+import { serviceRoot } from "./root";
+import type { StartRunInput } from "./run-service";
 
 /** How often the scheduler looks for due schedules. */
 export const SCHEDULER_INTERVAL_MS = 15_000;
@@ -22,7 +23,7 @@ export interface SchedulerTick {
  */
 export async function fireDueSchedules(
   now = new Date(),
-  start: (input: StartRunInput) => Promise<{ runId: string }> = (input) => runService().start(input),
+  start: (input: StartRunInput) => Promise<{ runId: string }> = (input) => serviceRoot().runs.start(input),
 ): Promise<SchedulerTick> {
   const tick: SchedulerTick = { started: [], skipped: [] };
   for (const schedule of await listDueSchedules(now)) {

@@ -1,9 +1,8 @@
 import "server-only";
 import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
-import { runService } from "./run-service";
+import { serviceRoot } from "./root";
 import { startScheduler } from "./scheduler";
-import { installSessionReader } from "./session";
 
 let started: Promise<void> | undefined;
 
@@ -13,7 +12,6 @@ let started: Promise<void> | undefined;
  * scheduler (workflows' cron schedules; `TRELLIS_SCHEDULER=off` leaves it to another process).
  */
 export function startServerServices(): Promise<void> {
-  installSessionReader();
   started ??= (async () => {
     if (isDemoMode()) {
       const port = Number(process.env.TRELLIS_DEMO_API_PORT ?? 4020);
@@ -27,7 +25,7 @@ export function startServerServices(): Promise<void> {
         );
       }
     }
-    const resumed = await runService().resumeInterrupted();
+    const resumed = await serviceRoot().runs.resumeInterrupted();
     if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
     if (process.env.TRELLIS_SCHEDULER?.trim().toLowerCase() !== "off") startScheduler();
   })();

@@ -1,5 +1,6 @@
+import "server-only";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { TrellisError } from "../workflow/errors";
+import { TrellisError } from "../../workflow/errors";
 
 /** Too many requests; `retryAfterSeconds` goes into the Retry-After header. */
 export class RateLimitedError extends TrellisError {
@@ -17,12 +18,25 @@ function positiveInteger(value: string | undefined, fallback: number): number {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }
 
-const globalForLimits = globalThis as unknown as { trellisRateLimiters?: Record<string, RateLimiterMemory> };
+/** Named rate-limit buckets of one process (the composition root holds them). */
+export interface RateLimiters {
+  /** The limiter of `name`, created on first use with these points per duration. */
+  get(name: string, points: number, durationSeconds: number): RateLimiterMemory;
+}
 
-function limiter(name: string, points: number, durationSeconds: number): RateLimiterMemory {
-  globalForLimits.trellisRateLimiters ??= {};
-  globalForLimits.trellisRateLimiters[name] ??= new RateLimiterMemory({ points, duration: durationSeconds });
-  return globalForLimits.trellisRateLimiters[name];
+/** An empty set of buckets. */
+export function createRateLimiters(): RateLimiters {
+  const limiters = new Map<string, RateLimiterMemory>();
+  return {
+    get(name, points, durationSeconds) {
+      let limiter = limiters.get(name);
+      if (!limiter) {
+        limiter = new RateLimiterMemory({ points, duration: durationSeconds });
+        limiters.set(name, limiter);
+      }
+      return limiter;
+    },
+  };
 }
 
 async function consume(target: RateLimiterMemory, key: string, what: string): Promise<void> {
@@ -37,18 +51,13 @@ async function consume(target: RateLimiterMemory, key: string, what: string): Pr
 }
 
 /** Sign-in attempts per client address and e-mail: slows password guessing (TRELLIS_LOGIN_RATE_LIMIT per 15 min). */
-export function limitSignInAttempts(clientAddress: string, email: string): Promise<void> {
+export function limitSignInAttempts(limiters: RateLimiters, clientAddress: string, email: string): Promise<void> {
   const points = positiveInteger(process.env.TRELLIS_LOGIN_RATE_LIMIT, 10);
-  return consume(limiter("sign-in", points, 15 * 60), `${clientAddress}|${email}`, "sign-in attempts");
+  return consume(limiters.get("sign-in", points, 15 * 60), `${clientAddress}|${email}`, "sign-in attempts");
 }
 
 /** Published-API calls per API key (TRELLIS_API_RATE_LIMIT per minute). */
-export function limitApiCalls(keyId: string): Promise<void> {
+export function limitApiCalls(limiters: RateLimiters, keyId: string): Promise<void> {
   const points = positiveInteger(process.env.TRELLIS_API_RATE_LIMIT, 120);
-  return consume(limiter("public-api", points, 60), keyId, "API calls");
-}
-
-/** The client address as reported by the reverse proxy, else a constant (one bucket for direct clients). */
-export function clientAddress(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip") || "direct";
+  return consume(limiters.get("public-api", points, 60), keyId, "API calls");
 }
