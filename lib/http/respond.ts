@@ -23,6 +23,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   tool_name_collision: 409,
   workflow_invalid: 422,
   invalid_answer: 422,
+  invalid_input: 422,
   unauthorized: 401,
   invalid_credentials: 401,
   forbidden: 403,

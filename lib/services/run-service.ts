@@ -17,7 +17,10 @@ import type { RunStatus, RunTrigger } from "../engine/run-status";
 import { type RunResult, type RunWorkflowOptions, runWorkflow } from "../engine/run-workflow";
 import { compileWorkflow } from "../workflow/compile";
 import { compileNodeRun } from "../workflow/compile-node-run";
+import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
+import type { StartConfig } from "../workflow/nodes/start";
+import { checkRunInputs, type RunInputIssue } from "../workflow/run-inputs";
 import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
 import { planSingleNodeRun, SingleNodeNotFoundError } from "./single-node-workflow";
@@ -31,6 +34,34 @@ export class WorkflowInvalidError extends TrellisError {
     super("workflow_invalid", message);
     this.issues = issues;
   }
+}
+
+/** The start inputs do not match the start node's declared inputs. Code `invalid_input` (422), every field listed. */
+export class InvalidRunInputsError extends TrellisError {
+  /** One entry per bad field: `{ field, code, message }` (`path` too, as compile issues have). */
+  readonly issues: (RunInputIssue & { path: string })[];
+  /** The first bad field, for forms that show one. */
+  readonly details: { field: string };
+
+  constructor(issues: RunInputIssue[]) {
+    super("invalid_input", `The run inputs are not valid: ${issues.map((issue) => issue.message).join(" ")}`, {
+      hint: "Send the inputs the start node declares, with their declared types.",
+    });
+    this.issues = issues.map((issue) => ({ ...issue, path: `inputs.${issue.field}` }));
+    this.details = { field: `inputs.${issues[0]?.field ?? ""}` };
+  }
+}
+
+/**
+ * Checks run inputs against the compiled workflow's start node before any run exists, so a bad
+ * request is a 422 naming each field rather than a failed run.
+ * @throws InvalidRunInputsError
+ */
+export function assertRunInputs(compiled: CompiledWorkflow, inputs: Record<string, unknown>): void {
+  const start = compiled.nodes[compiled.startNodeId];
+  if (!start) return;
+  const checked = checkRunInputs(start.config as unknown as StartConfig, inputs);
+  if (!checked.ok) throw new InvalidRunInputsError(checked.issues);
 }
 
 /** A run id that is not active in this process (finished, or owned by another worker). */
@@ -118,6 +149,7 @@ export class RunService {
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
     const compiled = compileWorkflow(input.document);
     if (!compiled.ok) throw new WorkflowInvalidError(compiled.issues);
+    assertRunInputs(compiled.workflow, input.inputs);
     const runId = await createRun({
       workspaceId: input.workspaceId,
       workflowId: input.workflowId,

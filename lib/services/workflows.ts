@@ -11,10 +11,12 @@ import {
   type WorkflowRecord,
   type WorkflowSummary,
 } from "../db/workflow-repository";
+import { compileWorkflow } from "../workflow/compile";
 import type { WorkflowDocument } from "../workflow/document";
 import { TrellisError } from "../workflow/errors";
 import { type Action, authorize, can } from "./access/policy";
 import { actingUserId, type Principal } from "./access/principal";
+import { WorkflowInvalidError } from "./run-service";
 
 /** The draft changed since the caller loaded it. Code `revision_conflict` (409), with the server's revision. */
 export class RevisionConflictError extends TrellisError {
@@ -100,13 +102,21 @@ export async function saveDraft(
   return { revision: result.revision };
 }
 
-/** Freezes the draft as the next immutable version. */
+/**
+ * Freezes the draft as the next immutable version, if it compiles.
+ * @throws WorkflowInvalidError (422 with the compile issues)
+ */
 export async function publishWorkflow(
   principal: Principal | null,
   id: string,
   note: string,
 ): Promise<{ version: number; id: string }> {
-  await loadWorkflow(principal, id, "workflow.publish");
+  const workflow = await loadWorkflow(principal, id, "workflow.publish");
+  // A draft that does not compile is never published: the endpoint keeps serving the last good version.
+  const compiled = compileWorkflow(workflow.draft);
+  if (!compiled.ok) {
+    throw new WorkflowInvalidError(compiled.issues, "The draft has errors; fix them before publishing.");
+  }
   return publishWorkflowRow(id, { note, userId: actingUserId(principal!) ?? "" });
 }
 
