@@ -13,9 +13,32 @@ import {
   DropdownMenuTrigger,
 } from "./dropdown-menu";
 
+/** The theme choices as radio items, for a menu of its own or another menu (the editor's "More"). */
+export function ThemeMenuItems() {
+  const { theme, setTheme } = useTheme();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <>
+      <DropdownMenuLabel>Theme</DropdownMenuLabel>
+      <DropdownMenuRadioGroup value={mounted ? (theme ?? "system") : "system"} onValueChange={setTheme}>
+        <DropdownMenuRadioItem value="light" data-testid="theme-light">
+          <SunIcon /> Light
+        </DropdownMenuRadioItem>
+        <DropdownMenuRadioItem value="dark" data-testid="theme-dark">
+          <MoonIcon /> Dark
+        </DropdownMenuRadioItem>
+        <DropdownMenuRadioItem value="system" data-testid="theme-system">
+          <MonitorIcon /> System
+        </DropdownMenuRadioItem>
+      </DropdownMenuRadioGroup>
+    </>
+  );
+}
+
 /** Header control: light, dark or the system's theme. */
 export function ThemeToggle({ className }: { className?: string }) {
-  const { theme, resolvedTheme, setTheme } = useTheme();
+  const { resolvedTheme } = useTheme();
   // The theme is only known on the client; render the neutral icon until then (no hydration mismatch).
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -35,18 +58,7 @@ export function ThemeToggle({ className }: { className?: string }) {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-36">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={mounted ? (theme ?? "system") : "system"} onValueChange={setTheme}>
-          <DropdownMenuRadioItem value="light" data-testid="theme-light">
-            <SunIcon /> Light
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark" data-testid="theme-dark">
-            <MoonIcon /> Dark
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system" data-testid="theme-system">
-            <MonitorIcon /> System
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
+        <ThemeMenuItems />
       </DropdownMenuContent>
     </DropdownMenu>
   );
