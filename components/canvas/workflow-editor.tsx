@@ -87,20 +87,33 @@ function usePaletteCollapsed(): [boolean, () => void] {
 /**
  * Layout: toolbar on top; palette (or its icon rail) on the left; the canvas with the resizable
  * bottom panel under it; the config panel on the right only while one node is selected (Escape
- * or a click on the pane closes it by clearing the selection). The canvas re-fits when these
- * change its size, as long as the user has not moved the view (hooks/use-keep-fitted.ts).
+ * or a click on the pane closes it by clearing the selection). The palette and the bottom panel
+ * re-fit the view when they change the canvas size, as long as the user has not moved it
+ * (hooks/use-keep-fitted.ts); the config panel does not, so a clicked node never jumps.
  */
 function EditorShell() {
   const store = useEditorStoreApi();
   const bottomPanel = useEditorStore((state) => state.bottomPanel);
   const readOnly = useEditorStore((state) => state.readOnly);
   const inspectorOpen = useEditorStore((state) => state.selectedNodeIds.length === 1);
-  const [paletteCollapsed, togglePalette] = usePaletteCollapsed();
+  const [paletteCollapsed, togglePaletteState] = usePaletteCollapsed();
   const [singleNodeId, setSingleNodeId] = useState<string | null>(null);
   const fitter = useRef<KeepFitted | null>(null);
   const onFitter = useCallback((value: KeepFitted) => {
     fitter.current = value;
   }, []);
+  const togglePalette = useCallback(() => {
+    fitter.current?.refit();
+    togglePaletteState();
+  }, [togglePaletteState]);
+  // Synchronous on the store's set(), so the re-fit is armed before the panel changes the canvas size.
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        if (state.bottomPanel !== previous.bottomPanel) fitter.current?.refit();
+      }),
+    [store],
+  );
   const autosave = useAutosave(store);
   useCompile(store);
   useRunStream();

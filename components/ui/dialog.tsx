@@ -101,8 +101,8 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 
 /**
  * A modal dialog with a title, a scrolling body and an optional footer: the app's original
- * `Dialog` API, now on Radix. Closed, nothing is rendered; Escape, the close button and a click on
- * the overlay call `onClose`.
+ * `Dialog` API, now on Radix. Closed, nothing is rendered; Escape and the close button call
+ * `onClose` (a click outside does not).
  */
 export function Dialog({
   open,
@@ -128,6 +128,8 @@ export function Dialog({
         className={wide ? "w-[min(860px,94vw)]" : undefined}
         // The body is free-form; the title names the dialog.
         aria-describedby={undefined}
+        // Like the native <dialog> it replaces: a stray click outside never throws away a half-filled form.
+        onInteractOutside={(event) => event.preventDefault()}
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
