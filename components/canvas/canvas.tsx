@@ -24,6 +24,7 @@ import { absolutePositionOf, containerAt, DEFAULT_NODE_SIZE, sizeOf } from "./st
 import type { CanvasNode } from "./store/types";
 
 const MULTI_SELECTION_KEYS = ["Shift", "Meta", "Control"];
+const MINIMAP_SIZE = { width: 168, height: 112 };
 /** Below this zoom node text is unreadable (under ~4 px), so cards drop their details. */
 const DETAIL_ZOOM = 0.35;
 
@@ -151,7 +152,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
         colorMode={resolvedTheme === "dark" ? "dark" : "light"}
       >
         <Background gap={20} size={1.2} />
-        {!bottomPanelOpen && <MiniMap pannable zoomable nodeColor={miniMapColor} ariaLabel="Minimap" />}
+        {!bottomPanelOpen && <MiniMap pannable zoomable nodeColor={miniMapColor} ariaLabel="Minimap" style={MINIMAP_SIZE} />}
         <Controls fitViewOptions={FIT_VIEW_OPTIONS} onFitView={fitter.markFitted} />
       </ReactFlow>
     </div>

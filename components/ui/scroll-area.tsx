@@ -6,7 +6,8 @@ import { cn } from "./cn";
 
 /**
  * A scrolling region with thin themed scrollbars. The viewport is focusable so keyboard users can
- * scroll it (axe: scrollable-region-focusable); `viewportTestId` names it for tests.
+ * scroll it (axe: scrollable-region-focusable); `viewportTestId` names it for tests. Radix wraps
+ * the content in a `display: table` div, which defeats `truncate`; it is made a block here.
  */
 export function ScrollArea({
   className,
@@ -23,7 +24,7 @@ export function ScrollArea({
         aria-label={viewportLabel}
         role={viewportLabel ? "region" : undefined}
         tabIndex={0}
-        className="size-full rounded-[inherit] outline-none focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:ring-inset"
+        className="size-full rounded-[inherit] outline-none [&>div]:!block focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:ring-inset"
       >
         {children}
       </ScrollAreaPrimitive.Viewport>

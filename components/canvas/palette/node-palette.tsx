@@ -75,9 +75,9 @@ function PaletteItem({ definition, onAdd }: { definition: NodeDefinition; onAdd:
       onClick={() => onAdd(definition.type)}
       data-testid={`palette-item-${definition.type}`}
       title={`${definition.description}\n${ITEM_HINT}`}
-      className="group flex w-full cursor-grab items-center gap-2.5 rounded-md border border-transparent px-2 py-1.5 text-left outline-none transition-colors select-none hover:border-border hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/50 active:cursor-grabbing"
+      className="group flex w-full cursor-grab items-center gap-2.5 rounded-md border border-transparent px-2 py-1 text-left outline-none transition-colors select-none hover:border-border hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/50 active:cursor-grabbing"
     >
-      <NodeTypeIcon type={definition.type} size="lg" />
+      <NodeTypeIcon type={definition.type} size="md" />
       <span className="flex min-w-0 flex-col">
         <span className="truncate text-sm font-medium text-foreground">{definition.label}</span>
         <span className="truncate text-2xs text-muted-foreground">{definition.description}</span>
