@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { AccountPanel } from "@/components/ui/account-panel";
 import { requirePagePrincipal } from "@/lib/services/access/page-principal";
 import { describeAccount } from "@/lib/services/account";
@@ -9,13 +8,8 @@ export const dynamic = "force-dynamic";
 export default async function AccountPage() {
   const user = await describeAccount(await requirePagePrincipal());
   return (
-    <main className="page">
-      <header className="page-header">
-        <h1>Account</h1>
-        <Link href="/workflows" className="button">
-          Workflows
-        </Link>
-      </header>
+    <main className="mx-auto w-full max-w-2xl px-6 py-8">
+      <h1 className="m-0 mb-6 text-2xl font-semibold tracking-tight">Account</h1>
       <AccountPanel email={user.email} name={user.name} role={user.role} />
     </main>
   );

@@ -67,7 +67,7 @@ export function checkRunInputs(
       issues.push({
         field: input.name,
         code: "wrong_type",
-        message: `${input.name}: must be ${article(input.type)} ${input.type}, got ${describe(value)}.`,
+        message: `${input.name}: must be ${article(input.type)} ${input.type}, got ${describeValue(value)}.`,
       });
       continue;
     }
@@ -84,7 +84,7 @@ export function checkRunInputs(
   return issues.length ? { ok: false, issues } : { ok: true, values };
 }
 
-function describe(value: unknown): string {
+function describeValue(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (value === null) return "null";
   return typeof value === "object" ? "an object" : `${article(typeof value)} ${typeof value}`;

@@ -1,7 +1,8 @@
 "use client";
 
 import { memo, useState } from "react";
-import { listNodeDefinitions, NODE_ICONS } from "../node-catalog";
+import { NodeTypeIcon } from "@/components/ui/node-type-style";
+import { listNodeDefinitions } from "../node-catalog";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
 /** The "+" button beside a source handle: picks a type, adds it to the right and connects it. */
@@ -47,7 +48,7 @@ export const AddNodeMenu = memo(function AddNodeMenu({
                   store.getState().addNodeAfter(nodeId, handleId, definition.type);
                 }}
               >
-                <span className="node-icon">{NODE_ICONS[definition.type] ?? "•"}</span> {definition.label}
+                <NodeTypeIcon type={definition.type} size="sm" /> {definition.label}
               </button>
             ))}
         </div>
