@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { JsonView } from "@/components/ui/json-view";
-import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/workflow/run-status";
+import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
 import { NodeRunInspector } from "./node-run-inspector";
 import { RunSummary } from "./run-summary";
 import { RunTimeline, type TimelineSelection } from "./run-timeline";

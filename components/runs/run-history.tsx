@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { formatCost, formatDuration, formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { RUN_STATUSES, RUN_TRIGGERS } from "@/lib/workflow/run-status";
+import { RUN_STATUSES, RUN_TRIGGERS } from "@/lib/runs/run-status";
 import type { RunView } from "./run-types";
 
 /** A row of the history: the run plus where it came from. */

@@ -1,4 +1,4 @@
-import type { RunEvent } from "@/lib/engine/run-events";
+import type { RunEvent } from "@/lib/runs/run-events";
 
 /** A run as `GET /api/runs/:runId` returns it. */
 export interface RunView {

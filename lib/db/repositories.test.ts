@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunEvent } from "../engine/run-events";
+import type { RunEvent } from "../runs/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { emptyDocument } from "../workflow/document";
 import { getAdminContext, getRequestContext, setSessionReader } from "./context";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { RunCheckpoint, RunRecorder } from "../engine/recorder";
-import type { RunEvent } from "../engine/run-events";
+import type { RunEvent } from "../runs/run-events";
 import type { Database } from "./prisma-client";
 import { buildUpsert, type ColumnKind, postgresDialect, type SqlDialect, sqliteDialect } from "./sql-dialect";
 

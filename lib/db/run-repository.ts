@@ -1,6 +1,6 @@
 import "server-only";
-import type { RunEvent } from "../engine/run-events";
-import type { RunStatus, RunTrigger } from "../engine/run-status";
+import type { RunEvent } from "../runs/run-events";
+import type { RunStatus, RunTrigger } from "../runs/run-status";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
 import { getEditorContext, getRequestContext, type RequestContext } from "./context";

@@ -21,6 +21,6 @@ export { type MemoryNodeRun, MemoryRunRecorder, type MemoryRunRecorderOptions } 
 export type { RunCheckpoint, RunRecorder } from "./recorder";
 export { type ResumeRunOptions, resumeRun } from "./resume-run";
 export type { HumanAnswer } from "./run-context";
-export type { RunEvent, RunEventInput, RunEventType } from "./run-events";
-export * from "./run-status";
+export type { RunEvent, RunEventInput, RunEventType } from "../runs/run-events";
+export * from "../runs/run-status";
 export { type RunResult, type RunWorkflowOptions, runWorkflow } from "./run-workflow";

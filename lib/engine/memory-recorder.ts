@@ -1,6 +1,6 @@
 import type { RunCheckpoint, RunRecorder } from "./recorder";
-import type { RunEvent } from "./run-events";
-import type { NodeRunStatus, RunErrorInfo, RunStatus, Usage } from "./run-status";
+import type { RunEvent } from "../runs/run-events";
+import type { NodeRunStatus, RunErrorInfo, RunStatus, Usage } from "../runs/run-status";
 
 /** One node attempt as the in-memory recorder keeps it (mirrors the NodeRun table). */
 export interface MemoryNodeRun {

@@ -13,8 +13,8 @@ import type { ExecutorContext, ExecutorResult, ScopeResult } from "./executor";
 import { validateExecutorResult } from "./executor-result";
 import { drivingPlanner } from "./executors/iteration-replan";
 import type { RunContext } from "./run-context";
-import type { RunEventInput } from "./run-events";
-import type { RunErrorInfo, Usage } from "./run-status";
+import type { RunEventInput } from "../runs/run-events";
+import type { RunErrorInfo, Usage } from "../runs/run-status";
 
 /** Where a node runs: its scope's variables, iteration path, nesting depth and stop signal. */
 export interface ScopeEnvironment {

@@ -5,7 +5,7 @@ import { startExecutor } from "./executors/start";
 import { templateExecutor } from "./executors/template";
 import { MemoryRunRecorder } from "./memory-recorder";
 import { resumeRun } from "./resume-run";
-import type { RunEvent } from "./run-events";
+import type { RunEvent } from "../runs/run-events";
 import { runWorkflow } from "./run-workflow";
 import { createStubToolRegistry, createTestServices, delay, scriptedExecutor, WorkflowBuilder } from "./testing";
 

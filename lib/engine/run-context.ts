@@ -8,7 +8,7 @@ import type { RunEventEmitter } from "./event-emitter";
 import type { EngineServices, NodeExecutor } from "./executor";
 import type { RunLimits } from "./limits";
 import type { RunRecorder } from "./recorder";
-import type { Usage } from "./run-status";
+import type { Usage } from "../runs/run-status";
 
 /** Executors by node type. */
 export type ExecutorRegistry = Record<NodeType, NodeExecutor>;

@@ -6,8 +6,8 @@ import { NodeExecutionError } from "./errors";
 import type { NodeExecutor } from "./executor";
 import { toolExecutor } from "./executors/tool";
 import { MemoryRunRecorder } from "./memory-recorder";
-import type { RunEvent } from "./run-events";
-import { TERMINAL_RUN_STATUSES } from "./run-status";
+import type { RunEvent } from "../runs/run-events";
+import { TERMINAL_RUN_STATUSES } from "../runs/run-status";
 import { runWorkflow } from "./run-workflow";
 import { createStubToolRegistry, createTestServices } from "./testing";
 

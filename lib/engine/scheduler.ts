@@ -5,7 +5,7 @@ import type { ExecutorResult } from "./executor";
 import type { BodyScopeRunner, NodeOutcome, ScopeEnvironment } from "./node-runner";
 import { runNode, scopeHelpers } from "./node-runner";
 import type { RunContext } from "./run-context";
-import type { RunErrorInfo, Usage } from "./run-status";
+import type { RunErrorInfo, Usage } from "../runs/run-status";
 import type { ScopePlan } from "./scope-plan";
 
 /** How one scope ended. */

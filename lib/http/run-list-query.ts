@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listRuns } from "../db/run-repository";
-import { RUN_STATUSES, RUN_TRIGGERS } from "../workflow/run-status";
+import { RUN_STATUSES, RUN_TRIGGERS } from "../runs/run-status";
 import { errorResponse } from "./respond";
 
 /** Filters of a run history (`?status=&trigger=&before=&limit=`), as the history pages send them. */

@@ -1,4 +1,4 @@
-import type { RunEvent } from "../engine/run-events";
+import type { RunEvent } from "../runs/run-events";
 
 /** How an SSE stream of run events gets its data. */
 export interface RunEventSource {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { RunEvent } from "@/lib/engine/run-events";
+import type { RunEvent } from "@/lib/runs/run-events";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
 /** Every RunEvent type, as SSE event names. */

@@ -5,7 +5,7 @@ import { NodeRunInspector } from "@/components/runs/node-run-inspector";
 import { RunSummary } from "@/components/runs/run-summary";
 import { RunTimeline } from "@/components/runs/run-timeline";
 import { nodeRunsFromEvents, type RunDetail } from "@/components/runs/run-types";
-import { TERMINAL_RUN_STATUSES } from "@/lib/workflow/run-status";
+import { TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { HumanInputForm } from "./human-input-form";
 

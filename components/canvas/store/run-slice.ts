@@ -1,5 +1,5 @@
 import type { StateCreator } from "zustand";
-import type { RunEvent } from "@/lib/engine/run-events";
+import type { RunEvent } from "@/lib/runs/run-events";
 import type { EditorState, NodeRunState, RunSlice } from "./types";
 
 function tokensOf(usage: { inputTokens: number; outputTokens: number } | undefined): number {

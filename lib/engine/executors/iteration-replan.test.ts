@@ -3,7 +3,7 @@ import type { ModelRequest } from "../../llm/language-model";
 import type { ToolResult } from "../../tools/define-tool";
 import type { EngineCheckpointState } from "../checkpoint-state";
 import { MemoryRunRecorder } from "../memory-recorder";
-import type { RunEvent } from "../run-events";
+import type { RunEvent } from "../../runs/run-events";
 import { runWorkflow } from "../run-workflow";
 import {
   createModelResolver,

@@ -6,7 +6,7 @@ import type { IterationConfig } from "../../workflow/nodes/iteration";
 import type { PlannerConfig } from "../../workflow/nodes/planner";
 import type { IterationReplanRecord } from "../checkpoint-state";
 import type { ContainerHost, ExecutorContext } from "../executor";
-import type { Usage } from "../run-status";
+import type { Usage } from "../../runs/run-status";
 import type { IterationItem, IterationQueue } from "./iteration-queue";
 import { resolveNodeModel, toEngineUsage, toNodeExecutionError } from "./model-node-support";
 

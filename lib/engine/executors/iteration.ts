@@ -4,7 +4,7 @@ import { linkController } from "../abort";
 import { addUsage } from "../checkpoint-state";
 import { NodeExecutionError } from "../errors";
 import type { ExecutorContext, NodeExecutor, ScopeResult } from "../executor";
-import type { Usage } from "../run-status";
+import type { Usage } from "../../runs/run-status";
 import { type IterationItem, IterationQueue } from "./iteration-queue";
 import { drivingPlanner, replanItems, summarizeReplans } from "./iteration-replan";
 

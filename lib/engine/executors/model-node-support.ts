@@ -3,7 +3,7 @@ import type { LanguageModel, ModelRef } from "../../llm/language-model";
 import { TrellisError } from "../../workflow/errors";
 import { NodeExecutionError } from "../errors";
 import type { ExecutorContext } from "../executor";
-import type { Usage } from "../run-status";
+import type { Usage } from "../../runs/run-status";
 
 /**
  * Helpers shared by the model-backed executors (llm, agent, planner, synthesizer): event

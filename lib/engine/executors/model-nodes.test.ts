@@ -7,7 +7,7 @@ import { defineTool } from "../../tools/define-tool";
 import { ToolExecutionError } from "../../tools/errors/tool-execution-error";
 import { createToolRegistry } from "../../tools/registry";
 import { MemoryRunRecorder } from "../memory-recorder";
-import type { RunEvent } from "../run-events";
+import type { RunEvent } from "../../runs/run-events";
 import { runWorkflow } from "../run-workflow";
 import { createTestServices, WorkflowBuilder } from "../testing";
 
