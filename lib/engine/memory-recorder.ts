@@ -1,7 +1,7 @@
-import type { RunCheckpoint, RunRecorder } from "./recorder";
 import { type NodeRunRecord, reduceNodeRuns } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
 import type { RunErrorInfo, RunStatus } from "../runs/run-status";
+import type { RunCheckpoint, RunRecorder } from "./recorder";
 
 /** One node attempt as the in-memory recorder returns it: the shared NodeRun row. */
 export type MemoryNodeRun = NodeRunRecord;

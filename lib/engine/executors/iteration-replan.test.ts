@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ModelRequest } from "../../llm/language-model";
+import type { RunEvent } from "../../runs/run-events";
 import type { ToolResult } from "../../tools/define-tool";
 import type { EngineCheckpointState } from "../checkpoint-state";
 import { MemoryRunRecorder } from "../memory-recorder";
-import type { RunEvent } from "../../runs/run-events";
 import { runWorkflow } from "../run-workflow";
 import {
   createModelResolver,

@@ -6,8 +6,8 @@ import { templateExecutor } from "../executors/template";
 import { MemoryRunRecorder } from "../memory-recorder";
 import { resumeRun } from "../resume-run";
 import { type RunWorkflowOptions, runWorkflow } from "../run-workflow";
-import { createModelResolver, createScriptedModel } from "./scripted-model";
 import { delay, scriptedExecutor } from "./scripted-executor";
+import { createModelResolver, createScriptedModel } from "./scripted-model";
 import { createStubToolRegistry, createTestServices } from "./stub-services";
 import { WorkflowBuilder } from "./workflow-builder";
 
@@ -249,8 +249,12 @@ async function waitingThenResume(): Promise<RecorderScenario> {
 function crashScenarios(): RecorderScenario[] {
   const runId = SCENARIO_RUN_ID;
   let seq = 0;
-  let at = Date.UTC(2026, 0, 1, 12, 0, 0);
-  const stamp = () => ({ runId, seq: ++seq, at: (at += 7) });
+  const firstAt = Date.UTC(2026, 0, 1, 12, 0, 0);
+  // Seven milliseconds between events, so start and end times differ in every store.
+  const stamp = () => {
+    seq += 1;
+    return { runId, seq, at: firstAt + seq * 7 };
+  };
   const node = (nodeId: string, attempt = 1, iterationPath: number[] = []) => ({ nodeId, iterationPath, attempt });
   const start = (nodeId: string, attempt = 1, iterationPath: number[] = []): RunEvent => ({
     ...stamp(),
@@ -308,7 +312,15 @@ function crashScenarios(): RecorderScenario[] {
     { ...stamp(), ...node("d"), type: "node-retry", error: { code: "flaky", message: "once" }, delayMs: 1 },
     start("d", 2),
   ];
-  const afterRestart: RunEvent[] = [runStart(true), start("b"), end("b"), end("c"), start("d", 3), end("d", 3), runEnd("succeeded")];
+  const afterRestart: RunEvent[] = [
+    runStart(true),
+    start("b"),
+    end("b"),
+    end("c"),
+    start("d", 3),
+    end("d", 3),
+    runEnd("succeeded"),
+  ];
 
   return [
     { name: "crash: run ended while nodes ran", segments: [crashEnded] },
