@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeRunId } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { emptyDocument } from "../workflow/document";
 import { getAdminContext, getRequestContext, setSessionReader } from "./context";
 import { verifyPassword } from "./passwords";
-import { nodeRunId, PrismaRunRecorder } from "./run-recorder";
+import { PrismaRunRecorder } from "./run-recorder";
 import { createRun, getRunWithNodeRuns, listRunEvents, listRuns } from "./run-repository";
 import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";

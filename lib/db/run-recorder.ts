@@ -64,9 +64,6 @@ interface RunPatch {
   lastSeq: number;
 }
 
-/** Re-exported for callers that address rows by id; defined once in lib/runs. */
-export { nodeRunId } from "../runs/node-run-reducer";
-
 function json(value: unknown): string | null {
   return value === undefined || value === null ? null : JSON.stringify(value);
 }

@@ -225,10 +225,10 @@ export class NodeRunReducer {
     let row = this.all.get(id);
     if (row) {
       // Continuing a waiting node (or re-running after a crash) reopens the same attempt.
-      Object.assign(row, blankRow(id, event), { nodeType: event.nodeType, title: event.title, inputs: event.inputs });
+      Object.assign(row, blankRow(id, event, event.nodeType, event.title, event.inputs));
       this.partial.delete(row);
     } else {
-      row = { ...blankRow(id, event), nodeType: event.nodeType, title: event.title, inputs: event.inputs };
+      row = blankRow(id, event, event.nodeType, event.title, event.inputs);
       this.all.set(id, row);
     }
     this.open.set(id, row);
@@ -240,7 +240,7 @@ export class NodeRunReducer {
     const id = nodeRunId(event.runId, event.nodeId, event.iterationPath, event.attempt);
     const existing = this.all.get(id);
     if (existing) return existing;
-    const row = blankRow(id, event);
+    const row = blankRow(id, event, "", "", null);
     if (!skipped) this.partial.add(row);
     this.all.set(id, row);
     return row;
@@ -253,17 +253,24 @@ export class NodeRunReducer {
   }
 }
 
-function blankRow(id: string, event: NodeEvent): NodeRunRecord {
+/** A `running` row with nothing ended yet (one object literal: rows are built on the hot path). */
+function blankRow(
+  id: string,
+  event: NodeEvent,
+  nodeType: string,
+  title: string,
+  inputs: Record<string, unknown> | null,
+): NodeRunRecord {
   return {
     id,
     runId: event.runId,
     nodeId: event.nodeId,
-    nodeType: "",
-    title: "",
+    nodeType,
+    title,
     iterationPath: event.iterationPath,
     attempt: event.attempt,
     status: "running",
-    inputs: null,
+    inputs,
     processData: null,
     outputs: null,
     errorCode: null,
