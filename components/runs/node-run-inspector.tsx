@@ -3,8 +3,8 @@
 import { formatCost, formatDuration } from "@/components/ui/format";
 import { JsonView } from "@/components/ui/json-view";
 import { StatusBadge } from "@/components/ui/status-badge";
+import type { NodeRunView } from "@/lib/runs/node-run-view";
 import { ProcessDataView } from "./process-data-view";
-import type { NodeRunView } from "./run-types";
 
 /** Everything about one node attempt: inputs, outputs, process data, usage, latency, retries, error. */
 export function NodeRunInspector({ nodeRun, allNodeRuns }: { nodeRun: NodeRunView; allNodeRuns: NodeRunView[] }) {

@@ -2,11 +2,11 @@
 
 import { useEffect, useState } from "react";
 import { JsonView } from "@/components/ui/json-view";
-import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/workflow/run-status";
+import type { RunDetail } from "@/lib/runs/node-run-view";
+import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
 import { NodeRunInspector } from "./node-run-inspector";
 import { RunSummary } from "./run-summary";
 import { RunTimeline, type TimelineSelection } from "./run-timeline";
-import type { RunDetail } from "./run-types";
 
 /** Poll interval while a run is still going (the editor streams; history pages just refresh). */
 const POLL_MS = 1500;

@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { formatCost, formatDuration, formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { RUN_STATUSES, RUN_TRIGGERS } from "@/lib/workflow/run-status";
-import type { RunView } from "./run-types";
+import type { RunView } from "@/lib/runs/node-run-view";
+import { RUN_STATUSES, RUN_TRIGGERS } from "@/lib/runs/run-status";
 
 /** A row of the history: the run plus where it came from. */
 type HistoryRun = RunView & { trigger?: string; workflowId?: string; workflowName?: string };

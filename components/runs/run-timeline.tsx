@@ -2,7 +2,7 @@
 
 import { memo, useMemo } from "react";
 import { formatDuration } from "@/components/ui/format";
-import type { NodeRunView } from "./run-types";
+import type { NodeRunView } from "@/lib/runs/node-run-view";
 
 /** Which node run is highlighted. */
 export interface TimelineSelection {

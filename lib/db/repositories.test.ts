@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunEvent } from "../engine/run-events";
+import { nodeRunId } from "../runs/node-run-reducer";
+import type { RunEvent } from "../runs/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { emptyDocument } from "../workflow/document";
 import { verifyPassword } from "./passwords";
-import { nodeRunId, PrismaRunRecorder } from "./run-recorder";
+import { PrismaRunRecorder } from "./run-recorder";
 import { createRun, getRunWithNodeRuns, listRunEvents, listRuns } from "./run-repository";
 import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
@@ -165,10 +166,14 @@ describe.each(testProviders())("repositories on %s", (provider) => {
       },
     ];
     for (const event of events) recorder.record(event);
-    // Let a background flush write the running row of b before it ends.
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const running = await getRunWithNodeRuns(runId);
-    expect(running?.nodeRuns.find((row) => row.nodeId === "b")?.status).toBe("running");
+    // Let a background flush (no flush() call) write the running row of b before it ends. Polled,
+    // because a loaded machine can take longer than one timer tick for the batch.
+    await expect
+      .poll(async () => (await getRunWithNodeRuns(runId))?.nodeRuns.find((row) => row.nodeId === "b")?.status, {
+        timeout: 5_000,
+        interval: 20,
+      })
+      .toBe("running");
     recorder.record({
       ...base,
       seq: ++seq,

@@ -1,6 +1,12 @@
 import "server-only";
 import type { RunCheckpoint, RunRecorder } from "../engine/recorder";
-import type { RunEvent } from "../engine/run-events";
+import {
+  closureOfOpenNodeRuns,
+  type NodeRunRecord,
+  NodeRunReducer,
+  type OpenNodeRunClosure,
+} from "../runs/node-run-reducer";
+import type { RunEvent } from "../runs/run-events";
 import type { Database } from "./prisma-client";
 import { buildUpsert, type ColumnKind, postgresDialect, type SqlDialect, sqliteDialect } from "./sql-dialect";
 
@@ -43,29 +49,6 @@ const CHECKPOINT_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
 /** Rows per INSERT statement: large enough to amortize, small enough for SQLite's variable limit. */
 const ROWS_PER_STATEMENT = 100;
 
-interface NodeRunState {
-  id: string;
-  runId: string;
-  nodeId: string;
-  nodeType: string;
-  title: string;
-  iterationPath: string;
-  attempt: number;
-  status: string;
-  inputs: string | null;
-  processData: string | null;
-  outputs: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  startedAt: string;
-  endedAt: string | null;
-  tokensIn: number;
-  tokensOut: number;
-  cost: number;
-  /** False when only the end was seen in this process (after a resume); such rows are updated, not replaced. */
-  startSeen: boolean;
-}
-
 interface RunPatch {
   status?: string;
   outputs?: string;
@@ -76,42 +59,66 @@ interface RunPatch {
   tokensIn?: number;
   tokensOut?: number;
   cost?: number;
+  /** Set by run-end: how rows still open in the database (from any process) end. */
+  closeOpen?: OpenNodeRunClosure & { endedAt: Date };
   lastSeq: number;
 }
 
-/** A fresh row state for a node attempt, from the event that opened it. */
-function newNodeRunState(
-  id: string,
-  event: { runId: string; nodeId: string; iterationPath: number[]; attempt: number; at: number },
-  fields: Pick<NodeRunState, "nodeType" | "title" | "inputs" | "startSeen">,
-): NodeRunState {
-  return {
-    id,
-    runId: event.runId,
-    nodeId: event.nodeId,
-    iterationPath: JSON.stringify(event.iterationPath),
-    attempt: event.attempt,
-    status: "running",
-    processData: null,
-    outputs: null,
-    errorCode: null,
-    errorMessage: null,
-    startedAt: new Date(event.at).toISOString(),
-    endedAt: null,
-    tokensIn: 0,
-    tokensOut: 0,
-    cost: 0,
-    ...fields,
-  };
-}
-
-/** The deterministic NodeRun id: one row per node attempt per iteration item. */
-export function nodeRunId(runId: string, nodeId: string, iterationPath: readonly number[], attempt: number): string {
-  return `${runId}:${nodeId}:${iterationPath.join(".")}:${attempt}`;
-}
-
 function json(value: unknown): string | null {
-  return value === undefined ? null : JSON.stringify(value);
+  return value === undefined || value === null ? null : JSON.stringify(value);
+}
+
+function iso(epochMs: number | null): string | null {
+  return epochMs === null ? null : new Date(epochMs).toISOString();
+}
+
+/** The NODE_RUN_COLUMNS values of a row, taken now (the reducer keeps changing the row). */
+function nodeRunColumns(row: NodeRunRecord): unknown[] {
+  return [
+    row.id,
+    row.runId,
+    row.nodeId,
+    row.nodeType,
+    row.title,
+    JSON.stringify(row.iterationPath),
+    row.attempt,
+    row.status,
+    json(row.inputs),
+    json(row.processData),
+    json(row.outputs),
+    row.errorCode,
+    row.errorMessage,
+    iso(row.startedAt),
+    iso(row.endedAt),
+    row.tokensIn,
+    row.tokensOut,
+    row.cost,
+  ];
+}
+
+/**
+ * What an end seen without its start may change in the stored row, taken now. Node type, title,
+ * start time and config inputs came with the start, in an earlier process: they are kept.
+ */
+function partialNodeRunUpdate(row: NodeRunRecord) {
+  const clone = (value: Record<string, unknown> | null) =>
+    value === null ? undefined : (JSON.parse(JSON.stringify(value)) as Record<string, never>);
+  return {
+    id: row.id,
+    data: {
+      status: row.status,
+      inputs: clone(row.inputs),
+      outputs: clone(row.outputs),
+      processData: clone(row.processData),
+      errorCode: row.errorCode,
+      errorMessage: row.errorMessage,
+      endedAt: row.endedAt === null ? null : new Date(row.endedAt),
+      tokensIn: row.tokensIn,
+      tokensOut: row.tokensOut,
+      cost: row.cost,
+    },
+    columns: nodeRunColumns(row),
+  };
 }
 
 /** Options for the Prisma recorder. */
@@ -123,15 +130,22 @@ export interface PrismaRunRecorderOptions {
 }
 
 /**
- * RunRecorder over Prisma. The engine's hot path only touches memory: rows are coalesced (a
- * node's start and end in the same window become one upsert) and written by multi-row raw
- * statements off the critical path. flush() writes everything and rejects if a write failed,
- * so the engine never reports `run-end` for rows that are not durable.
+ * RunRecorder over Prisma. The engine's hot path only touches memory: events are folded into
+ * rows by the shared `NodeRunReducer` (lib/runs), changed rows are coalesced (a node's start and
+ * end in the same window become one upsert) and written by multi-row raw statements off the
+ * critical path. flush() writes everything and rejects if a write failed, so the engine never
+ * reports `run-end` for rows that are not durable.
  */
 export class PrismaRunRecorder implements RunRecorder {
   private readonly dialect: SqlDialect;
-  private readonly openNodeRuns = new Map<string, NodeRunState>();
-  private pendingNodeRuns = new Map<string, NodeRunState>();
+  // Only open rows stay in the reducer; a closed row lives on in pendingNodeRuns until written.
+  private readonly nodeRuns = new NodeRunReducer({
+    retainClosed: false,
+    onChange: (row) => {
+      this.pendingNodeRuns.set(row.id, row);
+    },
+  });
+  private pendingNodeRuns = new Map<string, NodeRunRecord>();
   private pendingEvents: unknown[][] = [];
   private pendingRuns = new Map<string, RunPatch>();
   private pendingCheckpoints = new Map<string, RunCheckpoint>();
@@ -153,7 +167,8 @@ export class PrismaRunRecorder implements RunRecorder {
 
   record(event: RunEvent): void {
     this.pendingEvents.push([event.runId, event.seq, event.type, JSON.stringify(event)]);
-    this.apply(event);
+    this.nodeRuns.apply(event);
+    this.applyToRun(event);
     this.schedule();
   }
 
@@ -192,16 +207,14 @@ export class PrismaRunRecorder implements RunRecorder {
     return { runId, seq: row.seq, state: row.state as Record<string, unknown> };
   }
 
-  private apply(event: RunEvent): void {
+  /** The Run row's side of an event (node rows are the reducer's). */
+  private applyToRun(event: RunEvent): void {
     switch (event.type) {
       case "run-start":
         this.patchRun(event.runId, event.seq, { status: "running" });
         return;
       case "run-waiting":
         this.patchRun(event.runId, event.seq, { status: "waiting" });
-        for (const state of this.openNodeRuns.values()) {
-          if (state.runId === event.runId && state.nodeId === event.nodeId) this.touch(state, { status: "waiting" });
-        }
         return;
       case "run-end":
         this.patchRun(event.runId, event.seq, {
@@ -214,80 +227,12 @@ export class PrismaRunRecorder implements RunRecorder {
           tokensIn: event.usage.inputTokens,
           tokensOut: event.usage.outputTokens,
           cost: event.usage.cost,
+          closeOpen: { ...closureOfOpenNodeRuns(event.status, event.error), endedAt: new Date(event.at) },
         });
         return;
-      case "node-start": {
-        const id = nodeRunId(event.runId, event.nodeId, event.iterationPath, event.attempt);
-        const state = newNodeRunState(id, event, {
-          nodeType: event.nodeType,
-          title: event.title,
-          inputs: json(event.inputs),
-          startSeen: true,
-        });
-        this.openNodeRuns.set(id, state);
-        this.pendingNodeRuns.set(id, state);
-        return;
-      }
-      case "node-end":
-      case "node-error":
-      case "node-retry": {
-        const id = nodeRunId(event.runId, event.nodeId, event.iterationPath, event.attempt);
-        const state = this.openNodeRuns.get(id) ?? this.placeholderState(event, id);
-        const endedAt = new Date(event.at).toISOString();
-        if (event.type === "node-end") {
-          if (!state.startSeen && event.status === "skipped") {
-            // Skipped nodes get no node-start: this end is the whole row.
-            state.startSeen = true;
-            state.nodeType = event.nodeType ?? "";
-            state.title = event.title ?? "";
-          }
-          this.touch(state, {
-            ...(event.inputs === undefined ? {} : { inputs: json(event.inputs) }),
-            status: event.status,
-            outputs: json(event.outputs),
-            processData: json(event.processData),
-            endedAt,
-            tokensIn: event.usage?.inputTokens ?? 0,
-            tokensOut: event.usage?.outputTokens ?? 0,
-            cost: event.usage?.cost ?? 0,
-          });
-        } else {
-          const processData = event.type === "node-error" ? json(event.processData) : state.processData;
-          this.touch(state, {
-            status: "failed",
-            errorCode: event.error.code,
-            errorMessage: event.error.message,
-            processData,
-            ...(event.type === "node-error" && event.outputs ? { outputs: json(event.outputs) } : {}),
-            endedAt,
-            ...(event.type === "node-error"
-              ? {
-                  tokensIn: event.usage?.inputTokens ?? 0,
-                  tokensOut: event.usage?.outputTokens ?? 0,
-                  cost: event.usage?.cost ?? 0,
-                }
-              : {}),
-          });
-        }
-        this.openNodeRuns.delete(id);
-        return;
-      }
       default:
         return;
     }
-  }
-
-  /** An end without a start in this process happens after a resume; the row still gets written. */
-  private placeholderState(
-    event: RunEvent & { nodeId: string; attempt: number; iterationPath: number[] },
-    id: string,
-  ): NodeRunState {
-    return newNodeRunState(id, event, { nodeType: "", title: "", inputs: null, startSeen: false });
-  }
-
-  private touch(state: NodeRunState, patch: Partial<NodeRunState>): void {
-    Object.assign(state, patch);
-    this.pendingNodeRuns.set(state.id, state);
   }
 
   private patchRun(runId: string, seq: number, patch: Omit<RunPatch, "lastSeq">): void {
@@ -316,7 +261,7 @@ export class PrismaRunRecorder implements RunRecorder {
   }
 
   private async writeBatch(): Promise<void> {
-    const nodeRuns = [...this.pendingNodeRuns.values()].map((state) => ({ ...state }));
+    const nodeRuns = [...this.pendingNodeRuns.values()];
     const events = this.pendingEvents;
     const runs = this.pendingRuns;
     const checkpoints = this.pendingCheckpoints;
@@ -325,35 +270,25 @@ export class PrismaRunRecorder implements RunRecorder {
     this.pendingEvents = [];
     this.pendingRuns = new Map();
     this.pendingCheckpoints = new Map();
+    // Rows keep changing while the batch is written: take their values now.
+    const complete: unknown[][] = [];
+    const partial: ReturnType<typeof partialNodeRunUpdate>[] = [];
+    for (const row of nodeRuns) {
+      if (this.nodeRuns.isPartial(row)) partial.push(partialNodeRunUpdate(row));
+      else complete.push(nodeRunColumns(row));
+    }
     try {
       await this.db.$transaction(async (transaction) => {
         const execute = (statement: { sql: string; parameters: unknown[] }) =>
           transaction.$executeRawUnsafe(statement.sql, ...statement.parameters);
-        const complete = nodeRuns.filter((state) => state.startSeen);
         for (let index = 0; index < complete.length; index += ROWS_PER_STATEMENT) {
-          const rows = complete
-            .slice(index, index + ROWS_PER_STATEMENT)
-            .map((state) => NODE_RUN_COLUMNS.map(([name]) => state[name as keyof NodeRunState]));
+          const rows = complete.slice(index, index + ROWS_PER_STATEMENT);
           await execute(buildUpsert(this.dialect, "NodeRun", NODE_RUN_COLUMNS, ["id"], rows));
         }
-        for (const state of nodeRuns.filter((candidate) => !candidate.startSeen)) {
-          const updated = await transaction.nodeRun.updateMany({
-            where: { id: state.id },
-            data: {
-              status: state.status,
-              outputs: state.outputs === null ? undefined : JSON.parse(state.outputs),
-              processData: state.processData === null ? undefined : JSON.parse(state.processData),
-              errorCode: state.errorCode,
-              errorMessage: state.errorMessage,
-              endedAt: state.endedAt === null ? null : new Date(state.endedAt),
-              tokensIn: state.tokensIn,
-              tokensOut: state.tokensOut,
-              cost: state.cost,
-            },
-          });
+        for (const update of partial) {
+          const updated = await transaction.nodeRun.updateMany({ where: { id: update.id }, data: update.data });
           if (updated.count === 0) {
-            const row = NODE_RUN_COLUMNS.map(([name]) => state[name as keyof NodeRunState]);
-            await execute(buildUpsert(this.dialect, "NodeRun", NODE_RUN_COLUMNS, ["id"], [row]));
+            await execute(buildUpsert(this.dialect, "NodeRun", NODE_RUN_COLUMNS, ["id"], [update.columns]));
           }
         }
         for (let index = 0; index < events.length; index += ROWS_PER_STATEMENT) {
@@ -378,6 +313,15 @@ export class PrismaRunRecorder implements RunRecorder {
           await execute(buildUpsert(this.dialect, "RunCheckpoint", CHECKPOINT_COLUMNS, ["id"], [row]));
         }
         for (const [runId, patch] of runs) {
+          if (patch.closeOpen) {
+            // Rows this process closed were written above; what is still open came from an
+            // earlier process (a crash) and ends by the same rule the reducer applies.
+            const { endedAt, ...closure } = patch.closeOpen;
+            await transaction.nodeRun.updateMany({
+              where: { runId, status: { in: ["running", "waiting"] } },
+              data: { ...closure, endedAt },
+            });
+          }
           await transaction.run.update({
             where: { id: runId },
             data: {
@@ -400,7 +344,8 @@ export class PrismaRunRecorder implements RunRecorder {
       this.lastError = undefined;
     } catch (error) {
       // Put the batch back (newer pending entries win) so a transient failure loses nothing.
-      for (const state of nodeRuns) if (!this.pendingNodeRuns.has(state.id)) this.pendingNodeRuns.set(state.id, state);
+      // Row objects are the reducer's live ones, so a row put back carries its newest state.
+      for (const row of nodeRuns) if (!this.pendingNodeRuns.has(row.id)) this.pendingNodeRuns.set(row.id, row);
       this.pendingEvents = [...events, ...this.pendingEvents];
       for (const [runId, patch] of runs) this.pendingRuns.set(runId, { ...patch, ...this.pendingRuns.get(runId) });
       for (const [runId, checkpoint] of checkpoints)

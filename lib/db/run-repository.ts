@@ -1,6 +1,7 @@
 import "server-only";
-import type { RunEvent } from "../engine/run-events";
-import type { RunStatus, RunTrigger } from "../engine/run-status";
+import { closureOfOpenNodeRuns } from "../runs/node-run-reducer";
+import type { RunEvent } from "../runs/run-events";
+import type { RunStatus, RunTrigger } from "../runs/run-status";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
 import { toJson } from "./json";
@@ -237,7 +238,8 @@ export async function findInterruptedRuns(): Promise<string[]> {
 
 /**
  * Ends a run outside the engine (it could not start, or a waiting run was cancelled); only a
- * run that is not already terminal changes, so a real result is never overwritten.
+ * run that is not already terminal changes, so a real result is never overwritten. Its open
+ * node attempts end with it (`closureOfOpenNodeRuns`).
  */
 export async function endRun(
   runId: string,
@@ -245,9 +247,17 @@ export async function endRun(
   code: string,
   message: string,
 ): Promise<void> {
-  await database().run.updateMany({
+  const endedAt = new Date();
+  const ended = await database().run.updateMany({
     where: { id: runId, status: { in: ["queued", "running", "waiting"] } },
-    data: { status, errorCode: code, errorMessage: message, endedAt: new Date() },
+    data: { status, errorCode: code, errorMessage: message, endedAt },
+  });
+  if (ended.count === 0) return;
+  // Attempts left open (the node that was waiting, or running at a crash) end by the rule every
+  // NodeRun projection applies to a run-end, so the stored rows match what the live panel showed.
+  await database().nodeRun.updateMany({
+    where: { runId, status: { in: ["running", "waiting"] } },
+    data: { ...closureOfOpenNodeRuns(status, { code, message }), endedAt },
   });
 }
 

@@ -1,6 +1,6 @@
+import type { Usage } from "../runs/run-status";
 import type { ScopeResult } from "./executor";
 import type { RunCheckpoint } from "./recorder";
-import type { Usage } from "./run-status";
 
 /** The human-input node a waiting run is parked on. */
 export interface WaitingState {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../runs/run-events";
 import type { NodeType } from "../workflow/node-definition";
 import { DURABLE_NODE_TYPES } from "./durable-nodes";
 import { MemoryRunRecorder } from "./memory-recorder";
-import type { RunEvent } from "./run-events";
 import { runWorkflow } from "./run-workflow";
 import { createTestServices, delay, scriptedExecutor, WorkflowBuilder } from "./testing";
 

@@ -1,5 +1,5 @@
+import type { RunEvent, RunEventInput } from "../runs/run-events";
 import type { RunRecorder } from "./recorder";
-import type { RunEvent, RunEventInput } from "./run-events";
 
 /** A subscriber to run events (SSE, inspector, tests). */
 export type RunEventListener = (event: RunEvent) => void;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../runs/run-events";
 import { compileWorkflow } from "../workflow/compile";
 import { planAndExecuteExample } from "../workflow/examples/plan-and-execute";
 import { MemoryRunRecorder } from "./memory-recorder";
-import type { RunEvent } from "./run-events";
 import { runWorkflow } from "./run-workflow";
 import { createStubToolRegistry, createTestServices } from "./testing";
 

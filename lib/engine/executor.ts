@@ -1,10 +1,10 @@
 import type { ModelResolver } from "../llm/language-model";
+import type { RunEventInput } from "../runs/run-events";
+import type { Usage } from "../runs/run-status";
 import type { ToolRegistry } from "../tools/define-tool";
 import type { HttpAuth } from "../tools/http/http-auth";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
 import type { IterationReplanRecord } from "./checkpoint-state";
-import type { RunEventInput } from "./run-events";
-import type { Usage } from "./run-status";
 
 /** Services the engine hands to executors; created once per run. */
 export interface EngineServices {

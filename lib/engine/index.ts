@@ -1,5 +1,7 @@
 import "server-only";
 
+export type { RunEvent, RunEventInput, RunEventType } from "../runs/run-events";
+export * from "../runs/run-status";
 /**
  * Public surface of the engine (server-only). Everything else in lib/engine is internal:
  * import from here, or from the contract files (executor, recorder, run-events, run-status).
@@ -21,6 +23,4 @@ export { type MemoryNodeRun, MemoryRunRecorder, type MemoryRunRecorderOptions } 
 export type { RunCheckpoint, RunRecorder } from "./recorder";
 export { type ResumeRunOptions, resumeRun } from "./resume-run";
 export type { HumanAnswer } from "./run-context";
-export type { RunEvent, RunEventInput, RunEventType } from "./run-events";
-export * from "./run-status";
 export { type RunResult, type RunWorkflowOptions, runWorkflow } from "./run-workflow";

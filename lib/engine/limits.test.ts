@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../runs/run-events";
 import { resolveLimits } from "./limits";
 import { MemoryRunRecorder } from "./memory-recorder";
-import type { RunEvent } from "./run-events";
 import { runWorkflow } from "./run-workflow";
 import { buildTemplateChain, createTestServices, delay, scriptedExecutor, WorkflowBuilder } from "./testing";
 

@@ -1,34 +1,10 @@
+import { type NodeRunRecord, reduceNodeRuns } from "../runs/node-run-reducer";
+import type { RunEvent } from "../runs/run-events";
+import type { RunErrorInfo, RunStatus } from "../runs/run-status";
 import type { RunCheckpoint, RunRecorder } from "./recorder";
-import type { RunEvent } from "./run-events";
-import type { NodeRunStatus, RunErrorInfo, RunStatus, Usage } from "./run-status";
 
-/** One node attempt as the in-memory recorder keeps it (mirrors the NodeRun table). */
-export interface MemoryNodeRun {
-  /** Run id. */
-  runId: string;
-  /** Node id. */
-  nodeId: string;
-  /** Item indexes of enclosing iterations. */
-  iterationPath: number[];
-  /** 1-based attempt. */
-  attempt: number;
-  /** Current status. */
-  status: NodeRunStatus;
-  /** Inputs from node-start, replaced by the executor's resolved inputs on node-end. */
-  inputs: Record<string, unknown>;
-  /** Outputs (also set for failures handled by an error strategy). */
-  outputs?: Record<string, unknown>;
-  /** Process data for the inspector. */
-  processData?: Record<string, unknown>;
-  /** Failure, if any. */
-  error?: RunErrorInfo;
-  /** Usage of the attempt. */
-  usage?: Usage;
-  /** Epoch ms. */
-  startedAt: number;
-  /** Epoch ms. */
-  endedAt?: number;
-}
+/** One node attempt as the in-memory recorder returns it: the shared NodeRun row. */
+export type MemoryNodeRun = NodeRunRecord;
 
 /** The run row as the in-memory recorder keeps it. */
 export interface MemoryRun {
@@ -54,8 +30,8 @@ export interface MemoryRunRecorderOptions {
  * A `RunRecorder` that keeps everything in memory: events, checkpoints, and (derived from the
  * events on read) one row per node attempt and the run row. For tests and benchmarks; the Prisma
  * recorder in lib/db is the real one. Recording is a single array push, so benchmarks measure
- * the engine rather than this recorder; the row folding below is the reference for how events
- * map to NodeRun rows.
+ * the engine rather than this recorder. Rows come from the shared reducer in lib/runs, the same
+ * one the Prisma recorder and the live run panel use.
  */
 export class MemoryRunRecorder implements RunRecorder {
   /** Every recorded event, in order. */
@@ -117,100 +93,18 @@ export class MemoryRunRecorder implements RunRecorder {
 
   /** Node attempt rows, optionally of one run, in the order they were created. */
   nodeRuns(runId?: string): MemoryNodeRun[] {
-    return [...this.fold(runId).rows.values()];
+    return reduceNodeRuns(this.events, runId);
   }
 
   /** The run row. */
   run(runId: string): MemoryRun | undefined {
-    return this.fold(runId).runs.get(runId);
-  }
-
-  /** Folds events into rows, like a database recorder does as events arrive. */
-  private fold(runId?: string): { rows: Map<string, MemoryNodeRun>; runs: Map<string, MemoryRun> } {
-    const rows = new Map<string, MemoryNodeRun>();
-    const runs = new Map<string, MemoryRun>();
-    const rowFor = (event: RunEvent & { nodeId: string; iterationPath: number[]; attempt: number }) => {
-      const key = rowKey(event.runId, event.nodeId, event.iterationPath, event.attempt);
-      let row = rows.get(key);
-      if (!row) {
-        // Skipped nodes end without starting.
-        row = {
-          runId: event.runId,
-          nodeId: event.nodeId,
-          iterationPath: event.iterationPath,
-          attempt: event.attempt,
-          status: "running",
-          inputs: {},
-          startedAt: event.at,
-        };
-        rows.set(key, row);
-      }
-      return row;
-    };
+    let run: MemoryRun | undefined;
     for (const event of this.events) {
-      if (runId !== undefined && event.runId !== runId) continue;
-      switch (event.type) {
-        case "run-start":
-          runs.set(event.runId, { status: "running" });
-          break;
-        case "run-waiting": {
-          runs.set(event.runId, { status: "waiting" });
-          let waitingRow: MemoryNodeRun | undefined;
-          for (let attempt = 1; rows.has(rowKey(event.runId, event.nodeId, [], attempt)); attempt++) {
-            waitingRow = rows.get(rowKey(event.runId, event.nodeId, [], attempt));
-          }
-          if (waitingRow) waitingRow.status = "waiting";
-          break;
-        }
-        case "run-end":
-          runs.set(event.runId, { status: event.status, outputs: event.outputs, error: event.error });
-          break;
-        case "node-start":
-          rows.set(rowKey(event.runId, event.nodeId, event.iterationPath, event.attempt), {
-            runId: event.runId,
-            nodeId: event.nodeId,
-            iterationPath: event.iterationPath,
-            attempt: event.attempt,
-            status: "running",
-            inputs: event.inputs,
-            startedAt: event.at,
-          });
-          break;
-        case "node-end": {
-          const row = rowFor(event);
-          row.status = event.status;
-          row.outputs = event.outputs;
-          if (event.inputs) row.inputs = event.inputs;
-          row.processData = event.processData;
-          row.usage = event.usage;
-          row.endedAt = event.at;
-          break;
-        }
-        case "node-error": {
-          const row = rowFor(event);
-          row.status = event.error.code === "node_cancelled" ? "cancelled" : "failed";
-          row.error = event.error;
-          row.outputs = event.outputs;
-          row.processData = event.processData;
-          row.usage = event.usage;
-          row.endedAt = event.at;
-          break;
-        }
-        case "node-retry": {
-          const row = rowFor(event);
-          row.status = "failed";
-          row.error = event.error;
-          row.endedAt = event.at;
-          break;
-        }
-        default:
-          break;
-      }
+      if (event.runId !== runId) continue;
+      if (event.type === "run-start") run = { status: "running" };
+      else if (event.type === "run-waiting") run = { status: "waiting" };
+      else if (event.type === "run-end") run = { status: event.status, outputs: event.outputs, error: event.error };
     }
-    return { rows, runs };
+    return run;
   }
-}
-
-function rowKey(runId: string, nodeId: string, iterationPath: number[], attempt: number): string {
-  return `${runId}|${nodeId}|${iterationPath.join(".")}|${attempt}`;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../runs/run-events";
 import type { NodePolicy } from "../workflow/compiled";
 import { NodeExecutionError } from "./errors";
 import { templateExecutor } from "./executors/template";
 import { MemoryRunRecorder } from "./memory-recorder";
-import type { RunEvent } from "./run-events";
 import { type RunWorkflowOptions, runWorkflow } from "./run-workflow";
 import { createTestServices, delay, type NodeScript, scriptedExecutor, WorkflowBuilder } from "./testing";
 

@@ -1,4 +1,6 @@
 import { setMaxListeners } from "node:events";
+import type { RunEventInput } from "../runs/run-events";
+import type { RunErrorInfo, Usage } from "../runs/run-status";
 import type { CompiledNode } from "../workflow/compiled";
 import { renderTemplate, resolveSelector } from "../workflow/variables";
 import { linkWithTimeout, raceAbort, sleep } from "./abort";
@@ -13,8 +15,6 @@ import type { ExecutorContext, ExecutorResult, ScopeResult } from "./executor";
 import { validateExecutorResult } from "./executor-result";
 import { drivingPlanner } from "./executors/iteration-replan";
 import type { RunContext } from "./run-context";
-import type { RunEventInput } from "./run-events";
-import type { RunErrorInfo, Usage } from "./run-status";
 
 /** Where a node runs: its scope's variables, iteration path, nesting depth and stop signal. */
 export interface ScopeEnvironment {

@@ -1,4 +1,4 @@
-import type { RunEvent } from "./run-events";
+import type { RunEvent } from "../runs/run-events";
 
 /** What is needed to resume a run: finished node outputs and the scheduler state, as plain JSON. */
 export interface RunCheckpoint {

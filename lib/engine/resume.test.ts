@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../runs/run-events";
 import type { EngineCheckpointState } from "./checkpoint-state";
 import { InvalidAnswerError, RunNotWaitingError } from "./errors/index";
 import { startExecutor } from "./executors/start";
 import { templateExecutor } from "./executors/template";
 import { MemoryRunRecorder } from "./memory-recorder";
 import { resumeRun } from "./resume-run";
-import type { RunEvent } from "./run-events";
 import { runWorkflow } from "./run-workflow";
 import { createStubToolRegistry, createTestServices, delay, scriptedExecutor, WorkflowBuilder } from "./testing";
 

@@ -1,3 +1,4 @@
+import type { Usage } from "../runs/run-status";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import type { NodeType } from "../workflow/node-definition";
 import { addUsage, type EngineCheckpointState } from "./checkpoint-state";
@@ -8,7 +9,6 @@ import type { RunEventEmitter } from "./event-emitter";
 import type { EngineServices, NodeExecutor } from "./executor";
 import type { RunLimits } from "./limits";
 import type { RunRecorder } from "./recorder";
-import type { Usage } from "./run-status";
 
 /** Executors by node type. */
 export type ExecutorRegistry = Record<NodeType, NodeExecutor>;

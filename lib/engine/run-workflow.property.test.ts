@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../runs/run-events";
+import { TERMINAL_RUN_STATUSES } from "../runs/run-status";
 import { compileWorkflow } from "../workflow/compile";
 import { arbitraryWorkflowDocument } from "../workflow/testing/arbitraries";
 import { NodeExecutionError } from "./errors";
 import type { NodeExecutor } from "./executor";
 import { toolExecutor } from "./executors/tool";
 import { MemoryRunRecorder } from "./memory-recorder";
-import type { RunEvent } from "./run-events";
-import { TERMINAL_RUN_STATUSES } from "./run-status";
 import { runWorkflow } from "./run-workflow";
 import { createStubToolRegistry, createTestServices } from "./testing";
 

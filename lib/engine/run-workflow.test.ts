@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../runs/run-events";
 import { MemoryRunRecorder } from "./memory-recorder";
-import type { RunEvent } from "./run-events";
 import { type RunWorkflowOptions, runWorkflow } from "./run-workflow";
 import { buildTemplateChain, createTestServices, delay, delayed, scriptedExecutor, WorkflowBuilder } from "./testing";
 

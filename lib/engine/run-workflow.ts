@@ -1,3 +1,4 @@
+import type { RunErrorInfo, RunStatus, Usage } from "../runs/run-status";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import type { NodeType } from "../workflow/node-definition";
 import { createController } from "./abort";
@@ -15,7 +16,6 @@ import { defaultExecutors } from "./executors";
 import { type RunLimits, resolveLimits } from "./limits";
 import type { RunCheckpoint, RunRecorder } from "./recorder";
 import { type ExecutorRegistry, type HumanAnswer, RunContext } from "./run-context";
-import type { RunErrorInfo, RunStatus, Usage } from "./run-status";
 import { type ScopeOutcome, ScopeScheduler } from "./scheduler";
 import { getScopePlan } from "./scope-plan";
 import { createBodyScopeRunner } from "./scope-runner";

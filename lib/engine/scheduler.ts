@@ -1,3 +1,4 @@
+import type { RunErrorInfo, Usage } from "../runs/run-status";
 import { linkController } from "./abort";
 import { addUsage, stateKey } from "./checkpoint-state";
 import type { NodeExecutionError } from "./errors";
@@ -5,7 +6,6 @@ import type { ExecutorResult } from "./executor";
 import type { BodyScopeRunner, NodeOutcome, ScopeEnvironment } from "./node-runner";
 import { runNode, scopeHelpers } from "./node-runner";
 import type { RunContext } from "./run-context";
-import type { RunErrorInfo, Usage } from "./run-status";
 import type { ScopePlan } from "./scope-plan";
 
 /** How one scope ended. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RUN_STATUSES, RUN_TRIGGERS } from "../workflow/run-status";
+import { RUN_STATUSES, RUN_TRIGGERS } from "../runs/run-status";
 
 /** Filters of a run history (`?status=&trigger=&workflowId=&before=&limit=`), as the history pages send them. */
 export const runListQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import type { RunEvent } from "../engine/run-events";
+import type { RunEvent } from "../runs/run-events";
 import type { RunEventSource } from "../services/runs";
 
 export type { RunEventSource } from "../services/runs";

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { RunEvent } from "../engine/run-events";
+import type { RunEvent } from "../runs/run-events";
 
 /** Listener for one run's live events. */
 export type RunEventListener = (event: RunEvent) => void;

@@ -12,9 +12,9 @@ import {
 } from "../db/run-repository";
 import type { RunRecorder } from "../engine/recorder";
 import { resumeRun } from "../engine/resume-run";
-import type { RunEvent } from "../engine/run-events";
-import type { RunStatus, RunTrigger } from "../engine/run-status";
 import { type RunResult, type RunWorkflowOptions, runWorkflow } from "../engine/run-workflow";
+import type { RunEvent } from "../runs/run-events";
+import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { compileWorkflow } from "../workflow/compile";
 import { compileNodeRun } from "../workflow/compile-node-run";
 import type { CompiledWorkflow } from "../workflow/compiled";

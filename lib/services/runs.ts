@@ -8,8 +8,8 @@ import {
   RunNotFoundError,
 } from "../db/run-repository";
 import { getLatestVersion, getWorkflowIdBySlug, WorkflowNotFoundError } from "../db/workflow-repository";
-import type { RunEvent } from "../engine/run-events";
-import type { RunStatus, RunTrigger } from "../engine/run-status";
+import type { RunEvent } from "../runs/run-events";
+import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { TrellisError } from "../workflow/errors";
 import { type Action, authorize } from "./access/policy";
 import type { Principal } from "./access/principal";

@@ -1,24 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import type { RunEvent } from "@/lib/engine/run-events";
+import { RUN_EVENT_TYPES, type RunEvent } from "@/lib/runs/run-events";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
-
-/** Every RunEvent type, as SSE event names. */
-const RUN_EVENT_TYPES: RunEvent["type"][] = [
-  "run-start",
-  "node-start",
-  "node-delta",
-  "tool-call",
-  "tool-result",
-  "node-retry",
-  "node-end",
-  "node-error",
-  "iteration-start",
-  "iteration-item-end",
-  "run-waiting",
-  "run-end",
-];
 
 /**
  * Follows the current run over SSE. EventSource reconnects by itself after a dropped

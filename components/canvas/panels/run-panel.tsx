@@ -4,8 +4,9 @@ import { useEffect, useMemo, useState } from "react";
 import { NodeRunInspector } from "@/components/runs/node-run-inspector";
 import { RunSummary } from "@/components/runs/run-summary";
 import { RunTimeline } from "@/components/runs/run-timeline";
-import { nodeRunsFromEvents, type RunDetail } from "@/components/runs/run-types";
-import { TERMINAL_RUN_STATUSES } from "@/lib/workflow/run-status";
+import { liveNodeRunViews } from "@/lib/runs/live-node-runs";
+import type { RunDetail } from "@/lib/runs/node-run-view";
+import { TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { HumanInputForm } from "./human-input-form";
 
@@ -36,7 +37,7 @@ export function RunPanel() {
     };
   }, [runId, finished]);
 
-  const liveRuns = useMemo(() => nodeRunsFromEvents(runEvents), [runEvents]);
+  const liveRuns = useMemo(() => liveNodeRunViews(runEvents), [runEvents]);
   const nodeRuns = detail && detail.nodeRuns.length > 0 ? detail.nodeRuns : liveRuns;
   const runEnd = runEvents.findLast((event) => event.type === "run-end");
   const runStart = runEvents.find((event) => event.type === "run-start");

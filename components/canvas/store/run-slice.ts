@@ -1,5 +1,6 @@
 import type { StateCreator } from "zustand";
-import type { RunEvent } from "@/lib/engine/run-events";
+import { closureOfOpenNodeRuns, statusOfNodeError } from "@/lib/runs/node-run-reducer";
+import type { RunEvent } from "@/lib/runs/run-events";
 import type { EditorState, NodeRunState, RunSlice } from "./types";
 
 function tokensOf(usage: { inputTokens: number; outputTokens: number } | undefined): number {
@@ -12,8 +13,10 @@ function opened(previous: NodeRunState | undefined, status: NodeRunState["status
 }
 
 /**
- * Folds one event into the per-node states. Only the entry of the event's node gets a new
- * object, so only that node's canvas component re-renders.
+ * Folds one event into the per-node states (the latest attempt or item of each node), with the
+ * status rules of the NodeRun reducer (lib/runs), so a badge says what the timeline and the
+ * stored rows say. Only the entry of the event's node gets a new object, so only that node's
+ * canvas component re-renders.
  */
 function nextNodeStates(states: Record<string, NodeRunState>, event: RunEvent): Record<string, NodeRunState> {
   switch (event.type) {
@@ -38,7 +41,7 @@ function nextNodeStates(states: Record<string, NodeRunState>, event: RunEvent): 
       return {
         ...states,
         [event.nodeId]: {
-          status: event.type === "node-end" ? event.status : "failed",
+          status: event.type === "node-end" ? event.status : statusOfNodeError(event.error.code),
           startedAt,
           // Body nodes run once per item: show the wall-clock span across items.
           durationMs: insideIteration ? event.at - startedAt : event.durationMs,
@@ -65,13 +68,14 @@ function nextNodeStates(states: Record<string, NodeRunState>, event: RunEvent): 
       return { ...states, [event.nodeId]: opened(previous, "waiting", event.at) };
     }
     case "run-end": {
-      if (event.status !== "cancelled" && event.status !== "failed") return states;
-      // Nodes still marked running when the run stops were interrupted.
+      // Nodes still open when the run stops end as their rows do: cancelled, or failed with the
+      // run's code (a crash). A node between two attempts has no open row but ends the same way.
+      const closed = closureOfOpenNodeRuns(event.status, event.error).status;
       let changed = false;
       const next = { ...states };
       for (const [nodeId, state] of Object.entries(states)) {
         if (state.status === "running" || state.status === "waiting") {
-          next[nodeId] = { ...state, status: "cancelled" };
+          next[nodeId] = { ...state, status: closed };
           changed = true;
         }
       }

@@ -1,7 +1,7 @@
 import type { Connection, Edge, EdgeChange, Node, NodeChange, XYPosition } from "@xyflow/react";
-import type { RunEvent } from "@/lib/engine/run-events";
+import type { RunEvent } from "@/lib/runs/run-events";
+import type { NodeRunStatus, RunStatus } from "@/lib/runs/run-status";
 import type { WorkflowDocument } from "@/lib/workflow/document";
-import type { NodeRunStatus, RunStatus } from "@/lib/workflow/run-status";
 
 /** `node.data` on the canvas: exactly the document's `data` (title plus config). */
 export type CanvasNodeData = { title: string } & Record<string, unknown>;

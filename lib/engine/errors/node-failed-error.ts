@@ -1,4 +1,4 @@
-import type { RunErrorInfo } from "../run-status";
+import type { RunErrorInfo } from "../../runs/run-status";
 import { RunLevelError } from "./run-level-error";
 
 /** A node failed after its retries and its error strategy was `fail-run`. */

@@ -1,6 +1,6 @@
+import type { RunErrorInfo } from "../../runs/run-status";
 import { TrellisError } from "../../workflow/errors";
 import { NodeExecutionError } from "../errors";
-import type { RunErrorInfo } from "../run-status";
 import { ExecutorCrashedError } from "./executor-crashed-error";
 import { RunLevelError } from "./run-level-error";
 

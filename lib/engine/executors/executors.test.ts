@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../../runs/run-events";
 import { MemoryRunRecorder } from "../memory-recorder";
-import type { RunEvent } from "../run-events";
 import { runWorkflow } from "../run-workflow";
 import { createStubToolRegistry, createTestServices, WorkflowBuilder } from "../testing";
 import { compare } from "./condition";

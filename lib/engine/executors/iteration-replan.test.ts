@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ModelRequest } from "../../llm/language-model";
+import type { RunEvent } from "../../runs/run-events";
 import type { ToolResult } from "../../tools/define-tool";
 import type { EngineCheckpointState } from "../checkpoint-state";
 import { MemoryRunRecorder } from "../memory-recorder";
-import type { RunEvent } from "../run-events";
 import { runWorkflow } from "../run-workflow";
 import {
   createModelResolver,
@@ -282,7 +282,7 @@ describe("graph-form Plan-and-Execute: the iteration replans failed steps", () =
     expect(result.status).toBe("partial");
     expect(result.outputs.results).toEqual([null, "found b"]);
     const replanRow = recorder.nodeRuns().find((row) => row.nodeId === "planner" && row.attempt === 2);
-    expect(replanRow).toMatchObject({ status: "failed", error: { code: "invalid_plan" } });
+    expect(replanRow).toMatchObject({ status: "failed", errorCode: "invalid_plan" });
   });
 
   it("makes the replan durable before the new steps start, and fails the run when it cannot", async () => {

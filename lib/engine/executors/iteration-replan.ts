@@ -1,12 +1,12 @@
 import { replanAfterFailure } from "../../agent/graph-replan";
 import type { PlanStep } from "../../agent/plan/plan-schema";
 import { toolsFromRegistry } from "../../agent/tool-set";
+import type { Usage } from "../../runs/run-status";
 import type { CompiledNode, CompiledWorkflow } from "../../workflow/compiled";
 import type { IterationConfig } from "../../workflow/nodes/iteration";
 import type { PlannerConfig } from "../../workflow/nodes/planner";
 import type { IterationReplanRecord } from "../checkpoint-state";
 import type { ContainerHost, ExecutorContext } from "../executor";
-import type { Usage } from "../run-status";
 import type { IterationItem, IterationQueue } from "./iteration-queue";
 import { resolveNodeModel, toEngineUsage, toNodeExecutionError } from "./model-node-support";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../../runs/run-events";
 import { NodeExecutionError } from "../errors";
 import { MemoryRunRecorder } from "../memory-recorder";
-import type { RunEvent } from "../run-events";
 import { runWorkflow } from "../run-workflow";
 import { createStubToolRegistry, createTestServices, delay, scriptedExecutor, WorkflowBuilder } from "../testing";
 import { templateExecutor } from "./template";

@@ -1,10 +1,10 @@
+import type { Usage } from "../../runs/run-status";
 import type { IterationConfig } from "../../workflow/nodes/iteration";
 import { resolveSelector } from "../../workflow/variables";
 import { linkController } from "../abort";
 import { addUsage } from "../checkpoint-state";
 import { NodeExecutionError } from "../errors";
 import type { ExecutorContext, NodeExecutor, ScopeResult } from "../executor";
-import type { Usage } from "../run-status";
 import { type IterationItem, IterationQueue } from "./iteration-queue";
 import { drivingPlanner, replanItems, summarizeReplans } from "./iteration-replan";
 

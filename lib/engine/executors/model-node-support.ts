@@ -1,9 +1,9 @@
 import type { AgentEventSink, AgentUsage } from "../../agent/types";
 import type { LanguageModel, ModelRef } from "../../llm/language-model";
+import type { Usage } from "../../runs/run-status";
 import { TrellisError } from "../../workflow/errors";
 import { NodeExecutionError } from "../errors";
 import type { ExecutorContext } from "../executor";
-import type { Usage } from "../run-status";
 
 /**
  * Helpers shared by the model-backed executors (llm, agent, planner, synthesizer): event

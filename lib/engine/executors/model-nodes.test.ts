@@ -3,11 +3,11 @@ import { type AgentTestbed, startAgentTestbed } from "../../agent/test-support/a
 import { localCurrencyTool, localWeatherTool } from "../../agent/test-support/local-tools";
 import { createDemoModel } from "../../llm/demo";
 import type { LanguageModel, ModelRef, ModelResolver } from "../../llm/language-model";
+import type { RunEvent } from "../../runs/run-events";
 import { defineTool } from "../../tools/define-tool";
 import { ToolExecutionError } from "../../tools/errors/tool-execution-error";
 import { createToolRegistry } from "../../tools/registry";
 import { MemoryRunRecorder } from "../memory-recorder";
-import type { RunEvent } from "../run-events";
 import { runWorkflow } from "../run-workflow";
 import { createTestServices, WorkflowBuilder } from "../testing";
 

@@ -1,4 +1,4 @@
-// Run and node-run statuses, usage and error shapes: shared by the engine, the records and the UI.
+// Run and node-run statuses, usage and error shapes: shared by the engine, the recorders and the UI.
 /** Status of a whole run. */
 export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "cancelled" | "partial";
 

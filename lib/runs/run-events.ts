@@ -118,3 +118,22 @@ export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omi
 
 /** An event before the engine stamps `seq`, `runId` and `at`. */
 export type RunEventInput = DistributiveOmit<RunEvent, "seq" | "runId" | "at">;
+
+// A record, so that adding a variant to the union without listing it here fails to compile.
+const RUN_EVENT_TYPE_FLAGS: Record<RunEventType, true> = {
+  "run-start": true,
+  "node-start": true,
+  "node-delta": true,
+  "tool-call": true,
+  "tool-result": true,
+  "node-retry": true,
+  "node-end": true,
+  "node-error": true,
+  "iteration-start": true,
+  "iteration-item-end": true,
+  "run-waiting": true,
+  "run-end": true,
+};
+
+/** Every event type, in stream order of a typical run (SSE event names, validation). */
+export const RUN_EVENT_TYPES = Object.keys(RUN_EVENT_TYPE_FLAGS) as readonly RunEventType[];

@@ -1,0 +1,110 @@
+import type { NodeRunRecord } from "./node-run-reducer";
+import type { NodeRunStatus } from "./run-status";
+
+/** A run as `GET /api/runs/:runId` returns it (JSON: times are ISO strings). */
+export interface RunView {
+  /** Run id. */
+  id: string;
+  /** Run status. */
+  status: string;
+  /** Run inputs. */
+  inputs: Record<string, unknown>;
+  /** Run outputs. */
+  outputs: Record<string, unknown> | null;
+  /** Stable error code when failed. */
+  errorCode: string | null;
+  /** Error message when failed. */
+  errorMessage: string | null;
+  /** ISO start time. */
+  startedAt: string | null;
+  /** ISO end time. */
+  endedAt: string | null;
+  /** Steps executed. */
+  steps: number;
+  /** Prompt tokens. */
+  tokensIn: number;
+  /** Completion tokens. */
+  tokensOut: number;
+  /** Cost in USD. */
+  cost: number;
+  /** Whether the offline demo model answered (not a real LLM). */
+  usesDemoModel: boolean;
+}
+
+/**
+ * One node attempt (per iteration item) as the API returns it, or as the live run panel folds it
+ * from events (`liveNodeRunViews`): a `NodeRunRecord` in JSON form, so history pages and the live
+ * editor feed the same timeline and inspector.
+ */
+export interface NodeRunView {
+  /** Row id, `nodeRunId(...)`, the same live and stored. */
+  id: string;
+  /** Node id. */
+  nodeId: string;
+  /** Node type. */
+  nodeType: string;
+  /** Node title at run time. */
+  title: string;
+  /** Iteration item indexes, outermost first. */
+  iterationPath: number[];
+  /** 1-based attempt. */
+  attempt: number;
+  /** Node run status. */
+  status: NodeRunStatus;
+  /** Resolved inputs. */
+  inputs: Record<string, unknown> | null;
+  /** Prompt messages, agent steps, tool calls, HTTP request/response. */
+  processData: Record<string, unknown> | null;
+  /** Outputs. */
+  outputs: Record<string, unknown> | null;
+  /** Stable error code. */
+  errorCode: string | null;
+  /** Error message. */
+  errorMessage: string | null;
+  /** ISO start. */
+  startedAt: string | null;
+  /** ISO end. */
+  endedAt: string | null;
+  /** Prompt tokens. */
+  tokensIn: number;
+  /** Completion tokens. */
+  tokensOut: number;
+  /** Cost in USD. */
+  cost: number;
+}
+
+/** The detail endpoint's body. */
+export interface RunDetail {
+  /** The run. */
+  run: RunView;
+  /** Its node runs. */
+  nodeRuns: NodeRunView[];
+}
+
+/** Key identifying a node run within one run (live events and stored rows alike). */
+export function nodeRunKey(nodeId: string, iterationPath: readonly number[], attempt: number): string {
+  return `${nodeId}|${iterationPath.join(".")}|${attempt}`;
+}
+
+/** A row in the JSON form the API serves. */
+export function toNodeRunView(row: NodeRunRecord): NodeRunView {
+  return {
+    id: row.id,
+    nodeId: row.nodeId,
+    nodeType: row.nodeType,
+    title: row.title,
+    iterationPath: row.iterationPath,
+    attempt: row.attempt,
+    status: row.status,
+    inputs: row.inputs,
+    processData: row.processData,
+    outputs: row.outputs,
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    startedAt: new Date(row.startedAt).toISOString(),
+    endedAt: row.endedAt === null ? null : new Date(row.endedAt).toISOString(),
+    tokensIn: row.tokensIn,
+    tokensOut: row.tokensOut,
+    cost: row.cost,
+  };
+}
