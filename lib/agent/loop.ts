@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatMessage, ModelRequest, ModelResponse } from "../llm/language-model";
 import { AgentCancelledError } from "./errors/agent-cancelled-error";
 import {

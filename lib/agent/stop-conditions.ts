@@ -1,3 +1,4 @@
+import "server-only";
 /** What the stop predicates look at after each iteration. */
 export interface StopState {
   /** Iterations done. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatMessage, LanguageModel } from "../llm/language-model";
 import type { ToolDefinition } from "../tools/define-tool";
 

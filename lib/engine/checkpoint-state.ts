@@ -1,3 +1,4 @@
+import "server-only";
 import type { ScopeResult } from "./executor";
 import type { RunCheckpoint } from "./recorder";
 import type { Usage } from "./run-status";

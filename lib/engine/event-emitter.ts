@@ -1,3 +1,4 @@
+import "server-only";
 import type { RunRecorder } from "./recorder";
 import type { RunEvent, RunEventInput } from "./run-events";
 

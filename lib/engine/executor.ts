@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelResolver } from "../llm/language-model";
 import type { ToolRegistry } from "../tools/define-tool";
 import type { HttpAuth } from "../tools/http/http-auth";

@@ -1,3 +1,4 @@
+import "server-only";
 import { setMaxListeners } from "node:events";
 import type { CompiledNode } from "../workflow/compiled";
 import { renderTemplate, resolveSelector } from "../workflow/variables";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import type { NodeType } from "../workflow/node-definition";
 import { addUsage, type EngineCheckpointState } from "./checkpoint-state";

@@ -1,3 +1,4 @@
+import "server-only";
 import { linkController } from "./abort";
 import { addUsage, stateKey } from "./checkpoint-state";
 import type { NodeExecutionError } from "./errors";

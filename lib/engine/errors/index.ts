@@ -1,3 +1,5 @@
+import "server-only";
+
 export { CheckpointNotFoundError } from "./checkpoint-not-found-error";
 export { DeadlineExceededError } from "./deadline-exceeded-error";
 export { DepthLimitExceededError } from "./depth-limit-exceeded-error";

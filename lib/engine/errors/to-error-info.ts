@@ -1,3 +1,4 @@
+import "server-only";
 import { TrellisError } from "../../workflow/errors";
 import { NodeExecutionError } from "../errors";
 import type { RunErrorInfo } from "../run-status";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { IterationConfig } from "../../workflow/nodes/iteration";
 import { resolveSelector } from "../../workflow/variables";
 import { linkController } from "../abort";

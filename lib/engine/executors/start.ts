@@ -1,3 +1,4 @@
+import "server-only";
 import type { StartConfig } from "../../workflow/nodes/start";
 import { InvalidInputError } from "../errors/invalid-input-error";
 import type { NodeExecutor } from "../executor";

@@ -1,3 +1,4 @@
+import "server-only";
 /** How a stored HTTP credential authenticates a request. */
 export const HTTP_AUTH_TYPES = ["bearer", "header", "query", "basic"] as const;
 
