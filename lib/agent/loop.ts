@@ -239,7 +239,6 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
         allowedIterations: allowed,
         deadlineAt,
         signal: setup.signal,
-        answered: false,
       });
       if (stop === "cancelled") throw cancelledError();
     } while (!stop);
