@@ -23,11 +23,7 @@ export const deadlinePassed: StopCondition = (state) => (Date.now() >= state.dea
 export const cancelled: StopCondition = (state) => (state.signal?.aborted ? "cancelled" : undefined);
 
 /** Checked in order after every iteration; the first that fires ends the loop. */
-export const DEFAULT_STOP_CONDITIONS: readonly StopCondition[] = [
-  cancelled,
-  deadlinePassed,
-  iterationLimitReached,
-];
+export const DEFAULT_STOP_CONDITIONS: readonly StopCondition[] = [cancelled, deadlinePassed, iterationLimitReached];
 
 /** The first stop condition that fires. */
 export function firstStop(conditions: readonly StopCondition[], state: StopState) {
