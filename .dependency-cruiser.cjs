@@ -21,7 +21,7 @@ const SERVER_NPM = "(^|/)node_modules/(server-only|openai|prisma|@prisma/[^/]+|n
 const TEST_FILES = ["\\.test\\.tsx?$", "/(testing|test-support|fake-server)/"];
 
 /**
- * Packages whose every non-test file starts with `import "server-only"`. lib/server, lib/services
+ * Packages whose every non-test file has `import "server-only"` (by convention its first line). lib/server, lib/services
  * and lib/http are server-only too: add them here once their files carry the guard.
  */
 const GUARDED = "^lib/(db|engine|agent|llm|tools)/";
@@ -134,7 +134,7 @@ module.exports = {
     {
       name: "server-only-guard",
       comment:
-        'Every non-test file of lib/db, lib/engine, lib/agent, lib/llm and lib/tools starts with `import "server-only"`, so that importing it from a client component fails the build.',
+        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm and lib/tools imports `server-only`, so that importing it from a client component fails the build.",
       severity: "error",
       module: { path: GUARDED, pathNot: [...TEST_FILES, "^lib/db/generated/", ...GUARD_PENDING] },
       to: { path: "(^|/)node_modules/server-only/" },
