@@ -21,8 +21,9 @@ const SERVER_NPM = "(^|/)node_modules/(server-only|openai|prisma|@prisma/[^/]+|n
 const TEST_FILES = ["\\.test\\.tsx?$", "/(testing|test-support|fake-server)/"];
 
 /**
- * Packages whose every non-test file has `import "server-only"` (by convention its first line). lib/server, lib/services
- * and lib/http are server-only too: add them here once their files carry the guard.
+ * Packages whose every non-test file has `import "server-only"` (by convention its first line).
+ * lib/server, lib/services and lib/http are server-only too: add them here once their files carry
+ * the guard.
  */
 const GUARDED = "^lib/(db|engine|agent|llm|tools)/";
 
