@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EngineCheckpointState } from "./checkpoint-state";
-import { InvalidAnswerError, RunNotWaitingError } from "./errors/index";
+import { InvalidAnswerError } from "./errors/invalid-answer-error";
+import { RunNotWaitingError } from "./errors/run-not-waiting-error";
 import { startExecutor } from "./executors/start";
 import { templateExecutor } from "./executors/template";
 import { MemoryRunRecorder } from "./memory-recorder";
