@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
@@ -10,6 +10,8 @@ export default defineConfig({
   },
   test: {
     include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
+    // The layer-rule fixtures are a source tree for scripts/check-layers.test.ts, not tests.
+    exclude: [...configDefaults.exclude, "scripts/testing/layer-fixtures/**"],
     // better-sqlite3 is a native addon: worker threads can crash with it, forks do not.
     pool: "forks",
     testTimeout: 30_000,

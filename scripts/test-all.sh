@@ -27,6 +27,9 @@ npx tsc --noEmit -p .
 step "Lint"
 npx biome check .
 
+step "Layer rules"
+npx tsx scripts/check-layers.ts
+
 step "PostgreSQL for the repository tests"
 if pg_url=$(bash scripts/postgres-local.sh); then
   export TRELLIS_TEST_POSTGRES_URL="$pg_url"

@@ -5,7 +5,7 @@ import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { FormField, TextField } from "@/components/ui/form-field";
 import { useToastMessage } from "@/components/ui/use-toast-message";
-import type { HttpCredentialView } from "@/lib/db/http-credential-repository";
+import type { HttpCredentialView } from "@/lib/contracts/http-credential";
 import { useSettingsForm } from "./use-settings-form";
 
 const TYPE_LABELS = {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import type { McpToolSnapshot, ToolSourceView } from "@/lib/db/tool-source-config";
+import type { McpToolSnapshot, ToolSourceView } from "@/lib/contracts/tool-source-config";
 import { SaveError } from "./openapi-source-dialog";
 import { SecretEntriesEditor, type SecretEntryDraft, toSecretEntries } from "./secret-entries-editor";
 import { type ApiIssue, sendJson } from "./settings-api";

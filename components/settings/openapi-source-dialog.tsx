@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import type { ToolSourceView } from "@/lib/db/tool-source-config";
+import type { ToolSourceView } from "@/lib/contracts/tool-source-config";
 import { type ApiIssue, sendJson } from "./settings-api";
 
 type OpenApiView = Extract<ToolSourceView, { kind: "openapi" }>;

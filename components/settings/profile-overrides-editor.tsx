@@ -1,6 +1,6 @@
 "use client";
 
-import type { ProfileOverride } from "@/lib/db/provider-config";
+import type { ProfileOverride } from "@/lib/contracts/provider-config";
 
 /** One row being edited: a model id and its overrides (empty fields use the built-in profile). */
 export interface ProfileRowDraft {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import type { ProviderView } from "@/lib/db/provider-config";
+import type { ProviderView } from "@/lib/contracts/provider-config";
 import { SaveError } from "./openapi-source-dialog";
 import { ProfileOverridesEditor, type ProfileRowDraft, toProfiles } from "./profile-overrides-editor";
 import { SecretEntriesEditor, type SecretEntryDraft, toSecretEntries } from "./secret-entries-editor";

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { useToastMessage } from "@/components/ui/use-toast-message";
-import type { ProviderView } from "@/lib/db/provider-config";
-import type { ModelMode } from "@/lib/services/model-catalog";
+import type { ProviderView } from "@/lib/contracts/provider-config";
+import type { ModelMode } from "@/lib/contracts/settings-views";
 import { ProviderDialog } from "./provider-dialog";
 import { sendJson } from "./settings-api";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /** A piece of streamed text with its event kind. */
 export interface RoutedDelta {
   /** `text` for answer tokens, `thought` for reasoning. */

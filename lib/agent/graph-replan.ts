@@ -1,3 +1,4 @@
+import "server-only";
 import type { LanguageModel } from "../llm/language-model";
 import type { ToolDefinition } from "../tools/define-tool";
 import type { PlanStep } from "./plan/plan-schema";

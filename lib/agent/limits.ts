@@ -1,3 +1,4 @@
+import "server-only";
 import type { AgentLimits, ResolvedAgentLimits } from "./types";
 
 /** Defaults for every limit; chosen to match the design notes (Dify's 30 s tool timeout, two identical calls). */

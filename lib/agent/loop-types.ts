@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatMessage, LanguageModel, ModelRequest, ModelResponse } from "../llm/language-model";
 import type { DeltaRouter } from "./delta-router";
 import type { CallOutcome, RequestedCall } from "./guards/guarded-call";

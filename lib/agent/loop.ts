@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatMessage, ModelRequest, ModelResponse } from "../llm/language-model";
 import { AgentCancelledError } from "./errors/agent-cancelled-error";
 import {
@@ -238,7 +239,6 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
         allowedIterations: allowed,
         deadlineAt,
         signal: setup.signal,
-        answered: false,
       });
       if (stop === "cancelled") throw cancelledError();
     } while (!stop);

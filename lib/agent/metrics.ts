@@ -1,3 +1,4 @@
+import "server-only";
 import { HIGH_ITERATION_ALERT } from "./limits";
 import type { AgentAlert, AgentMetrics, AgentUsage } from "./types";
 

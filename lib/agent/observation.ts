@@ -1,3 +1,4 @@
+import "server-only";
 import type { StepError } from "./types";
 
 /** Observations longer than this are cut, so one large tool result cannot crowd out the history. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RequestedCall } from "./guards/guarded-call";
 import type { AgentStep, StopReason } from "./types";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { LanguageModel } from "../llm/language-model";
 import { AgentConfigError } from "./errors/agent-config-error";
 import { resolveLimits } from "./limits";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { LanguageModel, ModelRequest } from "../llm/language-model";
 import type { ToolDefinition } from "../tools/define-tool";
 import { DEFAULT_AGENT_LIMITS } from "./limits";

@@ -1,3 +1,4 @@
+import "server-only";
 /** What the stop predicates look at after each iteration. */
 export interface StopState {
   /** Iterations done. */
@@ -8,15 +9,11 @@ export interface StopState {
   deadlineAt: number;
   /** The run's cancel signal. */
   signal?: AbortSignal;
-  /** True once an answer exists. */
-  answered: boolean;
 }
 
 /** A reason to stop the loop, or undefined to go on. */
-export type StopCondition = (state: StopState) => "answered" | "max_iterations" | "deadline" | "cancelled" | undefined;
+export type StopCondition = (state: StopState) => "max_iterations" | "deadline" | "cancelled" | undefined;
 
-/** The model gave its answer. */
-export const hasAnswered: StopCondition = (state) => (state.answered ? "answered" : undefined);
 /** The answer-only iteration has run. */
 export const iterationLimitReached: StopCondition = (state) =>
   state.iteration >= state.allowedIterations ? "max_iterations" : undefined;
@@ -26,12 +23,7 @@ export const deadlinePassed: StopCondition = (state) => (Date.now() >= state.dea
 export const cancelled: StopCondition = (state) => (state.signal?.aborted ? "cancelled" : undefined);
 
 /** Checked in order after every iteration; the first that fires ends the loop. */
-export const DEFAULT_STOP_CONDITIONS: readonly StopCondition[] = [
-  cancelled,
-  hasAnswered,
-  deadlinePassed,
-  iterationLimitReached,
-];
+export const DEFAULT_STOP_CONDITIONS: readonly StopCondition[] = [cancelled, deadlinePassed, iterationLimitReached];
 
 /** The first stop condition that fires. */
 export function firstStop(conditions: readonly StopCondition[], state: StopState) {

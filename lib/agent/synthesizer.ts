@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatMessage, LanguageModel, ModelRequest, ModelResponse } from "../llm/language-model";
 import { textRouter } from "./delta-router";
 import type { LoopRun } from "./loop";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelToolSpec } from "../llm/language-model";
 import type { ToolDefinition, ToolRegistry } from "../tools/define-tool";
 import { AgentConfigError } from "./errors/agent-config-error";

@@ -1,18 +1,10 @@
+import "server-only";
 import type { ChatMessage, LanguageModel } from "../llm/language-model";
 import type { ToolDefinition } from "../tools/define-tool";
+import type { AgentMode } from "../workflow/nodes/agent";
 
-/** Every reasoning mode the agent node offers. `auto` picks `function_call` or `react` from the model profile. */
-export const AGENT_MODES = [
-  "auto",
-  "function_call",
-  "function_call_legacy",
-  "react",
-  "prompt_call",
-  "plan_execute",
-] as const;
-
-/** A reasoning mode. */
-export type AgentMode = (typeof AGENT_MODES)[number];
+// The one list of reasoning modes lives with the agent node's definition (the canvas offers it too).
+export { AGENT_MODES, type AgentMode } from "../workflow/nodes/agent";
 
 /** A mode after `auto` has been resolved. */
 export type ConcreteAgentMode = Exclude<AgentMode, "auto">;

@@ -1,14 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
+import type { ApiKeyScope } from "../contracts/api-keys";
 import { TrellisError } from "../workflow/errors";
 import { toJson } from "./json";
 import { database } from "./prisma-client";
 
-/** Scopes an API key may carry. `run` calls published workflows. */
-export const API_KEY_SCOPES = ["run"] as const;
-
-/** One API key scope. */
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export type { ApiKeyScope } from "../contracts/api-keys";
 
 /** An API key as listed (never the secret). */
 export interface ApiKeyView {

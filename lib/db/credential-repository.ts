@@ -1,9 +1,14 @@
 import "server-only";
 import { z } from "zod";
+import {
+  type ProfileOverride,
+  type ProviderInput,
+  type ProviderView,
+  profileOverrideSchema,
+} from "../contracts/provider-config";
 import { TrellisError } from "../workflow/errors";
 import { asRecord, toJson } from "./json";
 import { database } from "./prisma-client";
-import { type ProfileOverride, type ProviderInput, type ProviderView, profileOverrideSchema } from "./provider-config";
 import { decryptSecret, encryptSecret } from "./secret-box";
 
 /** A model provider as stored: non-secret settings plus the decrypted API key and headers. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpCredentialInputSchema } from "../contracts/http-credential";
 import { saveProvider } from "./credential-repository";
 import {
   createHttpCredential,
   deleteHttpCredential,
-  httpCredentialInputSchema,
   listHttpCredentials,
   resolveHttpCredential,
 } from "./http-credential-repository";

@@ -1,6 +1,12 @@
 import "server-only";
 import { z } from "zod";
-import { HTTP_AUTH_TYPES, type HttpAuth, type HttpAuthType } from "../tools/http/http-auth";
+import {
+  HTTP_AUTH_TYPES,
+  type HttpCredentialInput,
+  type HttpCredentialView,
+  httpCredentialInputSchema,
+} from "../contracts/http-credential";
+import type { HttpAuth } from "../tools/http/http-auth";
 import { TrellisError } from "../workflow/errors";
 import { asRecord, toJson } from "./json";
 import { database } from "./prisma-client";
@@ -8,60 +14,6 @@ import { decryptSecret, encryptSecret } from "./secret-box";
 
 /** The `Credential.kind` of HTTP credentials (beside model providers and tool-source secrets). */
 const KIND = "http-auth";
-
-/** Header names a credential may not set: they describe the connection, not who is calling. */
-const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "connection", "transfer-encoding"]);
-
-/** An HTTP credential as a form submits it; the secret is write-only. */
-export const httpCredentialInputSchema = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, "Enter a name")
-      .max(80)
-      .regex(/^[\w.-]+$/, "Use letters, digits, _, . and - only"),
-    type: z.enum(HTTP_AUTH_TYPES),
-    /** Header or query parameter name (header and query types). */
-    parameter: z.string().trim().max(100).default(""),
-    /** User name (basic). */
-    username: z.string().max(200).default(""),
-    secret: z.string().min(1, "Enter the secret").max(10_000),
-  })
-  .superRefine((input, context) => {
-    if ((input.type === "header" || input.type === "query") && !/^[\w.-]+$/.test(input.parameter)) {
-      context.addIssue({
-        code: "custom",
-        path: ["parameter"],
-        message: `Enter the ${input.type === "header" ? "header" : "query parameter"} name (letters, digits, _, . and -)`,
-      });
-    }
-    if (input.type === "header" && RESERVED_HEADERS.has(input.parameter.toLowerCase())) {
-      context.addIssue({
-        code: "custom",
-        path: ["parameter"],
-        message: `"${input.parameter}" cannot carry a credential`,
-      });
-    }
-    if (input.type === "basic" && input.username.trim() === "") {
-      context.addIssue({ code: "custom", path: ["username"], message: "Enter the user name" });
-    }
-  });
-
-/** A submitted HTTP credential. */
-export type HttpCredentialInput = z.input<typeof httpCredentialInputSchema>;
-
-/** What the settings page and the node's picker see: never the secret. */
-export interface HttpCredentialView {
-  /** Name the http node refers to. */
-  name: string;
-  /** How it authenticates. */
-  type: HttpAuthType;
-  /** Header or query parameter name, or the basic user name. */
-  detail: string;
-  /** Last change. */
-  updatedAt: string;
-}
 
 /** No HTTP credential with that name. Code `http_credential_not_found` (404). */
 export class HttpCredentialNotFoundError extends TrellisError {

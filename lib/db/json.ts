@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "./generated/sqlite/client";
 
 /** Narrows a Prisma Json value read from the database to a plain object (or an empty one). */

@@ -1,5 +1,9 @@
 import "server-only";
+import type { MemberView } from "../contracts/settings-views";
 import { TrellisError } from "../workflow/errors";
+
+export type { MemberView } from "../contracts/settings-views";
+
 import { hashPassword, passwordStamp, verifyPassword } from "./passwords";
 import { database } from "./prisma-client";
 
@@ -13,20 +17,6 @@ export interface NewMember {
   role: string;
   /** Initial password for a new account (ignored for an existing one). */
   password: string;
-}
-
-/** A member as the members page lists them. */
-export interface MemberView {
-  /** User id. */
-  userId: string;
-  /** Sign-in e-mail. */
-  email: string;
-  /** Display name. */
-  name: string;
-  /** Role in this workspace (owner, admin, editor or viewer). */
-  role: string;
-  /** When they joined the workspace. */
-  joinedAt: string;
 }
 
 /** The user is already a member. Code `member_exists` (409). */

@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 
 /** scrypt with a random salt, stored as `scrypt$salt$hash`. */

@@ -1,3 +1,4 @@
+import "server-only";
 /** The bits of SQL that differ between SQLite and PostgreSQL in our hand-written batch writes. */
 export interface SqlDialect {
   /** Provider name. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { TrellisError } from "../workflow/errors";
 
 /** A tool source id that does not exist in the caller's workspace. Code `tool_source_not_found` (404). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcpSourceInputSchema, openApiSourceInputSchema } from "../contracts/tool-source-config";
 import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
-import { mcpSourceInputSchema, openApiSourceInputSchema } from "./tool-source-config";
 import {
   createToolSource,
   deleteToolSource,

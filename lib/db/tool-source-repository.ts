@@ -1,7 +1,4 @@
 import "server-only";
-import { toJson } from "./json";
-import { type Database, database } from "./prisma-client";
-import { decryptSecret, encryptSecret } from "./secret-box";
 import {
   type McpToolSnapshot,
   type StoredMcpConfig,
@@ -12,7 +9,10 @@ import {
   type ToolSourceSecrets,
   type ToolSourceView,
   toolSourceSecretsSchema,
-} from "./tool-source-config";
+} from "../contracts/tool-source-config";
+import { toJson } from "./json";
+import { type Database, database } from "./prisma-client";
+import { decryptSecret, encryptSecret } from "./secret-box";
 import { InvalidToolSourceError, ToolSourceNameTakenError, ToolSourceNotFoundError } from "./tool-source-errors";
 
 /** A stored source as parsed from its row, before its secrets are read. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { setMaxListeners } from "node:events";
 
 /**

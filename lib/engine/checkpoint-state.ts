@@ -1,3 +1,4 @@
+import "server-only";
 import type { Usage } from "../runs/run-status";
 import type { ScopeResult } from "./executor";
 import type { RunCheckpoint } from "./recorder";

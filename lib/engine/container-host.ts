@@ -1,3 +1,4 @@
+import "server-only";
 import type { CompiledNode } from "../workflow/compiled";
 import { type IterationReplanRecord, stateKey } from "./checkpoint-state";
 import { NodeCancelledError } from "./errors/node-cancelled-error";

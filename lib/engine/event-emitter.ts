@@ -1,3 +1,4 @@
+import "server-only";
 import type { RunEvent, RunEventInput } from "../runs/run-events";
 import type { RunRecorder } from "./recorder";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { InvalidExecutorResultError } from "./errors/invalid-executor-result-error";
 import type { ExecutorResult } from "./executor";
 

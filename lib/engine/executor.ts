@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelResolver } from "../llm/language-model";
 import type { RunEventInput } from "../runs/run-events";
 import type { Usage } from "../runs/run-status";

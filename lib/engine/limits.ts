@@ -1,3 +1,4 @@
+import "server-only";
 /** Per-run limits. Every limit has a default so a run can never go on forever. */
 export interface RunLimits {
   /** Maximum node attempts in the whole run, iteration bodies and retries included. */

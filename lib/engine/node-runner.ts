@@ -1,3 +1,4 @@
+import "server-only";
 import { setMaxListeners } from "node:events";
 import type { RunEventInput } from "../runs/run-events";
 import type { RunErrorInfo, Usage } from "../runs/run-status";

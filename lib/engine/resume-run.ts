@@ -1,3 +1,4 @@
+import "server-only";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import type { EngineCheckpointState } from "./checkpoint-state";
 import { CheckpointNotFoundError } from "./errors/checkpoint-not-found-error";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "../runs/run-events";
 import type { EngineCheckpointState } from "./checkpoint-state";
-import { InvalidAnswerError, RunNotWaitingError } from "./errors/index";
+import { InvalidAnswerError } from "./errors/invalid-answer-error";
+import { RunNotWaitingError } from "./errors/run-not-waiting-error";
 import { startExecutor } from "./executors/start";
 import { templateExecutor } from "./executors/template";
 import { MemoryRunRecorder } from "./memory-recorder";

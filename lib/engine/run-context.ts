@@ -1,3 +1,4 @@
+import "server-only";
 import type { Usage } from "../runs/run-status";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import type { NodeType } from "../workflow/node-definition";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RunErrorInfo, Usage } from "../runs/run-status";
 import { linkController } from "./abort";
 import { addUsage, stateKey } from "./checkpoint-state";

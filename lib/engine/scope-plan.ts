@@ -1,3 +1,4 @@
+import "server-only";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
 import { isDurableNodeType } from "./durable-nodes";
 

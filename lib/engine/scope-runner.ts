@@ -1,3 +1,4 @@
+import "server-only";
 import { stateKey } from "./checkpoint-state";
 import { DepthLimitExceededError } from "./errors/depth-limit-exceeded-error";
 import { NodeCancelledError } from "./errors/node-cancelled-error";

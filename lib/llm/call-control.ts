@@ -1,3 +1,4 @@
+import "server-only";
 import { ModelCancelledError } from "./errors/model-cancelled-error";
 import type { ModelError } from "./errors/model-error";
 import { ModelTimeoutError } from "./errors/model-timeout-error";

@@ -1,3 +1,4 @@
+import "server-only";
 /** A tool call requested by the model. `arguments` is the raw JSON text the model produced. */
 export interface ModelToolCall {
   /** Provider call id, echoed back on the tool message. */

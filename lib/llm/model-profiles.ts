@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelProfile } from "./language-model";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { ModelNotConfiguredError } from "./errors/model-not-configured-error";
 import type { LanguageModel, ModelProfile, ModelRef, ModelResolver } from "./language-model";
 import type { ProviderKind } from "./model-profiles";

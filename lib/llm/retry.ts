@@ -1,3 +1,4 @@
+import "server-only";
 import type { CallControl } from "./call-control";
 import { isModelError, type ModelError } from "./errors/model-error";
 

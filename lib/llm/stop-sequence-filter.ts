@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Client-side stop sequences. Some OpenAI-compatible servers ignore `stop`, some echo the stop
  * text, reasoning models reject the field, and OpenAI takes at most four; applying the cut here

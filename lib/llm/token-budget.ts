@@ -1,3 +1,4 @@
+import "server-only";
 import { ContextOverflowError } from "./errors/context-overflow-error";
 import type { ChatMessage, ModelProfile, ModelRequest, ModelResponse } from "./language-model";
 import { countMessagesTokens, countMessageTokens, countToolTokens, tokensPerReply } from "./token-count";

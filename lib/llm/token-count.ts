@@ -1,3 +1,4 @@
+import "server-only";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import type { ChatMessage, ModelToolCall, ModelToolSpec } from "./language-model";
 

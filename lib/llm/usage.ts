@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelProfile, ModelToolCall, ModelUsage } from "./language-model";
 import { countCompletionTokens } from "./token-count";
 

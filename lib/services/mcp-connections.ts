@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import type { McpToolSnapshot, StoredMcpConfig, ToolSourceSecrets } from "../db/tool-source-config";
+import type { McpToolSnapshot, StoredMcpConfig, ToolSourceSecrets } from "../contracts/tool-source-config";
 import { InvalidToolSourceError } from "../db/tool-source-errors";
 import type { ResolvedToolSource } from "../db/tool-source-repository";
 import type { ToolDefinition } from "../tools/define-tool";

@@ -1,4 +1,5 @@
 import "server-only";
+import type { ModelMode } from "../contracts/settings-views";
 import { listProviders } from "../db/credential-repository";
 import { isRealDefaultConfigured } from "../llm/model-resolver";
 import { isDemoMode } from "./demo-mode";
@@ -55,16 +56,6 @@ export async function listModelOptions(workspaceId: string): Promise<ModelOption
       ? []
       : [{ provider: "demo", model: "trellis-demo", label: "Trellis demo model (offline)", isDemo: true }];
   return [...defaults, ...stored, ...demoOption];
-}
-
-/** What the settings page says about how models resolve on this server. */
-export interface ModelMode {
-  /** True when the `default` provider answers with the offline demo model. */
-  demoMode: boolean;
-  /** True when OPENAI_API_KEY or OPENAI_BASE_URL configures the `default` provider. */
-  defaultProviderConfigured: boolean;
-  /** False when TRELLIS_DEMO_MODEL=off removes the demo model entirely. */
-  demoModelAvailable: boolean;
 }
 
 /** How models resolve on this server, read from the environment. */

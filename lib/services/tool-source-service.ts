@@ -1,5 +1,6 @@
 import "server-only";
-import type { McpConnectionInput, ToolSourceInput, ToolSourceView } from "../db/tool-source-config";
+import type { ToolSourceReport } from "../contracts/settings-views";
+import type { McpConnectionInput, ToolSourceInput, ToolSourceView } from "../contracts/tool-source-config";
 import { InvalidToolSourceError } from "../db/tool-source-errors";
 import {
   createToolSource,
@@ -34,16 +35,6 @@ import {
 } from "./workspace-tools";
 
 /** A source with its tools and health, as the settings page shows it. */
-export interface ToolSourceReport {
-  /** The source (secrets reduced to flags). */
-  source: ToolSourceView;
-  /** `ready`, `unavailable` (MCP server down) or `invalid`. */
-  status: SourceTools["status"];
-  /** Why it is not ready. */
-  error?: SourceTools["error"];
-  /** Its tools. */
-  tools: WorkspaceToolSummary[];
-}
 
 /** Where a source sends its secrets, in the shape shared by stored sources and submitted ones. */
 type DestinationShape =
@@ -293,3 +284,5 @@ export async function testToolSourceConnection(
   const config = split.config as Extract<ResolvedToolSource, { kind: "mcp" }>["config"];
   return testMcpConnection({ kind: "mcp", name: input.name, config, secrets: split.secrets }, options);
 }
+
+export type { ToolSourceReport } from "../contracts/settings-views";

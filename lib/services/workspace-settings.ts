@@ -1,4 +1,7 @@
 import "server-only";
+import type { HttpCredentialInput } from "../contracts/http-credential";
+import type { ProviderInput } from "../contracts/provider-config";
+import type { ToolSourceInput } from "../contracts/tool-source-config";
 import { type ApiKeyScope, createApiKey as createApiKeyRow, listApiKeys, revokeApiKey } from "../db/api-key-repository";
 import {
   deleteProvider as deleteProviderRow,
@@ -12,11 +15,8 @@ import {
 import {
   createHttpCredential as createHttpCredentialRow,
   deleteHttpCredential as deleteHttpCredentialRow,
-  type HttpCredentialInput,
   listHttpCredentials as listHttpCredentialRows,
 } from "../db/http-credential-repository";
-import type { ProviderInput } from "../db/provider-config";
-import type { ToolSourceInput } from "../db/tool-source-config";
 import { getToolSource, listToolSources as listToolSourceRows } from "../db/tool-source-repository";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";

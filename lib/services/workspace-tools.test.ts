@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mcpSourceInputSchema, openApiSourceInputSchema } from "../contracts/tool-source-config";
 import { seedDatabase } from "../db/seed";
 import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
-import { mcpSourceInputSchema, openApiSourceInputSchema } from "../db/tool-source-config";
 import {
   createToolSource,
   deleteToolSource,

@@ -1,5 +1,6 @@
 import "server-only";
-import type { McpToolSnapshot } from "../db/tool-source-config";
+import type { ToolSourceStatus, WorkspaceToolSummary } from "../contracts/settings-views";
+import type { McpToolSnapshot } from "../contracts/tool-source-config";
 import { listResolvedToolSources, type ResolvedToolSource, saveMcpToolsSnapshot } from "../db/tool-source-repository";
 import { defineTool, type ToolDefinition, type ToolRegistry } from "../tools/define-tool";
 import { ToolNameCollisionError } from "../tools/errors/tool-name-collision-error";
@@ -34,18 +35,6 @@ export class WorkspaceToolCollisionError extends TrellisError {
 }
 
 /** A tool as the settings page and the picker show it. */
-export interface WorkspaceToolSummary {
-  /** Name the model calls (prefix included). */
-  name: string;
-  /** The source's own name for it (no prefix): what read-only settings refer to. */
-  baseName: string;
-  /** Description. */
-  description: string;
-  /** Trusted read-only flag (ours, never the server's annotation). */
-  readOnly: boolean;
-  /** Source kind and label, plus display-only annotations (MCP hints, OpenAPI method/path). */
-  source: ToolDefinition["source"];
-}
 
 /** One source's tools and health. */
 export interface SourceTools {
@@ -58,7 +47,7 @@ export interface SourceTools {
   /** Prefix of its tool names, if any. */
   toolNamePrefix?: string;
   /** `ready`; `unavailable` (MCP server down: its last known tools fail clearly); `invalid` (stored spec unusable). */
-  status: "ready" | "unavailable" | "invalid";
+  status: ToolSourceStatus;
   /** Why the source is not ready. */
   error?: { code: string; message: string };
   /** The tools (for an unavailable MCP server, placeholders that answer `mcp_unavailable`). */
@@ -243,3 +232,5 @@ export async function listWorkspaceTools(
   }
   return { tools: [...byName.values()], problems };
 }
+
+export type { WorkspaceToolSummary } from "../contracts/settings-views";

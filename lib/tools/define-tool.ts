@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { InvalidArgumentsError } from "./errors/invalid-arguments-error";
 import { InvalidToolDefinitionError } from "./errors/invalid-tool-definition-error";

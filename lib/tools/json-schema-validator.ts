@@ -1,3 +1,4 @@
+import "server-only";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import { InvalidToolDefinitionError } from "./errors/invalid-tool-definition-error";
 

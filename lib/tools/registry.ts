@@ -1,3 +1,4 @@
+import "server-only";
 import type { ToolDefinition, ToolRegistry } from "./define-tool";
 import { ToolNameCollisionError } from "./errors/tool-name-collision-error";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { ToolCancelledError } from "./errors/tool-cancelled-error";
 import { ToolTimeoutError } from "./errors/tool-timeout-error";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /** Default cap on what a tool returns to the model and the run record: 64 KiB of UTF-8. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { API_KEY_SCOPES } from "@/lib/db/api-key-repository";
+import { API_KEY_SCOPES } from "@/lib/contracts/api-keys";
 
 /** Body of `POST /api/api-keys`. */
 export const createApiKeyBodySchema = z.object({

@@ -1,4 +1,4 @@
-import { httpCredentialInputSchema } from "@/lib/db/http-credential-repository";
+import { httpCredentialInputSchema } from "@/lib/contracts/http-credential";
 import { json, route } from "@/lib/http/route";
 import { createHttpCredential, listHttpCredentials } from "@/lib/services/workspace-settings";
 

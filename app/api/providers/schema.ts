@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { modelIdSchema, providerInputSchema } from "@/lib/db/provider-config";
+import { modelIdSchema, providerInputSchema } from "@/lib/contracts/provider-config";
 
 /** Body of `POST /api/providers` and `PUT /api/providers/:name` (the name in the body must match the path on PUT). */
 export const providerBodySchema = providerInputSchema;

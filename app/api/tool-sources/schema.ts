@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { mcpConnectionInputSchema, toolNamePrefixSchema, toolSourceInputSchema } from "@/lib/db/tool-source-config";
+import {
+  mcpConnectionInputSchema,
+  toolNamePrefixSchema,
+  toolSourceInputSchema,
+} from "@/lib/contracts/tool-source-config";
 
 /** Body of `POST /api/tool-sources` and `PUT /api/tool-sources/:id`. */
 export const toolSourceBodySchema = toolSourceInputSchema;

@@ -1,3 +1,4 @@
+import "server-only";
 import { TrellisError } from "../../workflow/errors";
 import type { AgentStep } from "../types";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { TrellisError } from "../../workflow/errors";
 
 /** The agent was configured in a way that cannot run (unknown mode, unknown tool name, no tools for a tool mode). */

@@ -1,3 +1,4 @@
+import "server-only";
 import { TrellisError } from "../../workflow/errors";
 
 /** The planner returned a plan that failed validation twice (the first failure gets one repair request). */

@@ -1,3 +1,4 @@
+import "server-only";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { ToolDefinition } from "../../tools/define-tool";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ToolDefinition } from "../../tools/define-tool";
 import { formatErrorObservation, formatToolContent } from "../observation";
 import type { ToolSet } from "../tool-set";

@@ -1,3 +1,4 @@
+import "server-only";
 /** JSON with object keys sorted at every level, so equal arguments give equal text. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));

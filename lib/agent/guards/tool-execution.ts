@@ -1,3 +1,4 @@
+import "server-only";
 import type { ToolDefinition, ToolResult } from "../../tools/define-tool";
 
 /** Outcome of running a tool under the timeout and retry guards. */

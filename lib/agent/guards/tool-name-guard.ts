@@ -1,3 +1,4 @@
+import "server-only";
 import { distance } from "fastest-levenshtein";
 import type { ToolDefinition } from "../../tools/define-tool";
 import type { ToolSet } from "../tool-set";

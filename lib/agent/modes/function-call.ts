@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelRequest } from "../../llm/language-model";
 import { toolAwareRouter } from "../delta-router";
 import type { ModeDriver } from "../loop";

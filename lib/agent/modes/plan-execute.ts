@@ -1,3 +1,4 @@
+import "server-only";
 import { InvalidPlanError } from "../errors/invalid-plan-error";
 import type { CallOutcome } from "../guards/guarded-call";
 import type { ActDecision, LoopRun, ModeDriver, TurnDecision } from "../loop";

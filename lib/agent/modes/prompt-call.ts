@@ -1,3 +1,4 @@
+import "server-only";
 import { promptCallRouter } from "../delta-router";
 import type { ModeDriver } from "../loop";
 import { parsePromptCallOutput } from "../parsers/prompt-call-parser";

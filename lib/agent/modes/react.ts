@@ -1,3 +1,4 @@
+import "server-only";
 import { markerRouter } from "../delta-router";
 import type { ModeDriver } from "../loop";
 import { cutAtObservation, OBSERVATION_STOP_SEQUENCES, parseReactOutput } from "../parsers/react-parser";

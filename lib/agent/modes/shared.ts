@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelToolCall } from "../../llm/language-model";
 import type { FinalDecision } from "../loop";
 

@@ -1,3 +1,5 @@
+import "server-only";
+
 const FENCE = /```[a-zA-Z0-9_-]*\s*\n?([\s\S]*?)```/;
 
 /** Removes `<think>…</think>` blocks (and a dangling opening tag) that reasoning models prepend. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { extractJson, stripThinking } from "./json-extract";
 
 /** A parsed prompt-call turn (FastGPT's `0:` / `1:` protocol). */

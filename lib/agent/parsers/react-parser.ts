@@ -1,3 +1,4 @@
+import "server-only";
 import { extractJson, fencedContent, stripThinking } from "./json-extract";
 
 /** Markers that end a model turn in ReAct: what follows is for the system to fill in. */

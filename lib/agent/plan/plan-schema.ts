@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { planStepSchema } from "../../workflow/nodes/planner";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatMessage, ModelRequest, ModelResponse } from "../../llm/language-model";
 import { InvalidPlanError } from "../errors/invalid-plan-error";
 import { resolveToolName } from "../guards/tool-name-guard";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { z } from "zod";
 import { resolveToolName } from "../guards/tool-name-guard";
 import { extractJson } from "../parsers/json-extract";

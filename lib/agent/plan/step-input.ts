@@ -1,3 +1,5 @@
+import "server-only";
+
 /** A whole-string reference to an earlier step's result: `{{s1}}` or `{{s1.tickets.id}}`. */
 const WHOLE_REFERENCE = /^\{\{\s*([\w-]+)((?:\.[\w-]+|\[\d+\])*)\s*\}\}$/;
 /** References embedded in longer text, replaced by their JSON or string form. */

@@ -1,3 +1,4 @@
+import "server-only";
 /** System prompt of the synthesizer: answer from evidence only, keep sources apart, name gaps. */
 export function buildSynthesizerSystemPrompt(instructions?: string): string {
   return [

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelToolSpec } from "../../llm/language-model";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { RunLevelError } from "./run-level-error";
 
 /** `resumeRun` found no checkpoint for the run id. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { RunLevelError } from "./run-level-error";
 
 /** The run was still going when `limits.deadlineMs` elapsed. */

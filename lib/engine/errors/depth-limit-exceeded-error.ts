@@ -1,3 +1,4 @@
+import "server-only";
 import { RunLevelError } from "./run-level-error";
 
 /** Containers were nested deeper than `limits.maxDepth`. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { NodeExecutionError } from "../errors";
 
 /** An executor threw something other than a `NodeExecutionError` (a bug or an unexpected failure). */

@@ -1,3 +1,4 @@
+import "server-only";
 import { NodeExecutionError } from "../errors";
 
 /** Nobody answered a human-input node before its timeout and it has no fallback output. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { RunLevelError } from "./run-level-error";
 
 /** A human-input answer does not match the fields the node asked for. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { NodeExecutionError } from "../errors";
 
 /** An executor resolved with something that is not an `ExecutorResult`. */

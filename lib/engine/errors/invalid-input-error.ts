@@ -1,3 +1,4 @@
+import "server-only";
 import { NodeExecutionError } from "../errors";
 
 /** A run input is missing or has the wrong type; raised by the start node, it fails the run as `invalid_input`. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { NodeExecutionError } from "../errors";
 
 /** A node attempt was aborted because its run or its scope stopped (cancel, limit, or a sibling failed). */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RunErrorInfo } from "../../runs/run-status";
 import { RunLevelError } from "./run-level-error";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { NodeExecutionError } from "../errors";
 
 /** One node attempt ran longer than the node's `timeoutMs`. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { RunLevelError } from "./run-level-error";
 
 /** The caller aborted the run's signal. */

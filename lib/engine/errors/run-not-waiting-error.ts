@@ -1,3 +1,4 @@
+import "server-only";
 import { RunLevelError } from "./run-level-error";
 
 /** `resumeRun` was called with an answer for a run that is not waiting for one. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { RunLevelError } from "./run-level-error";
 
 /** The run started more node attempts than `limits.maxSteps` allows. */

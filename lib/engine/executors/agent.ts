@@ -1,3 +1,4 @@
+import "server-only";
 import { AgentConfigError } from "../../agent/errors/agent-config-error";
 import { runAgent } from "../../agent/run-agent";
 import { toolsFromRegistry } from "../../agent/tool-set";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ToolDefinition, ToolResult } from "../../tools/define-tool";
 import { linkWithTimeout, raceAbort } from "../abort";
 import { NodeExecutionError } from "../errors";

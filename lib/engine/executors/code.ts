@@ -1,3 +1,4 @@
+import "server-only";
 import type { CodeConfig } from "../../workflow/nodes/code";
 import { resolveValue } from "../../workflow/variables";
 import type { NodeExecutor } from "../executor";

@@ -1,3 +1,4 @@
+import "server-only";
 import { type ConditionConfig, ELSE_PORT_ID } from "../../workflow/nodes/condition";
 import type { ConditionOperator } from "../../workflow/nodes/condition-operators";
 import { renderTemplate, resolveValue, type VariableScope } from "../../workflow/variables";

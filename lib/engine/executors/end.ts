@@ -1,3 +1,4 @@
+import "server-only";
 import type { EndConfig } from "../../workflow/nodes/end";
 import { resolveValue } from "../../workflow/variables";
 import type { NodeExecutor } from "../executor";

@@ -1,3 +1,4 @@
+import "server-only";
 import { describeHttpAuth, httpAuthCredentials } from "../../tools/http/http-auth";
 import type { HttpConfig } from "../../workflow/nodes/http";
 import { NodeExecutionError } from "../errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { HumanInputConfig } from "../../workflow/nodes/human-input";
 
 type Field = HumanInputConfig["fields"][number];

@@ -1,3 +1,4 @@
+import "server-only";
 import type { HumanInputConfig } from "../../workflow/nodes/human-input";
 import { NodeExecutionError } from "../errors";
 import { HumanInputTimeoutError } from "../errors/human-input-timeout-error";

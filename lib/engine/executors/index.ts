@@ -1,3 +1,4 @@
+import "server-only";
 import type { NodeType } from "../../workflow/node-definition";
 import type { NodeExecutor } from "../executor";
 import { agentExecutor } from "./agent";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { IterationReplanRecord } from "../checkpoint-state";
 import type { ScopeResult } from "../executor";
 

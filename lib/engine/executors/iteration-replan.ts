@@ -1,3 +1,4 @@
+import "server-only";
 import { replanAfterFailure } from "../../agent/graph-replan";
 import type { PlanStep } from "../../agent/plan/plan-schema";
 import { toolsFromRegistry } from "../../agent/tool-set";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Usage } from "../../runs/run-status";
 import type { IterationConfig } from "../../workflow/nodes/iteration";
 import { resolveSelector } from "../../workflow/variables";

@@ -1,3 +1,4 @@
+import "server-only";
 import { callWithOptionalStream } from "../../agent/synthesizer";
 import type { ChatMessage, LanguageModel, ModelRequest, ResponseFormat } from "../../llm/language-model";
 import type { LlmConfig } from "../../workflow/nodes/llm";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { AgentEventSink, AgentUsage } from "../../agent/types";
 import type { LanguageModel, ModelRef } from "../../llm/language-model";
 import type { Usage } from "../../runs/run-status";

@@ -1,3 +1,4 @@
+import "server-only";
 import { runPlanner } from "../../agent/run-planner";
 import { toolsFromRegistry } from "../../agent/tool-set";
 import type { PlannerConfig } from "../../workflow/nodes/planner";

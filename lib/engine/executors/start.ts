@@ -1,3 +1,4 @@
+import "server-only";
 import type { StartConfig } from "../../workflow/nodes/start";
 import { checkRunInputs } from "../../workflow/run-inputs";
 import { InvalidInputError } from "../errors/invalid-input-error";

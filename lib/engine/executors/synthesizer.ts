@@ -1,3 +1,4 @@
+import "server-only";
 import { runSynthesizer } from "../../agent/synthesizer";
 import type { SynthesizerConfig } from "../../workflow/nodes/synthesizer";
 import type { NodeExecutor } from "../executor";

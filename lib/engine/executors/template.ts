@@ -1,3 +1,4 @@
+import "server-only";
 import type { TemplateConfig } from "../../workflow/nodes/template";
 import type { NodeExecutor } from "../executor";
 

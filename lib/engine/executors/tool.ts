@@ -1,3 +1,4 @@
+import "server-only";
 import type { ToolConfig } from "../../workflow/nodes/tool";
 import { resolveValue } from "../../workflow/variables";
 import { NodeExecutionError } from "../errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelToolSpec } from "../language-model";
 import { extractTaskFacts, type TaskFacts } from "./task-facts";
 import type { SeenCall } from "./transcript";

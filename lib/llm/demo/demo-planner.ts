@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelToolSpec } from "../language-model";
 import { DEMO_LABEL, neededCalls } from "./demo-brain";
 import { extractTaskFacts } from "./task-facts";

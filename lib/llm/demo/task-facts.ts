@@ -1,3 +1,4 @@
+import "server-only";
 /** What the demo model understands of a task; deliberately small and deterministic. */
 export interface TaskFacts {
   /** Known city names, in order of mention. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatMessage, ModelRequest, ModelToolSpec } from "../language-model";
 
 /** Which protocol a request speaks, as far as the demo model can tell. */

@@ -1,3 +1,5 @@
+import "server-only";
+
 export { ContextOverflowError } from "./context-overflow-error";
 export { ModelAuthError } from "./model-auth-error";
 export { ModelBadResponseError } from "./model-bad-response-error";

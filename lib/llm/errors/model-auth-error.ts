@@ -1,3 +1,4 @@
+import "server-only";
 import { ModelError, type ModelErrorOptions } from "./model-error";
 
 /** HTTP 401/403: the API key is missing, wrong or lacks access. Not retryable. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { ModelError, type ModelErrorOptions } from "./model-error";
 
 /** The connection failed before a response arrived (refused, reset, DNS). Retryable. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { ModelError } from "./model-error";
 
 /** A node refers to a provider that has no configuration. Not retryable. */

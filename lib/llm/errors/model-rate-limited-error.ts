@@ -1,3 +1,4 @@
+import "server-only";
 import { ModelError, type ModelErrorOptions } from "./model-error";
 
 /** HTTP 429: the provider asked us to slow down. Retryable; honours `retryAfterMs`. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { ModelError, type ModelErrorOptions } from "./model-error";
 
 /** HTTP 400/404/422: the provider rejected the request itself. Not retryable. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { ModelError, type ModelErrorOptions } from "./model-error";
 
 /** HTTP 5xx, or an error event inside a stream. Retryable. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { ModelError, type ModelErrorOptions } from "./model-error";
 
 /**

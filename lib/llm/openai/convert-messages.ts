@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { ChatMessage } from "../language-model";
 

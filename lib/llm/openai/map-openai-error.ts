@@ -1,3 +1,4 @@
+import "server-only";
 import { APIConnectionError, APIError, APIUserAbortError } from "openai";
 import type { CallControl } from "../call-control";
 import { ContextOverflowError } from "../errors/context-overflow-error";

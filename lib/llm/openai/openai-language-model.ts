@@ -1,3 +1,4 @@
+import "server-only";
 import OpenAI from "openai";
 import { CallControl } from "../call-control";
 import { ContextOverflowError } from "../errors/context-overflow-error";

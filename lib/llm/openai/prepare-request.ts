@@ -1,3 +1,4 @@
+import "server-only";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions";
 import type { ModelProfile, ModelRequest, ModelResponse } from "../language-model";
 import { fitToContextWindow, type TokenBudgetOptions } from "../token-budget";

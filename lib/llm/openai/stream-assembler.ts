@@ -1,3 +1,4 @@
+import "server-only";
 import type { ModelStreamPart, ModelToolCall } from "../language-model";
 import { StopSequenceFilter } from "../stop-sequence-filter";
 import type { ReportedUsage } from "../usage";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Worker } from "node:worker_threads";
 import { ToolExecutionError } from "../errors/tool-execution-error";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { defineTool, type ToolDefinition } from "../define-tool";
 import { DEFAULT_SANDBOX_LIMITS, runSandboxedCode, type SandboxLimits } from "../sandbox/run-sandboxed-code";

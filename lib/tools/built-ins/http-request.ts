@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { defineTool, type ToolDefinition, toolOutput } from "../define-tool";
 import { InvalidArgumentsError } from "../errors/invalid-arguments-error";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ToolDefinition, ToolRegistry } from "../define-tool";
 import type { HttpToolOptions } from "../http/http-tool-options";
 import { createToolRegistry } from "../registry";

@@ -1,3 +1,4 @@
+import "server-only";
 import { defineTool, type ToolDefinition } from "../define-tool";
 import type { JsonSchema } from "../json-schema-validator";
 

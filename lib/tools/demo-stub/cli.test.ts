@@ -13,7 +13,13 @@ describe("demo stub CLI", () => {
   it("starts, prints the environment for the tools and answers the APIs", async () => {
     child = spawn(
       process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "lib/tools/demo-stub/cli.ts", "--port", "0"],
+      [
+        path.join(root, "node_modules/tsx/dist/cli.mjs"),
+        "--conditions=react-server",
+        "lib/tools/demo-stub/cli.ts",
+        "--port",
+        "0",
+      ],
       {
         cwd: root,
         stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,7 @@
+import "server-only";
 /**
- * Runs the offline demo API stub: `npx tsx lib/tools/demo-stub/cli.ts [--port 4020]`.
+ * Runs the offline demo API stub: `npx tsx --conditions=react-server lib/tools/demo-stub/cli.ts [--port 4020]`
+ * (the condition turns `server-only` into an empty module outside Next.js).
  * Prints the environment variables that point the demo tools at it.
  */
 import { DEFAULT_DEMO_STUB_PORT, startDemoApiStub } from "./server";

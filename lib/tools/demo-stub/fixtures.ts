@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Deterministic data for the offline demo APIs. Cities are chosen so the seed examples have
  * both outcomes: rain in Athens and London, dry in Cairo and Madrid.

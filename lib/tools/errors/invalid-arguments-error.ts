@@ -1,3 +1,4 @@
+import "server-only";
 import { ToolExecutionError } from "./tool-execution-error";
 
 /** The arguments did not match the tool's JSON schema. Code `invalid_arguments`; not retryable as is. */

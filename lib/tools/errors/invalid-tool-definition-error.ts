@@ -1,3 +1,4 @@
+import "server-only";
 /** A tool definition itself is wrong (bad name, uncompilable schema). Code `invalid_tool_definition`. */
 export class InvalidToolDefinitionError extends Error {
   /** Stable code. */

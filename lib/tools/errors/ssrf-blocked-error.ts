@@ -1,3 +1,4 @@
+import "server-only";
 import { ToolExecutionError } from "./tool-execution-error";
 
 /**

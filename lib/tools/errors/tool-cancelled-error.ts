@@ -1,3 +1,4 @@
+import "server-only";
 import { ToolExecutionError } from "./tool-execution-error";
 
 /** The caller aborted the call (run cancelled, agent stopped). Code `tool_cancelled`; not retryable. */

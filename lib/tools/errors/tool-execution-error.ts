@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Base class for expected tool failures. A tool throws one of these (or a subclass) from its
  * `execute`, and `defineTool` turns it into `{ ok: false, error: { code, message }, retryable }`.

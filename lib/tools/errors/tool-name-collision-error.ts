@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Two tools with the same name were put into one registry. Thrown when the registry is built
  * (a configuration mistake, not a tool result). Code `tool_name_collision`.

@@ -1,3 +1,4 @@
+import "server-only";
 import { ToolExecutionError } from "./tool-execution-error";
 
 /** The tool did not finish within its time limit. Code `tool_timeout`; retryable. */

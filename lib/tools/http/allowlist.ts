@@ -1,3 +1,4 @@
+import "server-only";
 import { normalizeHostname, parseIpLiteral } from "./host-names";
 
 /** One allowlist entry: a host, optionally restricted to one port. */

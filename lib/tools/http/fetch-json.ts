@@ -1,3 +1,4 @@
+import "server-only";
 import { UpstreamError } from "../errors/upstream-error";
 import { allowlistEntryForConfiguredUrl, type HttpToolOptions } from "./http-tool-options";
 import { responseJson, responseText, safeFetch } from "./safe-fetch";

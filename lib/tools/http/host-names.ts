@@ -1,3 +1,4 @@
+import "server-only";
 import ipaddr from "ipaddr.js";
 
 /** Lowercases and strips brackets and trailing dots (`localhost.` is `localhost`). */

@@ -1,8 +1,7 @@
-/** How a stored HTTP credential authenticates a request. */
-export const HTTP_AUTH_TYPES = ["bearer", "header", "query", "basic"] as const;
+import "server-only";
+import type { HttpAuthType } from "../../contracts/http-credential";
 
-/** One of {@link HTTP_AUTH_TYPES}. */
-export type HttpAuthType = (typeof HTTP_AUTH_TYPES)[number];
+export { HTTP_AUTH_TYPES, type HttpAuthType } from "../../contracts/http-credential";
 
 /** A decrypted HTTP credential, ready to apply to one request. */
 export interface HttpAuth {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { AddressLookup } from "./ssrf-guard";
 
 /** Network options shared by every tool that calls out over HTTP. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { lookup as dnsLookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 import { SsrfBlockedError } from "../errors/ssrf-blocked-error";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { defineTool, type ToolDefinition, type ToolRegistry } from "../define-tool";

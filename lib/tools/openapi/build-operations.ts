@@ -1,3 +1,4 @@
+import "server-only";
 import type { JsonSchema } from "../json-schema-validator";
 import { isJsonObject, type JsonObject, type OpenApiDocument } from "./load-document";
 import { OpenApiSpecError } from "./openapi-spec-error";

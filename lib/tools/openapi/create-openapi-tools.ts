@@ -1,3 +1,4 @@
+import "server-only";
 import { defineTool, type ToolDefinition, toolOutput } from "../define-tool";
 import { InvalidToolDefinitionError } from "../errors/invalid-tool-definition-error";
 import { ToolExecutionError } from "../errors/tool-execution-error";

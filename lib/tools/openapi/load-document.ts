@@ -1,3 +1,4 @@
+import "server-only";
 import { parse as parseYaml } from "yaml";
 import { OpenApiSpecError } from "./openapi-spec-error";
 

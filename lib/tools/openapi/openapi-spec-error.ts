@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * An OpenAPI document cannot be turned into tools. The message starts with the location in the
  * document (e.g. `paths./pets.get.parameters[0]: missing name`) so the settings page can point at it.

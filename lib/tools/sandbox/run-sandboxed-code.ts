@@ -1,3 +1,4 @@
+import "server-only";
 import { Worker } from "node:worker_threads";
 import { SandboxError } from "./sandbox-error";
 import { SANDBOX_WORKER_SOURCE } from "./sandbox-worker-source";

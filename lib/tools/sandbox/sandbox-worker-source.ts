@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Source of the worker thread that runs one piece of user code in QuickJS and exits.
  *

@@ -1,0 +1,156 @@
+/**
+ * Trellis' layer rules (ARCHITECTURE.md, "Layers and import rules"), checked by
+ * `npm run lint:layers` (scripts/check-layers.ts) and by `npm test`.
+ *
+ * Paths are matched after resolution (tsconfig `@/` paths, relative imports, `export … from`,
+ * dynamic `import()` and type-only imports alike), relative to the folder the check runs in.
+ * npm packages resolve to `node_modules/<name>/…`; the rules match `(^|/)node_modules/` so that
+ * the fixture tree of scripts/check-layers.test.ts, which resolves packages from the repository's
+ * node_modules, is judged by the same rules.
+ *
+ * No baseline of known violations is used: every violation is reported.
+ */
+
+/** Isomorphic lib packages: safe in the browser and on the server. */
+const ISOMORPHIC_LIB = "^lib/(workflow|runs|contracts|interop)/";
+
+/** Packages that must never reach the browser or an isomorphic module. */
+const SERVER_NPM = "(^|/)node_modules/(server-only|openai|prisma|@prisma/[^/]+|next/headers(\\.js)?)(/|$)";
+
+/** Test files and test-support folders: run by Vitest (which stubs server-only), Playwright or benches. */
+const TEST_FILES = ["\\.test\\.tsx?$", "/(testing|test-support|fake-server)/"];
+
+/**
+ * Packages whose every non-test file has `import "server-only"` (by convention its first line).
+ * lib/server, lib/services and lib/http are server-only too: add them here once their files carry
+ * the guard.
+ */
+const GUARDED = "^lib/(db|engine|agent|llm|tools)/";
+
+/**
+ * Files of the guarded packages that do not carry the guard yet, each with the reason.
+ * Pending: the run-view branch moves RunEvent and the recorder contracts into the isomorphic
+ * lib/runs (components import RunEvent's types today); remove these entries when it has merged.
+ */
+const GUARD_PENDING = [
+  "^lib/engine/run-events\\.ts$",
+  "^lib/engine/recorder\\.ts$",
+  "^lib/engine/memory-recorder\\.ts$",
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "openai-only-in-adapter",
+      comment: "Only the OpenAI adapter (lib/llm/openai/) imports the openai SDK; everything else uses LanguageModel.",
+      severity: "error",
+      from: { pathNot: "^lib/llm/openai/" },
+      to: { path: "(^|/)node_modules/openai/" },
+    },
+    {
+      name: "prisma-only-in-db",
+      comment:
+        "Prisma (@prisma/*, prisma, lib/db/generated) is imported only by lib/db, scripts/, prisma/ and prisma.config.ts.",
+      severity: "error",
+      from: { pathNot: ["^lib/db/", "^scripts/", "^prisma/", "^prisma\\.config\\.ts$"] },
+      to: { path: ["(^|/)node_modules/(prisma|@prisma/[^/]+)/", "^lib/db/generated/"] },
+    },
+    {
+      name: "components-only-isomorphic",
+      comment:
+        "components/ import only the isomorphic lib packages (lib/workflow, lib/runs), type-only imports included: move a shared type into one of them.",
+      severity: "error",
+      from: { path: "^components/" },
+      to: { path: "^lib/", pathNot: ISOMORPHIC_LIB },
+    },
+    {
+      name: "components-no-server-packages",
+      comment: "components/ never import server-only npm packages: server-only, openai, Prisma, next/headers.",
+      severity: "error",
+      from: { path: "^components/" },
+      to: { path: SERVER_NPM },
+    },
+    {
+      name: "components-no-node-builtins",
+      comment: "components/ run in the browser: no node:* modules.",
+      severity: "error",
+      from: { path: "^components/" },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "isomorphic-lib-stays-isomorphic",
+      comment:
+        "lib/workflow and lib/runs run in the browser too: from lib/ they import only each other (nothing from lib/db, engine, agent, llm, tools, server, services, http).",
+      severity: "error",
+      from: { path: ISOMORPHIC_LIB },
+      to: { path: "^lib/", pathNot: ISOMORPHIC_LIB },
+    },
+    {
+      name: "isomorphic-lib-no-server-packages",
+      comment:
+        "lib/workflow and lib/runs import no server-only npm package (server-only, openai, Prisma, next/headers).",
+      severity: "error",
+      from: { path: ISOMORPHIC_LIB, pathNot: TEST_FILES },
+      to: { path: SERVER_NPM },
+    },
+    {
+      name: "isomorphic-lib-no-node-builtins",
+      comment: "lib/workflow and lib/runs import no node:* module (their tests and test support may).",
+      severity: "error",
+      from: { path: ISOMORPHIC_LIB, pathNot: TEST_FILES },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "lib-not-app-or-components",
+      comment: "Imports point one way: nothing in lib/ imports app/ or components/.",
+      severity: "error",
+      from: { path: "^lib/" },
+      to: { path: "^(app|components)/" },
+    },
+    {
+      name: "app-not-db",
+      comment:
+        "app/ reaches the database only through lib/services and lib/http, never lib/db directly (route tests may seed fixtures through lib/db).",
+      severity: "error",
+      from: { path: "^app/", pathNot: TEST_FILES },
+      to: { path: "^lib/db/" },
+    },
+    {
+      name: "production-not-test-support",
+      comment: "Application code never imports test files or test support (testing/, test-support/, fake-server/).",
+      severity: "error",
+      from: { path: "^(app|components|lib)/", pathNot: TEST_FILES },
+      to: { path: TEST_FILES },
+    },
+    {
+      name: "resolvable",
+      comment: "Every import resolves: an import the check cannot follow could hide a violation.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  required: [
+    {
+      name: "server-only-guard",
+      comment:
+        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm and lib/tools imports `server-only`, so that importing it from a client component fails the build.",
+      severity: "error",
+      module: { path: GUARDED, pathNot: [...TEST_FILES, "^lib/db/generated/", ...GUARD_PENDING] },
+      to: { path: "(^|/)node_modules/server-only/" },
+    },
+  ],
+  options: {
+    tsConfig: { fileName: "tsconfig.json" },
+    // Type-only imports count: a component must not even import a server module's types.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: ["(^|/)node_modules/", "^lib/db/generated/"] },
+    exclude: { path: ["(^|/)\\.next/", "^scripts/testing/layer-fixtures/"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+    },
+    reporterOptions: { text: { highlightFocused: false } },
+  },
+};

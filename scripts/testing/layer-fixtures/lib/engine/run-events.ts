@@ -1,0 +1,3 @@
+import "server-only";
+
+export type RunEvent = { type: "run-start"; seq: number };
