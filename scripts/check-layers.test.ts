@@ -56,7 +56,8 @@ describe("layer check (scripts/check-layers.ts)", () => {
     const result = checkLayers("--root", fixtures, "--json");
     expect(result.status).toBe(1);
     const found = violationsOf(result.stdout)
-      .map(({ rule, from, to }) => `${rule}: ${from} -> ${to.replace(/^(\.\.\/)+/, "")}`)
+      // Packages resolve to the repository's node_modules, wherever that is from the fixture folder.
+      .map(({ rule, from, to }) => `${rule}: ${from} -> ${to.replace(/^.*?(?=node_modules\/)/, "")}`)
       .sort();
     expect(found).toEqual(
       [
