@@ -70,6 +70,12 @@ const expectedRows: Record<string, string[]> = {
     "end@#1:succeeded",
   ],
   "waiting then resume": ["start@#1:succeeded", "draft@#1:succeeded", "ask@#1:succeeded", "end@#1:succeeded"],
+  "crash: engine resumes from the checkpoint": [
+    "start@#1:succeeded",
+    "note@#1:succeeded",
+    "pay@#1:succeeded",
+    "end@#1:succeeded",
+  ],
   "crash: run ended while nodes ran": [
     "a@#1:succeeded",
     "b@#1:failed:engine_crashed",

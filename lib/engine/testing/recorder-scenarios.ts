@@ -245,6 +245,61 @@ async function waitingThenResume(): Promise<RecorderScenario> {
   return { name: "waiting then resume", segments: [recorder.events.slice(0, before), recorder.events.slice(before)] };
 }
 
+/**
+ * Crash, then resume from the checkpoint: the process dies while a tool node runs (events after
+ * that point are lost), and the engine resumes the run in a new process, re-running that node.
+ */
+async function crashThenResume(): Promise<RecorderScenario> {
+  const workflow = new WorkflowBuilder()
+    .add("start", "start")
+    .add("note", "template", { template: "noted" })
+    .add("pay", "tool", { tool: "charge", arguments: { amount: "5" } })
+    .add("end", "end", { outputs: [{ name: "receipt", value: ["pay", "result"] }] })
+    .connect("start", "note")
+    .connect("start", "pay")
+    .connect("note", "end")
+    .connect("pay", "end")
+    .build();
+  const dying = new MemoryRunRecorder({ snapshotCheckpoints: true });
+  const stop = new AbortController();
+  let lost = Number.POSITIVE_INFINITY;
+  const hanging = createStubToolRegistry({ charge: async (_args, context) => delay(10_000, context.signal) });
+  await runWorkflow(
+    workflow,
+    {},
+    runOptions(dying, {
+      services: createTestServices({ tools: hanging }),
+      signal: stop.signal,
+      onEvent: (event) => {
+        if (event.type === "tool-call" && lost === Number.POSITIVE_INFINITY) {
+          // Everything after the tool call dies with the process.
+          lost = event.seq;
+          stop.abort();
+        }
+      },
+    }),
+  );
+  const beforeCrash = dying.events.filter((event) => event.seq <= lost);
+  const checkpoint = dying.checkpoints.filter((candidate) => candidate.seq <= lost).at(-1);
+  if (!checkpoint) throw new Error("crash scenario: no checkpoint before the crash");
+  // The new process sees what the dead one persisted: its events and its last checkpoint.
+  const restarted = new MemoryRunRecorder();
+  for (const event of beforeCrash) restarted.record(event);
+  restarted.setCheckpoint(checkpoint);
+  await runWorkflow(
+    workflow,
+    {},
+    runOptions(restarted, {
+      services: createTestServices({ tools: createStubToolRegistry({ charge: () => "receipt-1" }) }),
+      resumeFrom: checkpoint,
+    }),
+  );
+  return {
+    name: "crash: engine resumes from the checkpoint",
+    segments: [beforeCrash, restarted.events.slice(beforeCrash.length)],
+  };
+}
+
 /** Hand-written event lists for what the engine cannot produce in one process: crashes. */
 function crashScenarios(): RecorderScenario[] {
   const runId = SCENARIO_RUN_ID;
@@ -337,6 +392,7 @@ export async function recorderScenarios(): Promise<RecorderScenario[]> {
     await iterationItems(),
     await replans(),
     await waitingThenResume(),
+    await crashThenResume(),
     ...crashScenarios(),
   ];
 }
