@@ -20,23 +20,11 @@ const SERVER_NPM = "(^|/)node_modules/(server-only|openai|prisma|@prisma/[^/]+|n
 /** Test files and test-support folders: run by Vitest (which stubs server-only), Playwright or benches. */
 const TEST_FILES = ["\\.test\\.tsx?$", "/(testing|test-support|fake-server)/"];
 
-/**
- * Packages whose every non-test file has `import "server-only"` (by convention its first line).
- * lib/server, lib/services and lib/http are server-only too: add them here once their files carry
- * the guard.
- */
-const GUARDED = "^lib/(db|engine|agent|llm|tools)/";
+/** Packages whose every non-test file has `import "server-only"` (by convention its first line). */
+const GUARDED = "^lib/(db|engine|agent|llm|tools|services|http)/";
 
-/**
- * Files of the guarded packages that do not carry the guard yet, each with the reason.
- * Pending: the run-view branch moves RunEvent and the recorder contracts into the isomorphic
- * lib/runs (components import RunEvent's types today); remove these entries when it has merged.
- */
-const GUARD_PENDING = [
-  "^lib/engine/run-events\\.ts$",
-  "^lib/engine/recorder\\.ts$",
-  "^lib/engine/memory-recorder\\.ts$",
-];
+/** Files of the guarded packages that may go without the guard, each with the reason (none today). */
+const GUARD_PENDING = [];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,3 +1,4 @@
+import "server-only";
 import { type NodeRunRecord, reduceNodeRuns } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
 import type { RunErrorInfo, RunStatus } from "../runs/run-status";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RunEvent } from "../runs/run-events";
 
 /** What is needed to resume a run: finished node outputs and the scheduler state, as plain JSON. */

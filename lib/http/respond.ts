@@ -1,3 +1,4 @@
+import "server-only";
 import { isTrellisError } from "../workflow/errors";
 
 /** JSON error body shared by every API route: `{ error: { code, message, field? } }`. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { RUN_STATUSES, RUN_TRIGGERS } from "../runs/run-status";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { RunEvent } from "../runs/run-events";
 import type { RunEventSource } from "../services/runs";
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Demo mode: no real model provider is configured, so the offline demo model answers and the
  * example workflows' web APIs (weather, currency, tickets) go to the local demo stub. It is

@@ -1,3 +1,4 @@
+import "server-only";
 import { ConfigurationError } from "../db/database-config";
 
 function checkUrl(environment: Record<string, string | undefined>, name: string): void {

@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 
 /** Name of the session cookie. */

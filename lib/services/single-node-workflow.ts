@@ -1,3 +1,4 @@
+import "server-only";
 import { createCheckpointState, type EngineCheckpointState } from "../engine/checkpoint-state";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { TrellisError } from "../../workflow/errors";
 
 /** The request carries no valid session or key. Code `unauthorized` (401). */

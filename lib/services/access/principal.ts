@@ -1,3 +1,4 @@
+import "server-only";
 import type { WorkspaceRole } from "./roles";
 
 /** A signed-in person acting in one of their workspaces. */

@@ -1,3 +1,4 @@
+import "server-only";
 /** Workspace roles, most powerful first. Stored as `Membership.role`. */
 export const WORKSPACE_ROLES = ["owner", "admin", "editor", "viewer"] as const;
 
