@@ -25,6 +25,7 @@ import {
   limitNote,
   missingFromSteps,
   parseMissingLine,
+  partialCodeFor,
 } from "./partial-answer";
 import { DEFAULT_STOP_CONDITIONS, firstStop } from "./stop-conditions";
 import type { AgentEventSink, AgentResult, AgentStep, AgentUsage, StopReason } from "./types";
@@ -279,6 +280,13 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
     partial = true;
   }
 
+  if (parseFailed) {
+    // A reply the mode could not read is not a complete answer, whatever else happened.
+    partial = true;
+    missing = [...(missing ?? []), "a reply in the expected format (the raw reply is shown as the answer)"];
+  }
+  const partialCode = partial ? partialCodeFor(stopReason, parseFailed) : undefined;
+
   const metrics = {
     mode: setup.mode,
     iterations: iteration,
@@ -288,11 +296,12 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
     tokensOut: usage.outputTokens,
     cost: usage.cost,
     success: !partial,
-    error: partial ? stopReason : null,
+    error: partialCode ?? null,
   };
   return {
     answer,
     partial,
+    ...(partialCode ? { partialCode } : {}),
     ...(missing && missing.length > 0 ? { missing } : {}),
     stopReason,
     parseFailed,

@@ -8,6 +8,19 @@ const REASON_TEXT: Record<Exclude<StopReason, "completed">, string> = {
   replans_exhausted: "plan steps kept failing after the allowed replans",
 };
 
+const PARTIAL_CODES: Record<StopReason, string> = {
+  completed: "answer_incomplete",
+  max_iterations: "max_iterations",
+  tool_call_budget: "tool_call_budget",
+  deadline: "deadline_exceeded",
+  replans_exhausted: "replans_exhausted",
+};
+
+/** The stable code of a partial answer: `parse_failed` wins, else the stop reason's code. */
+export function partialCodeFor(reason: StopReason, parseFailed: boolean): string {
+  return parseFailed ? "parse_failed" : PARTIAL_CODES[reason];
+}
+
 /** Human text for a stop reason. */
 export function describeStopReason(reason: StopReason): string {
   return reason === "completed" ? "the task was completed" : REASON_TEXT[reason];

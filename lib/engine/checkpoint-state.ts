@@ -1,6 +1,6 @@
 import type { ScopeResult } from "./executor";
 import type { RunCheckpoint } from "./recorder";
-import type { Usage } from "./run-status";
+import type { RunErrorInfo, Usage } from "./run-status";
 
 /** The human-input node a waiting run is parked on. */
 export interface WaitingState {
@@ -87,6 +87,11 @@ export interface EngineCheckpointState extends Record<string, unknown> {
   replans: Record<string, IterationReplanRecord[]>;
   /** Set while the run waits for human input. */
   waiting?: WaitingState;
+  /**
+   * The first incompleteness of the run (a partial node, or a failure an error strategy handled):
+   * the run ends `partial` with this as its error. Set once, never changed.
+   */
+  partial?: RunErrorInfo;
 }
 
 /** A fresh state for a new run. */
@@ -131,6 +136,7 @@ export function restoreCheckpointState(checkpoint: RunCheckpoint): EngineCheckpo
     attempts: { ...state.attempts },
     replans: { ...state.replans },
     waiting: state.waiting,
+    ...(state.partial ? { partial: state.partial } : {}),
   };
 }
 

@@ -121,8 +121,23 @@ export interface ExecutorResult {
   usage?: Usage;
   /** Which source handles fire (conditions choose one branch); all handles when unset. */
   activeHandles?: string[];
+  /**
+   * Set when the outputs are incomplete: an answer was produced, but a limit, deadline, parse
+   * failure, failed item or truncated value made it so. The node run and the run end `partial`.
+   */
+  partial?: PartialOutcome;
   /** Set by human-input: the run pauses here until `resumeRun` supplies an answer. */
   wait?: { prompt: string; fields: unknown[]; timeoutAt?: number };
+}
+
+/** Why a node's outputs are incomplete: a stable code, a message for people and what is missing. */
+export interface PartialOutcome {
+  /** Stable code, e.g. `parse_failed`, `deadline_exceeded`, `max_iterations`, `output_truncated`. */
+  code: string;
+  /** Human explanation. */
+  message: string;
+  /** What the outputs lack. */
+  missing: string[];
 }
 
 /** One executor per node type under `executors/<type>.ts`. */

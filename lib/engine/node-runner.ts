@@ -150,6 +150,10 @@ export async function runNode(
     }
     // Containers report their body's usage for the inspector; the body's leaves already counted it.
     if (!isContainer) run.addUsage(result.usage);
+    const partial = result.partial
+      ? { code: result.partial.code, message: result.partial.message, nodeId: node.id, missing: result.partial.missing }
+      : undefined;
+    if (partial) run.notePartial(partial);
     const endedAt = Date.now();
     run.emitter.emit({
       seq: 0,
@@ -165,6 +169,7 @@ export async function runNode(
       processData: result.processData,
       usage: result.usage,
       durationMs: endedAt - startedAt,
+      ...(partial ? { partial } : {}),
     });
     return {
       kind: "succeeded",
@@ -266,6 +271,16 @@ function applyErrorStrategy(
     processData: error.processData,
     durationMs: Date.now() - startedAt,
   };
+  if (strategy === "default-output" || strategy === "fail-branch") {
+    run.notePartial({
+      code: info.code,
+      message: info.message,
+      nodeId: node.id,
+      missing: [
+        `the outputs of "${node.title}" (${strategy === "default-output" ? "default output used" : "failure branch taken"})`,
+      ],
+    });
+  }
   if (strategy === "default-output") {
     // `error` is declared by every node with a handled-failure strategy, so later nodes can read it.
     const outputs = { ...node.policy.defaultOutput, error: { code: info.code, message: info.message } };

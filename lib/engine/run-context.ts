@@ -8,7 +8,7 @@ import type { RunEventEmitter } from "./event-emitter";
 import type { EngineServices, NodeExecutor } from "./executor";
 import type { RunLimits } from "./limits";
 import type { RunRecorder } from "./recorder";
-import type { Usage } from "./run-status";
+import type { RunErrorInfo, Usage } from "./run-status";
 
 /** Executors by node type. */
 export type ExecutorRegistry = Record<NodeType, NodeExecutor>;
@@ -115,6 +115,14 @@ export class RunContext {
   /** Adds a leaf node's usage to the run total. */
   addUsage(usage: Usage | undefined): void {
     addUsage(this.state.usage, usage);
+  }
+
+  /**
+   * Notes that the run's result is incomplete (a partial node, or a failure an error strategy
+   * handled). The first one becomes the run's error when it ends `partial`.
+   */
+  notePartial(info: RunErrorInfo): void {
+    if (!this.state.partial) this.state.partial = info;
   }
 
   /** Persists the current state. Cheap: the recorder receives a reference (see `EngineCheckpointState`). */

@@ -52,7 +52,7 @@ export interface RunResult {
   status: RunStatus;
   /** Outputs of the end node(s). */
   outputs: Record<string, unknown>;
-  /** Set for `failed` and `cancelled`. */
+  /** Set for `failed` and `cancelled`, and for `partial`: the first incompleteness, with what is missing. */
   error?: RunErrorInfo;
   /** Usage summed over every finished node (including before a resume). */
   usage: Usage;
@@ -242,6 +242,7 @@ function decideStatus(
     return { status: "failed", error: toErrorInfo(new NodeFailedError(nodeId, title, error)) };
   }
   if (outcome.status === "waiting") return { status: "waiting" };
+  if (state.partial) return { status: "partial", error: state.partial };
   return { status: state.handledFailures > 0 ? "partial" : "succeeded" };
 }
 

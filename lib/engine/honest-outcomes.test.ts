@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { localCurrencyTool, localWeatherTool } from "../agent/test-support/local-tools";
+import { fakeScenarios } from "../llm/fake-server";
+import { createToolRegistry } from "../tools/registry";
+import { createTestServices, WorkflowBuilder } from "./testing";
+import { eventsOfType, type FakeProviderHarness, runRecorded, startFakeProvider } from "./testing/fake-provider";
+
+// Honest terminal statuses (issue 11): a run is `succeeded` only when every node finished and the
+// answer is complete. Everything here goes through the real engine and the real openai SDK
+// against the fake OpenAI-compatible server.
+
+function agentWorkflow(agent: Record<string, unknown>) {
+  return new WorkflowBuilder()
+    .add("start", "start", { inputs: [{ name: "question", type: "string" }] })
+    .add("agent", "agent", {
+      model: { provider: "fake", model: "gpt-4o-mini" },
+      tools: ["get_current_weather", "convert_currency"],
+      query: "{{start.question}}",
+      ...agent,
+    })
+    .add("end", "end", { outputs: [{ name: "answer", value: "{{agent.answer}}" }] })
+    .chain("start", "agent", "end")
+    .build();
+}
+
+describe("honest outcomes: deadlines and parse failures", () => {
+  let provider: FakeProviderHarness;
+  beforeAll(async () => {
+    provider = await startFakeProvider();
+  });
+  afterAll(() => provider.close());
+  beforeEach(() => provider.server.reset());
+
+  const services = () =>
+    createTestServices({
+      models: provider.resolver,
+      tools: createToolRegistry([localWeatherTool({ precipitation: { Athens: 3.2 } }), localCurrencyTool()]),
+    });
+
+  it("a hung model past the agent's deadline fails the node with deadline_exceeded, never succeeded", async () => {
+    provider.server.script(fakeScenarios.hung());
+    const workflow = agentWorkflow({ mode: "function_call", limits: { maxIterations: 5, deadlineMs: 300 } });
+    const { result, recorder } = await runRecorded(workflow, { question: "Rain in Athens?" }, services());
+    expect(result.status).toBe("failed");
+    expect(result.error?.code).toBe("node_failed");
+    expect(result.error?.message).toContain("deadline_exceeded");
+    const nodeError = eventsOfType(recorder.events, "node-error").find((event) => event.nodeId === "agent");
+    expect(nodeError?.error.code).toBe("deadline_exceeded");
+  });
+
+  it("a deadline after a tool result ends partial with deadline_exceeded and what is missing", async () => {
+    provider.server.script(
+      { toolCalls: [{ id: "c1", name: "get_current_weather", arguments: '{"city":"Athens"}' }] },
+      fakeScenarios.hung(),
+    );
+    const workflow = agentWorkflow({ mode: "function_call", limits: { maxIterations: 5, deadlineMs: 400 } });
+    const { result, recorder } = await runRecorded(workflow, { question: "Rain in Athens?" }, services());
+    expect(result.status).toBe("partial");
+    expect(result.error).toMatchObject({ code: "deadline_exceeded", nodeId: "agent" });
+    expect(result.error?.missing?.length).toBeGreaterThan(0);
+    const end = eventsOfType(recorder.events, "node-end").find((event) => event.nodeId === "agent");
+    expect(end?.partial).toMatchObject({ code: "deadline_exceeded" });
+    const runEnd = eventsOfType(recorder.events, "run-end")[0];
+    expect(runEnd).toMatchObject({ status: "partial", error: { code: "deadline_exceeded" } });
+  });
+
+  it("an unparsable prompt-call reply is partial with parse_failed", async () => {
+    provider.server.script({ text: "Sure! The weather is probably fine." });
+    const workflow = agentWorkflow({ mode: "prompt_call" });
+    const { result, recorder } = await runRecorded(workflow, { question: "Rain in Athens?" }, services());
+    expect(result.status).toBe("partial");
+    expect(result.error).toMatchObject({ code: "parse_failed", nodeId: "agent" });
+    const end = eventsOfType(recorder.events, "node-end").find((event) => event.nodeId === "agent");
+    expect(end?.partial?.code).toBe("parse_failed");
+    expect(end?.outputs.partial).toBe(true);
+  });
+
+  it("ReAct text returned to a function-calling agent is partial with parse_failed, not an answer", async () => {
+    provider.server.script(fakeScenarios.reactText());
+    const workflow = agentWorkflow({ mode: "function_call" });
+    const { result } = await runRecorded(workflow, { question: "Rain in Athens?" }, services());
+    expect(result.status).toBe("partial");
+    expect(result.error?.code).toBe("parse_failed");
+  });
+
+  it("a well-formed run still succeeds with no error", async () => {
+    provider.server.script(
+      { toolCalls: [{ id: "c1", name: "get_current_weather", arguments: '{"city":"Athens"}' }] },
+      { text: "It rained: 3.2 mm." },
+    );
+    const { result } = await runRecorded(agentWorkflow({ mode: "function_call" }), { question: "Rain?" }, services());
+    expect(result.status).toBe("succeeded");
+    expect(result.error).toBeUndefined();
+  });
+});
