@@ -1,4 +1,5 @@
 import type { ModelResolver } from "../llm/language-model";
+import type { ModelCallLedger } from "../llm/model-call-ledger";
 import type { ToolRegistry } from "../tools/define-tool";
 import type { HttpAuth } from "../tools/http/http-auth";
 import type { CompiledNode, CompiledWorkflow } from "../workflow/compiled";
@@ -43,6 +44,12 @@ export interface ExecutorContext<Config = Record<string, unknown>> {
   /** Shared services. */
   services: EngineServices;
   /**
+   * Records every model call of this attempt (created by the engine per attempt). Models resolved
+   * with `resolveNodeModel` are wrapped with it, so the node run's usage and `processData.modelCalls`
+   * are exact whether the executor succeeds, fails or is cancelled.
+   */
+  modelCalls?: ModelCallLedger;
+  /**
    * Runs a container body once per item (used by the iteration executor). `signal` (optional,
    * defaults to the attempt's) lets the container stop in-flight items, e.g. on errorMode terminate.
    */
@@ -68,8 +75,11 @@ export interface ForeignNodeRun {
   inputs: Record<string, unknown>;
   /** What the engine records when the work fails: the container decides what happens next. */
   handledBy: "fail-run" | "iteration-continue";
-  /** The work; `attempt` is the node run's attempt number, `signal` the container attempt's. */
-  work: (attempt: number, signal: AbortSignal) => Promise<ExecutorResult>;
+  /**
+   * The work; `attempt` is the node run's attempt number, `signal` the container attempt's, and
+   * `modelCalls` the ledger of this node run (resolve its models with it, not the container's).
+   */
+  work: (attempt: number, signal: AbortSignal, modelCalls: ModelCallLedger) => Promise<ExecutorResult>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { setMaxListeners } from "node:events";
+import { ModelCallLedger } from "../llm/model-call-ledger";
 import type { CompiledNode } from "../workflow/compiled";
 import { renderTemplate, resolveSelector } from "../workflow/variables";
 import { linkWithTimeout, raceAbort, sleep } from "./abort";
@@ -12,6 +13,7 @@ import { toErrorInfo, toNodeExecutionError } from "./errors/to-error-info";
 import type { ExecutorContext, ExecutorResult, ScopeResult } from "./executor";
 import { validateExecutorResult } from "./executor-result";
 import { drivingPlanner } from "./executors/iteration-replan";
+import { failedAttemptAccounting, withModelCalls } from "./model-call-accounting";
 import type { RunContext } from "./run-context";
 import type { RunEventInput } from "./run-events";
 import type { RunErrorInfo, Usage } from "./run-status";
@@ -108,12 +110,16 @@ export async function runNode(
     });
 
     let result: ExecutorResult;
+    // Every model call of this attempt, so usage is exact whether the attempt succeeds or not.
+    const ledger = new ModelCallLedger();
     try {
-      result = await runAttempt(run, node, environment, attempt, idempotencyKey, isContainer, runBody);
+      result = await runAttempt(run, node, environment, attempt, idempotencyKey, isContainer, runBody, ledger);
     } catch (thrown) {
       if (environment.signal.aborted) {
         const reason = environment.signal.reason;
         const cancelled = new NodeCancelledError(reason instanceof Error ? reason.message : "the run stopped");
+        const spent = failedAttemptAccounting(ledger, undefined);
+        if (!isContainer) run.addUsage(spent.usage);
         run.emitter.emit({
           type: "node-error",
           nodeId: node.id,
@@ -121,15 +127,27 @@ export async function runNode(
           attempt,
           error: toErrorInfo(cancelled, node.id),
           handledBy: "fail-run",
+          ...spent,
           durationMs: Date.now() - startedAt,
         });
         return { kind: "aborted" };
       }
       const error = toNodeExecutionError(thrown);
       const info = toErrorInfo(error, node.id);
+      const spent = failedAttemptAccounting(ledger, error.processData);
+      // Billed calls count even when the attempt failed (containers' bodies count their own).
+      if (!isContainer) run.addUsage(spent.usage);
       if (error.retryable && attempt < maxAttempts) {
         const delayMs = retryDelay(policy.retry, attempt);
-        run.emitter.emit({ type: "node-retry", nodeId: node.id, iterationPath, attempt, error: info, delayMs });
+        run.emitter.emit({
+          type: "node-retry",
+          nodeId: node.id,
+          iterationPath,
+          attempt,
+          error: info,
+          delayMs,
+          ...spent,
+        });
         try {
           await sleep(delayMs, environment.signal);
         } catch {
@@ -137,8 +155,9 @@ export async function runNode(
         }
         continue;
       }
-      return applyErrorStrategy(run, node, environment, attempt, startedAt, error, info);
+      return applyErrorStrategy(run, node, environment, attempt, startedAt, error, info, spent);
     }
+    result = withModelCalls(result, ledger);
 
     if (result.wait) {
       if (iterationPath.length === 0) return { kind: "waiting", attempt, wait: result.wait };
@@ -190,6 +209,7 @@ async function runAttempt(
   idempotencyKey: string,
   isContainer: boolean,
   runBody: BodyScopeRunner,
+  modelCalls: ModelCallLedger,
 ): Promise<ExecutorResult> {
   const executor = run.executors[node.type];
   if (!executor) throw new MissingExecutorError(node.type);
@@ -221,6 +241,7 @@ async function runAttempt(
     idempotencyKey,
     services: run.services,
     runInputs: run.state.inputs,
+    modelCalls,
   };
   if (isContainer) {
     context.runScope = (_scopeId, extraVariables, itemPath, itemSignal) =>
@@ -260,6 +281,7 @@ function applyErrorStrategy(
   startedAt: number,
   error: NodeExecutionError,
   info: RunErrorInfo,
+  spent: { usage?: Usage; processData?: Record<string, unknown> } = {},
 ): NodeOutcome {
   const strategy = node.policy.errorStrategy ?? "fail-run";
   const base = {
@@ -268,7 +290,8 @@ function applyErrorStrategy(
     iterationPath: environment.iterationPath,
     attempt,
     error: info,
-    processData: error.processData,
+    processData: spent.processData ?? error.processData,
+    ...(spent.usage ? { usage: spent.usage } : {}),
     durationMs: Date.now() - startedAt,
   };
   if (strategy === "default-output" || strategy === "fail-branch") {

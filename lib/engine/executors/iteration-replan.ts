@@ -119,8 +119,8 @@ export async function replanItems(
       nodeId: planner.node.id,
       inputs: { replan, maxReplans: planner.config.maxReplans, completed, failed: failedStep, reason, remaining },
       handledBy: errorMode === "terminate" ? "fail-run" : "iteration-continue",
-      work: async (_attempt, signal) => {
-        const model = await resolveNodeModel(context, planner.config.model);
+      work: async (_attempt, signal, modelCalls) => {
+        const model = await resolveNodeModel(context, planner.config.model, modelCalls);
         const instructions = context.render(planner.config.instructions);
         const goal = context.render(planner.config.goal);
         try {
