@@ -93,3 +93,53 @@ describe("honest outcomes: deadlines and parse failures", () => {
     expect(result.error).toBeUndefined();
   });
 });
+
+describe("honest outcomes: model time bounds", () => {
+  let provider: FakeProviderHarness;
+  beforeAll(async () => {
+    // Small configured bounds stand in for the defaults (60 s first byte, 300 s total).
+    provider = await startFakeProvider({
+      adapter: { retry: { maxAttempts: 3, initialDelayMs: 5 }, attemptTimeouts: { firstByteMs: 150, totalMs: 600 } },
+    });
+  });
+  afterAll(() => provider.close());
+  beforeEach(() => provider.server.reset());
+
+  const llmWorkflow = () =>
+    new WorkflowBuilder()
+      .add("start", "start", {})
+      .add("llm", "llm", { model: { provider: "fake", model: "gpt-4o-mini" }, userPrompt: "Hi" })
+      .chain("start", "llm")
+      .build();
+
+  it("a hung provider behind an LLM node without a node timeout fails with model_timeout, not retried", async () => {
+    provider.server.script(fakeScenarios.hung(), fakeScenarios.hung(), fakeScenarios.hung());
+    const startedAt = Date.now();
+    const { result, recorder } = await runRecorded(
+      llmWorkflow(),
+      {},
+      createTestServices({ models: provider.resolver }),
+    );
+    expect(result.status).toBe("failed");
+    const nodeError = eventsOfType(recorder.events, "node-error")[0];
+    expect(nodeError.error.code).toBe("model_timeout");
+    expect(provider.server.requests).toHaveLength(1);
+    // Generous upper bound: far below 3 attempts x the SDK's header timeout.
+    expect(Date.now() - startedAt).toBeLessThan(10_000);
+  });
+
+  it("a stream that stalls after its first chunk ends at the attempt's total bound", async () => {
+    provider.server.script({ text: "one two three four", hangAfterChunks: 1 });
+    const { result, recorder } = await runRecorded(
+      llmWorkflow(),
+      {},
+      createTestServices({ models: provider.resolver }),
+      {
+        onEvent: () => undefined,
+      },
+    );
+    expect(result.status).toBe("failed");
+    const nodeError = eventsOfType(recorder.events, "node-error")[0];
+    expect(["model_timeout", "model_stream_truncated"]).toContain(nodeError.error.code);
+  });
+});
