@@ -5,6 +5,7 @@ import {
   type CallOutcome,
   type RequestedCall,
   refuse,
+  refuseRepeat,
   runGuardedCall,
 } from "./guards/guarded-call";
 import { RepeatGuard } from "./guards/repeat-guard";
@@ -234,6 +235,9 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
       if (setup.signal?.aborted) throw cancelledError();
       driver.observe(run, decision, outcomes);
       if (!forcedReason && guardState.budget.used >= limits.maxToolCalls) forcedReason = "tool_call_budget";
+      // Every call of the turn hit the repeat limit: the model is stuck, so it must answer now.
+      if (!forcedReason && outcomes.length > 0 && outcomes.every((outcome) => outcome.error?.code === "repeat_limit"))
+        forcedReason = "repeat_limit";
       stop = firstStop(DEFAULT_STOP_CONDITIONS, {
         iteration,
         allowedIterations: allowed,
@@ -317,7 +321,10 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
 async function executeCalls(decision: ActDecision, state: CallGuardState): Promise<CallOutcome[]> {
   const runOne = (call: PlannedCall) =>
     call.rejection
-      ? Promise.resolve(refuse(call, call.name, call.arguments, call.rejection.error, call.rejection.hint))
+      ? Promise.resolve(
+          refuseRepeat(call, call.name, state) ??
+            refuse(call, call.name, call.arguments, call.rejection.error, call.rejection.hint),
+        )
       : runGuardedCall(call, state);
   if (decision.parallel) return Promise.all(decision.calls.map(runOne));
   const outcomes: CallOutcome[] = [];

@@ -132,7 +132,13 @@ export interface AgentMetrics {
 }
 
 /** Why the loop ended. `completed` means the model answered on its own. */
-export type StopReason = "completed" | "max_iterations" | "tool_call_budget" | "deadline" | "replans_exhausted";
+export type StopReason =
+  | "completed"
+  | "max_iterations"
+  | "tool_call_budget"
+  | "deadline"
+  | "replans_exhausted"
+  | "repeat_limit";
 
 /** Result of `runAgent`. */
 export interface AgentResult {

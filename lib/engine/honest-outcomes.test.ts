@@ -53,7 +53,7 @@ describe("honest outcomes: deadlines and parse failures", () => {
       { toolCalls: [{ id: "c1", name: "get_current_weather", arguments: '{"city":"Athens"}' }] },
       fakeScenarios.hung(),
     );
-    const workflow = agentWorkflow({ mode: "function_call", limits: { maxIterations: 5, deadlineMs: 400 } });
+    const workflow = agentWorkflow({ mode: "function_call", limits: { maxIterations: 5, deadlineMs: 2000 } });
     const { result, recorder } = await runRecorded(workflow, { question: "Rain in Athens?" }, services());
     expect(result.status).toBe("partial");
     expect(result.error).toMatchObject({ code: "deadline_exceeded", nodeId: "agent" });

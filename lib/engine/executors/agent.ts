@@ -97,6 +97,7 @@ const PARTIAL_MESSAGES: Record<string, string> = {
   max_iterations: "The iteration limit was reached; the answer may be incomplete.",
   tool_call_budget: "The tool call budget was used up; the answer may be incomplete.",
   replans_exhausted: "Plan steps kept failing after the allowed replans; the answer may be incomplete.",
+  repeat_limit: "The model kept repeating the same call; the answer may be incomplete.",
 };
 
 /** The node-level partial outcome of a partial agent answer. */

@@ -14,13 +14,35 @@ export const toolExecutor: NodeExecutor = async (context) => {
   const toolName = context.render(config.tool ?? "").trim();
   const tool = requireTool(context, toolName);
   const args = resolveArguments(config, context.variables);
+  const correctedFrom = plannedCorrection(config, context.variables, toolName);
   const { content, result, latencyMs } = await callTool(context, tool, args);
   return {
     outputs: { result: content, ok: true },
-    inputs: { tool: toolName, arguments: args },
-    processData: { tool: toolName, arguments: args, provenance: result.provenance, latencyMs },
+    inputs: { tool: toolName, arguments: args, ...(correctedFrom ? { correctedFrom } : {}) },
+    processData: {
+      tool: toolName,
+      arguments: args,
+      provenance: result.provenance,
+      latencyMs,
+      ...(correctedFrom ? { correctedFrom } : {}),
+    },
   };
 };
+
+/**
+ * The tool name a planner wrote, when the node runs a plan step (`{{item.tool}}`) whose name the
+ * planner's validation corrected: the node run records it instead of hiding the correction.
+ */
+function plannedCorrection(
+  config: ToolConfig,
+  variables: Record<string, unknown>,
+  toolName: string,
+): string | undefined {
+  if (!(config.tool ?? "").includes("item.tool")) return undefined;
+  const item = variables.item as { tool?: unknown; correctedFrom?: unknown } | undefined;
+  if (!item || item.tool !== toolName || typeof item.correctedFrom !== "string") return undefined;
+  return item.correctedFrom;
+}
 
 /** Builds the arguments object of a tool node. */
 export function resolveArguments(config: ToolConfig, variables: Record<string, unknown>): Record<string, unknown> {
