@@ -134,6 +134,12 @@ export interface DefineToolOptions<TArgs> {
   /** Where the tool comes from; built-in by default. */
   source?: ToolDefinition["source"];
   /**
+   * Old argument names still accepted, mapped to the current ones (`{ from: "from_currency" }`),
+   * so saved workflows keep working after a rename. Applied before validation, only when the
+   * current name is absent; the schema offered to models names only the current arguments.
+   */
+  argumentAliases?: Record<string, string>;
+  /**
    * Does the work. Return content (or {@link toolOutput}); throw a {@link ToolExecutionError}
    * for expected failures. `context.signal` fires on timeout and cancel: pass it to I/O.
    */
@@ -146,6 +152,22 @@ function toFailure(error: unknown): ToolResult {
   }
   const message = error instanceof Error ? error.message : String(error);
   return { ok: false, error: { code: "tool_failed", message }, retryable: false };
+}
+
+/** Renames old argument names to current ones (a copy; the current name wins when both are given). */
+export function applyArgumentAliases(
+  args: Record<string, unknown>,
+  aliases: Record<string, string> | undefined,
+): Record<string, unknown> {
+  if (!aliases || typeof args !== "object" || args === null || Array.isArray(args)) return args;
+  let renamed: Record<string, unknown> | undefined;
+  for (const [oldName, currentName] of Object.entries(aliases)) {
+    if (!(oldName in args)) continue;
+    renamed ??= { ...args };
+    if (!(currentName in renamed)) renamed[currentName] = renamed[oldName];
+    delete renamed[oldName];
+  }
+  return renamed ?? args;
 }
 
 /**
@@ -174,7 +196,7 @@ export function defineTool<TArgs = Record<string, unknown>>(options: DefineToolO
 
   const execute = async (rawArgs: Record<string, unknown>, context: ToolContext): Promise<ToolResult> => {
     const fetchedAt = new Date().toISOString();
-    const validation = validateArguments(rawArgs ?? {});
+    const validation = validateArguments(applyArgumentAliases(rawArgs ?? {}, options.argumentAliases));
     if (!validation.ok) return toFailure(new InvalidArgumentsError(validation.message));
     let args: unknown = validation.value;
     if (zodSchema) {
