@@ -104,6 +104,7 @@ async function runForeignNode(
       attempt,
       error: toErrorInfo(error, node.id),
       handledBy: signal.aborted ? "fail-run" : foreign.handledBy,
+      ...(signal.aborted ? { cancelled: true as const } : {}),
       ...spent,
       durationMs: Date.now() - startedAt,
     });

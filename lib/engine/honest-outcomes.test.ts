@@ -143,3 +143,42 @@ describe("honest outcomes: model time bounds", () => {
     expect(["model_timeout", "model_stream_truncated"]).toContain(nodeError.error.code);
   });
 });
+
+describe("honest outcomes: cancellation", () => {
+  let provider: FakeProviderHarness;
+  beforeAll(async () => {
+    provider = await startFakeProvider();
+  });
+  afterAll(() => provider.close());
+  beforeEach(() => provider.server.reset());
+
+  it("an agent interrupted by a cancel ends as a cancellation (node_cancelled), with its billed call recorded", async () => {
+    provider.server.script(
+      {
+        toolCalls: [{ id: "c1", name: "get_current_weather", arguments: '{"city":"Athens"}' }],
+        usage: { prompt_tokens: 120, completion_tokens: 12 },
+      },
+      fakeScenarios.hung(),
+    );
+    const controller = new AbortController();
+    const services = createTestServices({
+      models: provider.resolver,
+      tools: createToolRegistry([localWeatherTool({ precipitation: { Athens: 3.2 } })]),
+    });
+    const workflow = agentWorkflow({ mode: "function_call", tools: ["get_current_weather"] });
+    const { result, recorder } = await runRecorded(workflow, { question: "Rain?" }, services, {
+      signal: controller.signal,
+      onEvent: (event) => {
+        // Cancel while the second model call hangs.
+        if (event.type === "tool-result") setTimeout(() => controller.abort(new Error("user cancelled")), 100);
+      },
+    });
+    expect(result.status).toBe("cancelled");
+    expect(result.error?.code).toBe("run_cancelled");
+    const nodeError = eventsOfType(recorder.events, "node-error").find((event) => event.nodeId === "agent");
+    expect(nodeError).toMatchObject({ error: { code: "node_cancelled" }, cancelled: true });
+    expect(nodeError?.usage).toMatchObject({ inputTokens: 120, outputTokens: 12 });
+    expect(result.usage).toMatchObject({ inputTokens: 120, outputTokens: 12 });
+    expect(recorder.nodeRuns().find((row) => row.nodeId === "agent")?.status).toBe("cancelled");
+  });
+});

@@ -127,6 +127,7 @@ export async function runNode(
           attempt,
           error: toErrorInfo(cancelled, node.id),
           handledBy: "fail-run",
+          cancelled: true,
           ...spent,
           durationMs: Date.now() - startedAt,
         });

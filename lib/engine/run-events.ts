@@ -92,6 +92,12 @@ export type RunEvent =
        * upstream planner for new steps (replans left when the failure was recorded).
        */
       handledBy: "fail-run" | "default-output" | "fail-branch" | "iteration-continue" | "iteration-replan";
+      /**
+       * True when the attempt did not fail on its own but was stopped: the run was cancelled or hit
+       * a run limit, or its scope stopped after a sibling failed (`error.code` is `node_cancelled`).
+       * Records show such a node run as `cancelled`, never `failed`.
+       */
+      cancelled?: true;
       /** Outputs downstream nodes see when the failure was handled (default output or fail-branch error object). */
       outputs?: Record<string, unknown>;
       processData?: Record<string, unknown>;
