@@ -17,6 +17,11 @@ export interface EngineServices {
   env: Record<string, string>;
   /** Looks up a stored HTTP credential of the run's workspace by name (decrypted); undefined when none has that name. */
   httpAuth?: (name: string) => Promise<HttpAuth | undefined>;
+  /**
+   * Every stored secret value of the run's workspace (provider keys, HTTP credential values, MCP
+   * and OpenAPI secrets). The engine masks them in every event it emits, whatever echoed them.
+   */
+  secrets?: readonly string[];
 }
 
 /** Everything an executor may use for one node attempt. */

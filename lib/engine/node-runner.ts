@@ -134,7 +134,8 @@ export async function runNode(
         return { kind: "aborted" };
       }
       const error = toNodeExecutionError(thrown);
-      const info = toErrorInfo(error, node.id);
+      // Masked once here: the info reaches events, scope results, the run error and checkpoints.
+      const info = run.emitter.redactValue(toErrorInfo(error, node.id));
       const spent = failedAttemptAccounting(ledger, error.processData);
       // Billed calls count even when the attempt failed (containers' bodies count their own).
       if (!isContainer) run.addUsage(spent.usage);
@@ -175,7 +176,7 @@ export async function runNode(
       : undefined;
     if (partial) run.notePartial(partial);
     const endedAt = Date.now();
-    run.emitter.emit({
+    const endEvent = run.emitter.emit({
       seq: 0,
       runId: "",
       at: endedAt,
@@ -193,7 +194,8 @@ export async function runNode(
     });
     return {
       kind: "succeeded",
-      outputs: result.outputs,
+      // From the emitted event: secrets are masked there, so later nodes and checkpoints never see them.
+      outputs: endEvent.type === "node-end" ? endEvent.outputs : result.outputs,
       activeHandles: result.activeHandles,
       usage: result.usage,
       attempt,
@@ -307,7 +309,10 @@ function applyErrorStrategy(
   }
   if (strategy === "default-output") {
     // `error` is declared by every node with a handled-failure strategy, so later nodes can read it.
-    const outputs = { ...node.policy.defaultOutput, error: { code: info.code, message: info.message } };
+    const outputs = run.emitter.redactValue({
+      ...node.policy.defaultOutput,
+      error: { code: info.code, message: info.message },
+    });
     run.state.handledFailures += 1;
     run.emitter.emit({ ...base, handledBy: "default-output", outputs });
     return { kind: "handled", outputs, error: info, attempt };

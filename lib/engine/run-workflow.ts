@@ -14,6 +14,7 @@ import type { EngineServices, NodeExecutor } from "./executor";
 import { defaultExecutors } from "./executors";
 import { type RunLimits, resolveLimits } from "./limits";
 import type { RunCheckpoint, RunRecorder } from "./recorder";
+import { createRedactor } from "./redactor";
 import { type ExecutorRegistry, type HumanAnswer, RunContext } from "./run-context";
 import type { RunErrorInfo, RunStatus, Usage } from "./run-status";
 import { type ScopeOutcome, ScopeScheduler } from "./scheduler";
@@ -72,7 +73,13 @@ export async function runWorkflow(
   const startedAt = Date.now();
   const limits = resolveLimits(options.limits);
   const state = await initialState(inputs, options);
-  const emitter = new RunEventEmitter(options.runId, options.recorder, options.onEvent, state);
+  const emitter = new RunEventEmitter(
+    options.runId,
+    options.recorder,
+    options.onEvent,
+    state,
+    createRedactor(options.services.secrets),
+  );
 
   const controller = createController();
   let runError: RunLevelError | undefined;
@@ -129,8 +136,9 @@ export async function runWorkflow(
   const outputs: Record<string, unknown> = {};
   for (const endOutputs of Object.values(outcome.outputs)) Object.assign(outputs, endOutputs);
   const { status, error } = decideStatus(compiled, outcome, runError, state);
-  const result: RunResult = { status, outputs, usage: state.usage, steps: state.steps };
-  if (error) result.error = error;
+  // The caller stores and serves these too: the same masking as the events.
+  const result: RunResult = { status, outputs: emitter.redactValue(outputs), usage: state.usage, steps: state.steps };
+  if (error) result.error = emitter.redactValue(error);
 
   try {
     await announceEnd(emitter, run, outcome, result, startedAt);

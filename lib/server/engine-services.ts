@@ -1,6 +1,7 @@
 import "server-only";
-import { loadProvider } from "../db/credential-repository";
-import { resolveHttpCredential } from "../db/http-credential-repository";
+import { listProviderNames, loadProvider } from "../db/credential-repository";
+import { listHttpCredentials, resolveHttpCredential } from "../db/http-credential-repository";
+import { listResolvedToolSources } from "../db/tool-source-repository";
 import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";
 import type { LanguageModel, ModelResolver } from "../llm/language-model";
@@ -47,7 +48,45 @@ export async function createEngineServices(options: EngineServicesOptions): Prom
     tools: await buildWorkspaceToolRegistry(options.workspaceId, options.tools),
     env: templateEnvironment(),
     httpAuth: (name) => resolveHttpCredential(options.workspaceId, name),
+    secrets: await workspaceSecrets(options.workspaceId),
   };
+}
+
+/**
+ * Every stored secret value of a workspace, for the run's redactor: provider API keys and header
+ * values, HTTP credential secrets, OpenAPI tokens, MCP environment and header values, and the
+ * default provider's key from the environment. A secret that cannot be read is skipped (the run
+ * would fail on it anyway); the list never leaves the server.
+ */
+export async function workspaceSecrets(
+  workspaceId: string,
+  environment: Record<string, string | undefined> = process.env,
+): Promise<string[]> {
+  const secrets: string[] = [];
+  const add = (value: unknown) => {
+    if (typeof value === "string" && value.trim() !== "") secrets.push(value);
+  };
+  add(environment.OPENAI_API_KEY);
+  const providers = await listProviderNames(workspaceId).catch(() => [] as string[]);
+  for (const name of providers) {
+    const provider = await loadProvider(workspaceId, name).catch(() => null);
+    add(provider?.apiKey);
+    for (const value of Object.values(provider?.headers ?? {})) add(value);
+  }
+  const credentials = await listHttpCredentials(workspaceId).catch(() => []);
+  for (const credential of credentials) {
+    const auth = await resolveHttpCredential(workspaceId, credential.name).catch(() => undefined);
+    add(auth?.secret);
+    // HTTP Basic travels base64-encoded: an upstream echoing the header echoes that form.
+    if (auth?.type === "basic") add(Buffer.from(`${auth.username ?? ""}:${auth.secret}`).toString("base64"));
+  }
+  const sources = await listResolvedToolSources(workspaceId).catch(() => []);
+  for (const source of sources) {
+    add(source.secrets.token);
+    for (const value of Object.values(source.secrets.env ?? {})) add(value);
+    for (const value of Object.values(source.secrets.headers ?? {})) add(value);
+  }
+  return secrets;
 }
 
 /**
