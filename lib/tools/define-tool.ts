@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { capErrorMessage } from "../workflow/errors";
 import { InvalidArgumentsError } from "./errors/invalid-arguments-error";
 import { InvalidToolDefinitionError } from "./errors/invalid-tool-definition-error";
 import { ToolExecutionError } from "./errors/tool-execution-error";
@@ -45,6 +46,12 @@ export interface ToolContext {
   workspaceId?: string;
   /** Idempotency key for side-effecting calls: stable across resume of the same node attempt. */
   idempotencyKey?: string;
+  /**
+   * Set by callers that keep values whole rather than show them to a model (workflow nodes: the
+   * engine's node value limit). The output cap, the HTTP body cap and the sandbox result cap rise
+   * to it; above it the value is cut with a marker and the original size.
+   */
+  outputLimitBytes?: number;
 }
 
 /** A tool the agents, the tool node and plan steps can call. */
@@ -147,11 +154,16 @@ export interface DefineToolOptions<TArgs> {
 }
 
 function toFailure(error: unknown): ToolResult {
+  // Capped at the source: every copy (tool-result event, node error, run error) stays small.
   if (error instanceof ToolExecutionError) {
-    return { ok: false, error: { code: error.code, message: error.message }, retryable: error.retryable };
+    return {
+      ok: false,
+      error: { code: error.code, message: capErrorMessage(error.message) },
+      retryable: error.retryable,
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { ok: false, error: { code: "tool_failed", message }, retryable: false };
+  return { ok: false, error: { code: "tool_failed", message: capErrorMessage(message) }, retryable: false };
 }
 
 /** Renames old argument names to current ones (a copy; the current name wins when both are given). */
@@ -210,7 +222,8 @@ export function defineTool<TArgs = Record<string, unknown>>(options: DefineToolO
         Promise.resolve(options.execute(args as TArgs, { ...context, signal })),
       );
       const output = isToolOutput(produced) ? produced : undefined;
-      const capped = truncateOutput(output ? output.content : produced, maxOutputBytes);
+      const limit = Math.max(maxOutputBytes, context.outputLimitBytes ?? 0);
+      const capped = truncateOutput(output ? output.content : produced, limit);
       return {
         ok: true,
         content: capped.content,

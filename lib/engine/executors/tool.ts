@@ -2,7 +2,7 @@ import type { ToolConfig } from "../../workflow/nodes/tool";
 import { resolveValue } from "../../workflow/variables";
 import { NodeExecutionError } from "../errors";
 import type { NodeExecutor } from "../executor";
-import { callTool, requireTool } from "./call-tool";
+import { callTool, requireTool, truncationPartial } from "./call-tool";
 
 /**
  * Calls one tool. The tool name may be a template (`{{item.tool}}` when a plan picks the tool).
@@ -16,7 +16,9 @@ export const toolExecutor: NodeExecutor = async (context) => {
   const args = resolveArguments(config, context.variables);
   const correctedFrom = plannedCorrection(config, context.variables, toolName);
   const { content, result, latencyMs } = await callTool(context, tool, args);
+  const partial = truncationPartial(result, "tool result");
   return {
+    ...(partial ? { partial } : {}),
     outputs: { result: content, ok: true },
     inputs: { tool: toolName, arguments: args, ...(correctedFrom ? { correctedFrom } : {}) },
     processData: {
