@@ -11,8 +11,18 @@ import type { Usage } from "./run-status";
 export interface EngineServices {
   /** Resolves `{ provider, model }` references to live models. */
   models: ModelResolver;
-  /** Tools available to this run. */
+  /**
+   * Tools available to this run without touching any tool source (the built-ins, or every tool in
+   * tests). Nodes that name tools resolve them through `resolveTools` when it is set.
+   */
   tools: ToolRegistry;
+  /**
+   * Resolves the tools a node names, lazily: workspace tool sources (OpenAPI imports, MCP servers)
+   * are loaded only when a node needs a tool that is not in `tools`. Rejects with a
+   * `ToolSourceError` (`tool_source_unavailable`, `tool_name_collision` naming both sources) that
+   * fails only that node; runs whose nodes name no such tools never touch the sources.
+   */
+  resolveTools?: (names: readonly string[]) => Promise<ToolRegistry>;
   /** `{{env.NAME}}` values allowed into templates (never the whole process env). */
   env: Record<string, string>;
   /** Looks up a stored HTTP credential of the run's workspace by name (decrypted); undefined when none has that name. */

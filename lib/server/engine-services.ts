@@ -6,7 +6,7 @@ import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";
 import type { LanguageModel, ModelResolver } from "../llm/language-model";
 import { createModelResolver } from "../llm/model-resolver";
-import { buildWorkspaceToolRegistry, type WorkspaceToolsOptions } from "./workspace-tools";
+import { createLazyWorkspaceTools, type WorkspaceToolsOptions } from "./workspace-tools";
 
 /** Options for one run's services. */
 export interface EngineServicesOptions {
@@ -34,18 +34,22 @@ function noticingDemo(resolver: ModelResolver, onDemo: (() => void) | undefined)
 }
 
 /**
- * Models, tools, allowed env values and the workspace's HTTP credentials for one run. Tools are the built-ins plus the
- * workspace's OpenAPI imports and MCP servers (connections are shared across runs).
- * @throws WorkspaceToolCollisionError when two tool sources define the same tool name.
+ * Models, tools, allowed env values, the workspace's HTTP credentials and its secret values (for
+ * the run's redactor) for one run. Tools are the built-ins at once; the workspace's OpenAPI
+ * imports and MCP servers (connections shared across runs) are resolved per node, lazily, so a
+ * broken or colliding source fails only the nodes that use it (`tool_source_unavailable`,
+ * `tool_name_collision`) and runs without such tools never touch the sources.
  */
 export async function createEngineServices(options: EngineServicesOptions): Promise<EngineServices> {
   const resolver = createModelResolver({
     createDemoModel,
     loadProvider: async (name) => loadProvider(options.workspaceId, name),
   });
+  const tools = createLazyWorkspaceTools(options.workspaceId, options.tools);
   return {
     models: noticingDemo(resolver, options.onDemoModelUsed),
-    tools: await buildWorkspaceToolRegistry(options.workspaceId, options.tools),
+    tools: tools.tools,
+    resolveTools: tools.resolveTools,
     env: templateEnvironment(),
     httpAuth: (name) => resolveHttpCredential(options.workspaceId, name),
     secrets: await workspaceSecrets(options.workspaceId),

@@ -6,6 +6,7 @@ import type { AgentConfig } from "../../workflow/nodes/agent";
 import { NodeExecutionError } from "../errors";
 import type { NodeExecutor, PartialOutcome } from "../executor";
 import { nodeEventSink, resolveNodeModel, toEngineUsage, toNodeExecutionError } from "./model-node-support";
+import { toolsForNode } from "./node-tools";
 
 /**
  * Runs the agent loop for an agent node: resolves the model(s) and the allowlisted tools, renders
@@ -29,7 +30,7 @@ export const agentExecutor: NodeExecutor = async (context) => {
         "Add tools to the agent or pick another mode.",
       );
     }
-    const tools = toolsFromRegistry(context.services.tools, config.tools);
+    const tools = toolsFromRegistry(await toolsForNode(context, config.tools), config.tools);
     result = await runAgent({
       mode: config.mode,
       model,

@@ -9,6 +9,7 @@ import type { ContainerHost, ExecutorContext } from "../executor";
 import type { Usage } from "../run-status";
 import type { IterationItem, IterationQueue } from "./iteration-queue";
 import { resolveNodeModel, toEngineUsage, toNodeExecutionError } from "./model-node-support";
+import { toolsForNode } from "./node-tools";
 
 /** The planner an iteration executes, when that planner allows replans. */
 export interface DrivingPlanner {
@@ -129,7 +130,7 @@ export async function replanItems(
               model,
               instructions,
               goal,
-              tools: toolsFromRegistry(context.services.tools, planner.config.tools),
+              tools: toolsFromRegistry(await toolsForNode(context, planner.config.tools), planner.config.tools),
               maxSteps: planner.config.maxSteps,
             },
             completed,

@@ -2,7 +2,8 @@ import type { ToolConfig } from "../../workflow/nodes/tool";
 import { resolveValue } from "../../workflow/variables";
 import { NodeExecutionError } from "../errors";
 import type { NodeExecutor } from "../executor";
-import { callTool, requireTool, truncationPartial } from "./call-tool";
+import { callTool, truncationPartial } from "./call-tool";
+import { requireNodeTool } from "./node-tools";
 
 /**
  * Calls one tool. The tool name may be a template (`{{item.tool}}` when a plan picks the tool).
@@ -12,7 +13,7 @@ import { callTool, requireTool, truncationPartial } from "./call-tool";
 export const toolExecutor: NodeExecutor = async (context) => {
   const config = context.node.config as unknown as ToolConfig;
   const toolName = context.render(config.tool ?? "").trim();
-  const tool = requireTool(context, toolName);
+  const tool = await requireNodeTool(context, toolName);
   const args = resolveArguments(config, context.variables);
   const correctedFrom = plannedCorrection(config, context.variables, toolName);
   const { content, result, latencyMs } = await callTool(context, tool, args);
