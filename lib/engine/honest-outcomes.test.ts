@@ -182,3 +182,23 @@ describe("honest outcomes: cancellation", () => {
     expect(recorder.nodeRuns().find((row) => row.nodeId === "agent")?.status).toBe("cancelled");
   });
 });
+
+describe("honest outcomes: truncated replies", () => {
+  let provider: FakeProviderHarness;
+  beforeAll(async () => {
+    provider = await startFakeProvider();
+  });
+  afterAll(() => provider.close());
+
+  it("an LLM reply cut at the completion cap is partial with max_tokens_reached", async () => {
+    provider.server.script({ text: "The first half of a long", finishReason: "length" });
+    const workflow = new WorkflowBuilder()
+      .add("start", "start", {})
+      .add("llm", "llm", { model: { provider: "fake", model: "gpt-4o-mini" }, userPrompt: "Write a lot" })
+      .chain("start", "llm")
+      .build();
+    const { result } = await runRecorded(workflow, {}, createTestServices({ models: provider.resolver }));
+    expect(result.status).toBe("partial");
+    expect(result.error).toMatchObject({ code: "max_tokens_reached", nodeId: "llm" });
+  });
+});
