@@ -124,7 +124,7 @@ module.exports = {
     {
       name: "server-only-guard",
       comment:
-        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm and lib/tools imports `server-only`, so that importing it from a client component fails the build.",
+        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm, lib/tools, lib/services and lib/http imports `server-only`, so that importing it from a client component fails the build.",
       severity: "error",
       module: { path: GUARDED, pathNot: [...TEST_FILES, "^lib/db/generated/", ...GUARD_PENDING] },
       to: { path: "(^|/)node_modules/server-only/" },

@@ -6,6 +6,7 @@ import {
   type CallOutcome,
   type RequestedCall,
   refuse,
+  refuseRepeat,
   runGuardedCall,
 } from "./guards/guarded-call";
 import { RepeatGuard } from "./guards/repeat-guard";
@@ -26,6 +27,7 @@ import {
   limitNote,
   missingFromSteps,
   parseMissingLine,
+  partialCodeFor,
 } from "./partial-answer";
 import { DEFAULT_STOP_CONDITIONS, firstStop } from "./stop-conditions";
 import type { AgentEventSink, AgentResult, AgentStep, AgentUsage, StopReason } from "./types";
@@ -234,6 +236,9 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
       if (setup.signal?.aborted) throw cancelledError();
       driver.observe(run, decision, outcomes);
       if (!forcedReason && guardState.budget.used >= limits.maxToolCalls) forcedReason = "tool_call_budget";
+      // Every call of the turn hit the repeat limit: the model is stuck, so it must answer now.
+      if (!forcedReason && outcomes.length > 0 && outcomes.every((outcome) => outcome.error?.code === "repeat_limit"))
+        forcedReason = "repeat_limit";
       stop = firstStop(DEFAULT_STOP_CONDITIONS, {
         iteration,
         allowedIterations: allowed,
@@ -279,6 +284,13 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
     partial = true;
   }
 
+  if (parseFailed) {
+    // A reply the mode could not read is not a complete answer, whatever else happened.
+    partial = true;
+    missing = [...(missing ?? []), "a reply in the expected format (the raw reply is shown as the answer)"];
+  }
+  const partialCode = partial ? partialCodeFor(stopReason, parseFailed) : undefined;
+
   const metrics = {
     mode: setup.mode,
     iterations: iteration,
@@ -288,11 +300,12 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
     tokensOut: usage.outputTokens,
     cost: usage.cost,
     success: !partial,
-    error: partial ? stopReason : null,
+    error: partialCode ?? null,
   };
   return {
     answer,
     partial,
+    ...(partialCode ? { partialCode } : {}),
     ...(missing && missing.length > 0 ? { missing } : {}),
     stopReason,
     parseFailed,
@@ -308,7 +321,10 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
 async function executeCalls(decision: ActDecision, state: CallGuardState): Promise<CallOutcome[]> {
   const runOne = (call: PlannedCall) =>
     call.rejection
-      ? Promise.resolve(refuse(call, call.name, call.arguments, call.rejection.error, call.rejection.hint))
+      ? Promise.resolve(
+          refuseRepeat(call, call.name, state) ??
+            refuse(call, call.name, call.arguments, call.rejection.error, call.rejection.hint),
+        )
       : runGuardedCall(call, state);
   if (decision.parallel) return Promise.all(decision.calls.map(runOne));
   const outcomes: CallOutcome[] = [];

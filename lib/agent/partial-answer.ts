@@ -7,7 +7,22 @@ const REASON_TEXT: Record<Exclude<StopReason, "completed">, string> = {
   tool_call_budget: "the tool call budget was used up",
   deadline: "the time limit was reached",
   replans_exhausted: "plan steps kept failing after the allowed replans",
+  repeat_limit: "the same call kept being repeated",
 };
+
+const PARTIAL_CODES: Record<StopReason, string> = {
+  completed: "answer_incomplete",
+  max_iterations: "max_iterations",
+  tool_call_budget: "tool_call_budget",
+  deadline: "deadline_exceeded",
+  replans_exhausted: "replans_exhausted",
+  repeat_limit: "repeat_limit",
+};
+
+/** The stable code of a partial answer: `parse_failed` wins, else the stop reason's code. */
+export function partialCodeFor(reason: StopReason, parseFailed: boolean): string {
+  return parseFailed ? "parse_failed" : PARTIAL_CODES[reason];
+}
 
 /** Human text for a stop reason. */
 export function describeStopReason(reason: StopReason): string {

@@ -124,16 +124,27 @@ export interface AgentMetrics {
 }
 
 /** Why the loop ended. `completed` means the model answered on its own. */
-export type StopReason = "completed" | "max_iterations" | "tool_call_budget" | "deadline" | "replans_exhausted";
+export type StopReason =
+  | "completed"
+  | "max_iterations"
+  | "tool_call_budget"
+  | "deadline"
+  | "replans_exhausted"
+  | "repeat_limit";
 
 /** Result of `runAgent`. */
 export interface AgentResult {
   /** The answer text; never empty, and for partial answers it says what is missing. */
   answer: string;
-  /** True when a limit cut the run short. */
+  /** True when the answer is incomplete: a limit cut the run short or the reply could not be parsed. */
   partial: boolean;
   /** What the answer lacks, when partial. */
   missing?: string[];
+  /**
+   * Stable code of a partial answer: `parse_failed`, `deadline_exceeded`, `max_iterations`,
+   * `tool_call_budget`, `replans_exhausted` (or `answer_incomplete` when the model listed gaps).
+   */
+  partialCode?: string;
   /** Why the loop ended. */
   stopReason: StopReason;
   /** True when the final text could not be parsed in the mode's format and was used as is. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Usage } from "../runs/run-status";
+import type { RunErrorInfo, Usage } from "../runs/run-status";
 import type { ScopeResult } from "./executor";
 import type { RunCheckpoint } from "./recorder";
 
@@ -88,6 +88,11 @@ export interface EngineCheckpointState extends Record<string, unknown> {
   replans: Record<string, IterationReplanRecord[]>;
   /** Set while the run waits for human input. */
   waiting?: WaitingState;
+  /**
+   * The first incompleteness of the run (a partial node, or a failure an error strategy handled):
+   * the run ends `partial` with this as its error. Set once, never changed.
+   */
+  partial?: RunErrorInfo;
 }
 
 /** A fresh state for a new run. */
@@ -132,6 +137,7 @@ export function restoreCheckpointState(checkpoint: RunCheckpoint): EngineCheckpo
     attempts: { ...state.attempts },
     replans: { ...state.replans },
     waiting: state.waiting,
+    ...(state.partial ? { partial: state.partial } : {}),
   };
 }
 

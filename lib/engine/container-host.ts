@@ -1,10 +1,12 @@
 import "server-only";
+import { ModelCallLedger } from "../llm/model-call-ledger";
 import type { CompiledNode } from "../workflow/compiled";
 import { type IterationReplanRecord, stateKey } from "./checkpoint-state";
 import { NodeCancelledError } from "./errors/node-cancelled-error";
 import { toErrorInfo, toNodeExecutionError } from "./errors/to-error-info";
 import type { ContainerHost, ForeignNodeRun } from "./executor";
 import { validateExecutorResult } from "./executor-result";
+import { failedAttemptAccounting, withModelCalls } from "./model-call-accounting";
 import type { RunContext } from "./run-context";
 
 const NO_REPLANS: readonly IterationReplanRecord[] = [];
@@ -63,6 +65,7 @@ async function runForeignNode(
   run.state.attempts[key] = attempt;
   run.countStep();
   const startedAt = Date.now();
+  const ledger = new ModelCallLedger();
   run.emitter.emit({
     type: "node-start",
     nodeId: node.id,
@@ -73,7 +76,7 @@ async function runForeignNode(
     inputs: foreign.inputs,
   });
   try {
-    const result = validateExecutorResult(await foreign.work(attempt, signal));
+    const result = withModelCalls(validateExecutorResult(await foreign.work(attempt, signal, ledger)), ledger);
     run.addUsage(result.usage);
     run.emitter.emit({
       type: "node-end",
@@ -92,6 +95,9 @@ async function runForeignNode(
     const error = signal.aborted
       ? new NodeCancelledError(signal.reason instanceof Error ? signal.reason.message : "the run stopped")
       : toNodeExecutionError(thrown);
+    // The planner's calls were made and billed even though the replan failed.
+    const spent = failedAttemptAccounting(ledger, error.processData);
+    run.addUsage(spent.usage);
     run.emitter.emit({
       type: "node-error",
       nodeId: node.id,
@@ -99,7 +105,8 @@ async function runForeignNode(
       attempt,
       error: toErrorInfo(error, node.id),
       handledBy: signal.aborted ? "fail-run" : foreign.handledBy,
-      processData: error.processData,
+      ...(signal.aborted ? { cancelled: true as const } : {}),
+      ...spent,
       durationMs: Date.now() - startedAt,
     });
     throw signal.aborted ? (signal.reason ?? error) : error;

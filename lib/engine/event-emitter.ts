@@ -1,6 +1,7 @@
 import "server-only";
 import type { RunEvent, RunEventInput } from "../runs/run-events";
 import type { RunRecorder } from "./recorder";
+import type { Redactor } from "./redactor";
 
 /** A subscriber to run events (SSE, inspector, tests). */
 export type RunEventListener = (event: RunEvent) => void;
@@ -20,6 +21,8 @@ export class RunEventEmitter {
      * checkpoint state itself, so every checkpoint carries the seq of the newest stamped event.
      */
     private readonly progress: { seq: number },
+    /** Masks the workspace's secrets in every event before anyone sees it (the run's one redaction step). */
+    private readonly redactor?: Redactor,
   ) {}
 
   /** The last seq handed out. */
@@ -35,7 +38,7 @@ export class RunEventEmitter {
    * instead of allocating a property backing store, one object fewer per event that recorders keep.
    */
   emit(input: RunEventInput | RunEvent): RunEvent {
-    const event = this.stamp(input);
+    const event = this.redact(this.stamp(input));
     this.recorder.record(event);
     this.notify(event);
     return event;
@@ -46,12 +49,25 @@ export class RunEventEmitter {
    * durable. `beforeFlush` runs after the event is recorded, so a final checkpoint covers its seq.
    */
   async emitFinal(input: RunEventInput, beforeFlush?: (event: RunEvent) => void): Promise<RunEvent> {
-    const event = this.stamp(input);
+    const event = this.redact(this.stamp(input));
     this.recorder.record(event);
     beforeFlush?.(event);
     await this.recorder.flush();
     this.notify(event);
     return event;
+  }
+
+  /**
+   * The event with secrets masked (a copy only when something matched). Callers that publish an
+   * event's data further (node outputs) take it from the returned event, so it is clean too.
+   */
+  private redact(event: RunEvent): RunEvent {
+    return this.redactor ? this.redactor.redact(event) : event;
+  }
+
+  /** Masks secrets in a value that leaves the run by another way than an event (the run result). */
+  redactValue<T>(value: T): T {
+    return this.redactor ? this.redactor.redact(value) : value;
   }
 
   private stamp(input: RunEventInput | RunEvent): RunEvent {

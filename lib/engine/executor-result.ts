@@ -32,6 +32,17 @@ export function validateExecutorResult(value: unknown): ExecutorResult {
       throw new InvalidExecutorResultError(`"usage" must be { inputTokens, outputTokens, cost } numbers`);
     }
   }
+  if (result.partial !== undefined) {
+    const partial = result.partial as unknown as Record<string, unknown>;
+    if (
+      !isPlainObject(partial) ||
+      typeof partial.code !== "string" ||
+      typeof partial.message !== "string" ||
+      !Array.isArray(partial.missing)
+    ) {
+      throw new InvalidExecutorResultError(`"partial" must be { code, message, missing: string[] }`);
+    }
+  }
   if (result.wait !== undefined && (!isPlainObject(result.wait) || typeof result.wait.prompt !== "string")) {
     throw new InvalidExecutorResultError(`"wait" must be { prompt: string, fields: [] }`);
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ModelResolver } from "../llm/language-model";
+import type { ModelCallLedger } from "../llm/model-call-ledger";
 import type { RunEventInput } from "../runs/run-events";
 import type { Usage } from "../runs/run-status";
 import type { ToolRegistry } from "../tools/define-tool";
@@ -11,12 +12,27 @@ import type { IterationReplanRecord } from "./checkpoint-state";
 export interface EngineServices {
   /** Resolves `{ provider, model }` references to live models. */
   models: ModelResolver;
-  /** Tools available to this run. */
+  /**
+   * Tools available to this run without touching any tool source (the built-ins, or every tool in
+   * tests). Nodes that name tools resolve them through `resolveTools` when it is set.
+   */
   tools: ToolRegistry;
+  /**
+   * Resolves the tools a node names, lazily: workspace tool sources (OpenAPI imports, MCP servers)
+   * are loaded only when a node needs a tool that is not in `tools`. Rejects with a
+   * `ToolSourceError` (`tool_source_unavailable`, `tool_name_collision` naming both sources) that
+   * fails only that node; runs whose nodes name no such tools never touch the sources.
+   */
+  resolveTools?: (names: readonly string[]) => Promise<ToolRegistry>;
   /** `{{env.NAME}}` values allowed into templates (never the whole process env). */
   env: Record<string, string>;
   /** Looks up a stored HTTP credential of the run's workspace by name (decrypted); undefined when none has that name. */
   httpAuth?: (name: string) => Promise<HttpAuth | undefined>;
+  /**
+   * Every stored secret value of the run's workspace (provider keys, HTTP credential values, MCP
+   * and OpenAPI secrets). The engine masks them in every event it emits, whatever echoed them.
+   */
+  secrets?: readonly string[];
 }
 
 /** Everything an executor may use for one node attempt. */
@@ -44,6 +60,12 @@ export interface ExecutorContext<Config = Record<string, unknown>> {
   /** Shared services. */
   services: EngineServices;
   /**
+   * Records every model call of this attempt (created by the engine per attempt). Models resolved
+   * with `resolveNodeModel` are wrapped with it, so the node run's usage and `processData.modelCalls`
+   * are exact whether the executor succeeds, fails or is cancelled.
+   */
+  modelCalls?: ModelCallLedger;
+  /**
    * Runs a container body once per item (used by the iteration executor). `signal` (optional,
    * defaults to the attempt's) lets the container stop in-flight items, e.g. on errorMode terminate.
    */
@@ -69,8 +91,11 @@ export interface ForeignNodeRun {
   inputs: Record<string, unknown>;
   /** What the engine records when the work fails: the container decides what happens next. */
   handledBy: "fail-run" | "iteration-continue";
-  /** The work; `attempt` is the node run's attempt number, `signal` the container attempt's. */
-  work: (attempt: number, signal: AbortSignal) => Promise<ExecutorResult>;
+  /**
+   * The work; `attempt` is the node run's attempt number, `signal` the container attempt's, and
+   * `modelCalls` the ledger of this node run (resolve its models with it, not the container's).
+   */
+  work: (attempt: number, signal: AbortSignal, modelCalls: ModelCallLedger) => Promise<ExecutorResult>;
 }
 
 /**
@@ -122,8 +147,23 @@ export interface ExecutorResult {
   usage?: Usage;
   /** Which source handles fire (conditions choose one branch); all handles when unset. */
   activeHandles?: string[];
+  /**
+   * Set when the outputs are incomplete: an answer was produced, but a limit, deadline, parse
+   * failure, failed item or truncated value made it so. The node run and the run end `partial`.
+   */
+  partial?: PartialOutcome;
   /** Set by human-input: the run pauses here until `resumeRun` supplies an answer. */
   wait?: { prompt: string; fields: unknown[]; timeoutAt?: number };
+}
+
+/** Why a node's outputs are incomplete: a stable code, a message for people and what is missing. */
+export interface PartialOutcome {
+  /** Stable code, e.g. `parse_failed`, `deadline_exceeded`, `max_iterations`, `output_truncated`. */
+  code: string;
+  /** Human explanation. */
+  message: string;
+  /** What the outputs lack. */
+  missing: string[];
 }
 
 /** One executor per node type under `executors/<type>.ts`. */

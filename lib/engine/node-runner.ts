@@ -1,5 +1,6 @@
 import "server-only";
 import { setMaxListeners } from "node:events";
+import { ModelCallLedger } from "../llm/model-call-ledger";
 import type { RunEventInput } from "../runs/run-events";
 import type { RunErrorInfo, Usage } from "../runs/run-status";
 import type { CompiledNode } from "../workflow/compiled";
@@ -15,6 +16,7 @@ import { toErrorInfo, toNodeExecutionError } from "./errors/to-error-info";
 import type { ExecutorContext, ExecutorResult, ScopeResult } from "./executor";
 import { validateExecutorResult } from "./executor-result";
 import { drivingPlanner } from "./executors/iteration-replan";
+import { failedAttemptAccounting, withModelCalls } from "./model-call-accounting";
 import type { RunContext } from "./run-context";
 
 /** Where a node runs: its scope's variables, iteration path, nesting depth and stop signal. */
@@ -109,12 +111,16 @@ export async function runNode(
     });
 
     let result: ExecutorResult;
+    // Every model call of this attempt, so usage is exact whether the attempt succeeds or not.
+    const ledger = new ModelCallLedger();
     try {
-      result = await runAttempt(run, node, environment, attempt, idempotencyKey, isContainer, runBody);
+      result = await runAttempt(run, node, environment, attempt, idempotencyKey, isContainer, runBody, ledger);
     } catch (thrown) {
       if (environment.signal.aborted) {
         const reason = environment.signal.reason;
         const cancelled = new NodeCancelledError(reason instanceof Error ? reason.message : "the run stopped");
+        const spent = failedAttemptAccounting(ledger, undefined);
+        if (!isContainer) run.addUsage(spent.usage);
         run.emitter.emit({
           type: "node-error",
           nodeId: node.id,
@@ -122,15 +128,29 @@ export async function runNode(
           attempt,
           error: toErrorInfo(cancelled, node.id),
           handledBy: "fail-run",
+          cancelled: true,
+          ...spent,
           durationMs: Date.now() - startedAt,
         });
         return { kind: "aborted" };
       }
       const error = toNodeExecutionError(thrown);
-      const info = toErrorInfo(error, node.id);
+      // Masked once here: the info reaches events, scope results, the run error and checkpoints.
+      const info = run.emitter.redactValue(toErrorInfo(error, node.id));
+      const spent = failedAttemptAccounting(ledger, error.processData);
+      // Billed calls count even when the attempt failed (containers' bodies count their own).
+      if (!isContainer) run.addUsage(spent.usage);
       if (error.retryable && attempt < maxAttempts) {
         const delayMs = retryDelay(policy.retry, attempt);
-        run.emitter.emit({ type: "node-retry", nodeId: node.id, iterationPath, attempt, error: info, delayMs });
+        run.emitter.emit({
+          type: "node-retry",
+          nodeId: node.id,
+          iterationPath,
+          attempt,
+          error: info,
+          delayMs,
+          ...spent,
+        });
         try {
           await sleep(delayMs, environment.signal);
         } catch {
@@ -138,8 +158,9 @@ export async function runNode(
         }
         continue;
       }
-      return applyErrorStrategy(run, node, environment, attempt, startedAt, error, info);
+      return applyErrorStrategy(run, node, environment, attempt, startedAt, error, info, spent);
     }
+    result = withModelCalls(result, ledger);
 
     if (result.wait) {
       if (iterationPath.length === 0) return { kind: "waiting", attempt, wait: result.wait };
@@ -151,8 +172,12 @@ export async function runNode(
     }
     // Containers report their body's usage for the inspector; the body's leaves already counted it.
     if (!isContainer) run.addUsage(result.usage);
+    const partial = result.partial
+      ? { code: result.partial.code, message: result.partial.message, nodeId: node.id, missing: result.partial.missing }
+      : undefined;
+    if (partial) run.notePartial(partial);
     const endedAt = Date.now();
-    run.emitter.emit({
+    const endEvent = run.emitter.emit({
       seq: 0,
       runId: "",
       at: endedAt,
@@ -166,10 +191,12 @@ export async function runNode(
       processData: result.processData,
       usage: result.usage,
       durationMs: endedAt - startedAt,
+      ...(partial ? { partial } : {}),
     });
     return {
       kind: "succeeded",
-      outputs: result.outputs,
+      // From the emitted event: secrets are masked there, so later nodes and checkpoints never see them.
+      outputs: endEvent.type === "node-end" ? endEvent.outputs : result.outputs,
       activeHandles: result.activeHandles,
       usage: result.usage,
       attempt,
@@ -186,6 +213,7 @@ async function runAttempt(
   idempotencyKey: string,
   isContainer: boolean,
   runBody: BodyScopeRunner,
+  modelCalls: ModelCallLedger,
 ): Promise<ExecutorResult> {
   const executor = run.executors[node.type];
   if (!executor) throw new MissingExecutorError(node.type);
@@ -217,6 +245,7 @@ async function runAttempt(
     idempotencyKey,
     services: run.services,
     runInputs: run.state.inputs,
+    modelCalls,
   };
   if (isContainer) {
     context.runScope = (_scopeId, extraVariables, itemPath, itemSignal) =>
@@ -256,6 +285,7 @@ function applyErrorStrategy(
   startedAt: number,
   error: NodeExecutionError,
   info: RunErrorInfo,
+  spent: { usage?: Usage; processData?: Record<string, unknown> } = {},
 ): NodeOutcome {
   const strategy = node.policy.errorStrategy ?? "fail-run";
   const base = {
@@ -264,12 +294,26 @@ function applyErrorStrategy(
     iterationPath: environment.iterationPath,
     attempt,
     error: info,
-    processData: error.processData,
+    processData: spent.processData ?? error.processData,
+    ...(spent.usage ? { usage: spent.usage } : {}),
     durationMs: Date.now() - startedAt,
   };
+  if (strategy === "default-output" || strategy === "fail-branch") {
+    run.notePartial({
+      code: info.code,
+      message: info.message,
+      nodeId: node.id,
+      missing: [
+        `the outputs of "${node.title}" (${strategy === "default-output" ? "default output used" : "failure branch taken"})`,
+      ],
+    });
+  }
   if (strategy === "default-output") {
     // `error` is declared by every node with a handled-failure strategy, so later nodes can read it.
-    const outputs = { ...node.policy.defaultOutput, error: { code: info.code, message: info.message } };
+    const outputs = run.emitter.redactValue({
+      ...node.policy.defaultOutput,
+      error: { code: info.code, message: info.message },
+    });
     run.state.handledFailures += 1;
     run.emitter.emit({ ...base, handledBy: "default-output", outputs });
     return { kind: "handled", outputs, error: info, attempt };

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Usage } from "../runs/run-status";
+import type { RunErrorInfo, Usage } from "../runs/run-status";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import type { NodeType } from "../workflow/node-definition";
 import { addUsage, type EngineCheckpointState } from "./checkpoint-state";
@@ -116,6 +116,14 @@ export class RunContext {
   /** Adds a leaf node's usage to the run total. */
   addUsage(usage: Usage | undefined): void {
     addUsage(this.state.usage, usage);
+  }
+
+  /**
+   * Notes that the run's result is incomplete (a partial node, or a failure an error strategy
+   * handled). The first one becomes the run's error when it ends `partial`.
+   */
+  notePartial(info: RunErrorInfo): void {
+    if (!this.state.partial) this.state.partial = info;
   }
 
   /** Persists the current state. Cheap: the recorder receives a reference (see `EngineCheckpointState`). */

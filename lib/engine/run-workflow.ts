@@ -16,6 +16,7 @@ import type { EngineServices, NodeExecutor } from "./executor";
 import { defaultExecutors } from "./executors";
 import { type RunLimits, resolveLimits } from "./limits";
 import type { RunCheckpoint, RunRecorder } from "./recorder";
+import { createRedactor } from "./redactor";
 import { type ExecutorRegistry, type HumanAnswer, RunContext } from "./run-context";
 import { type ScopeOutcome, ScopeScheduler } from "./scheduler";
 import { getScopePlan } from "./scope-plan";
@@ -53,7 +54,7 @@ export interface RunResult {
   status: RunStatus;
   /** Outputs of the end node(s). */
   outputs: Record<string, unknown>;
-  /** Set for `failed` and `cancelled`. */
+  /** Set for `failed` and `cancelled`, and for `partial`: the first incompleteness, with what is missing. */
   error?: RunErrorInfo;
   /** Usage summed over every finished node (including before a resume). */
   usage: Usage;
@@ -73,7 +74,13 @@ export async function runWorkflow(
   const startedAt = Date.now();
   const limits = resolveLimits(options.limits);
   const state = await initialState(inputs, options);
-  const emitter = new RunEventEmitter(options.runId, options.recorder, options.onEvent, state);
+  const emitter = new RunEventEmitter(
+    options.runId,
+    options.recorder,
+    options.onEvent,
+    state,
+    createRedactor(options.services.secrets),
+  );
 
   const controller = createController();
   let runError: RunLevelError | undefined;
@@ -130,8 +137,9 @@ export async function runWorkflow(
   const outputs: Record<string, unknown> = {};
   for (const endOutputs of Object.values(outcome.outputs)) Object.assign(outputs, endOutputs);
   const { status, error } = decideStatus(compiled, outcome, runError, state);
-  const result: RunResult = { status, outputs, usage: state.usage, steps: state.steps };
-  if (error) result.error = error;
+  // The caller stores and serves these too: the same masking as the events.
+  const result: RunResult = { status, outputs: emitter.redactValue(outputs), usage: state.usage, steps: state.steps };
+  if (error) result.error = emitter.redactValue(error);
 
   try {
     await announceEnd(emitter, run, outcome, result, startedAt);
@@ -243,6 +251,7 @@ function decideStatus(
     return { status: "failed", error: toErrorInfo(new NodeFailedError(nodeId, title, error)) };
   }
   if (outcome.status === "waiting") return { status: "waiting" };
+  if (state.partial) return { status: "partial", error: state.partial };
   return { status: state.handledFailures > 0 ? "partial" : "succeeded" };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { ModelCancelledError } from "./errors/model-cancelled-error";
 import type { ModelError } from "./errors/model-error";
 import { ModelTimeoutError } from "./errors/model-timeout-error";
+import type { AttemptTimeouts } from "./language-model";
 
 /** What a call knows about itself, for error messages. */
 export interface CallControlOptions {
@@ -80,6 +81,66 @@ export class CallControl {
     if (this.reason) return;
     this.reason = reason;
     if (this.timer) clearTimeout(this.timer);
+    this.controller.abort();
+  }
+}
+
+/** Per-attempt bounds used when neither the provider nor the request sets them. */
+export const DEFAULT_ATTEMPT_TIMEOUTS: Required<AttemptTimeouts> = { firstByteMs: 60_000, totalMs: 300_000 };
+
+/**
+ * One attempt's abort state, a child of the call's: it fires when the call stops, when no first
+ * byte arrived within `firstByteMs` (streaming) or when the attempt ran past `totalMs`.
+ */
+export class AttemptControl {
+  /** Pass to the attempt's HTTP request. */
+  readonly signal: AbortSignal;
+  private readonly controller = new AbortController();
+  private readonly timers: ReturnType<typeof setTimeout>[] = [];
+  private firstByteTimer?: ReturnType<typeof setTimeout>;
+  private timedOutAfter?: number;
+  private readonly onParentAbort = () => this.controller.abort();
+
+  constructor(
+    private readonly parent: CallControl,
+    timeouts: Required<AttemptTimeouts>,
+    private readonly context: { provider?: string; modelId?: string },
+    streaming: boolean,
+  ) {
+    this.signal = this.controller.signal;
+    if (parent.signal.aborted) this.controller.abort();
+    else parent.signal.addEventListener("abort", this.onParentAbort, { once: true });
+    if (streaming && timeouts.firstByteMs > 0) {
+      this.firstByteTimer = setTimeout(() => this.expire(timeouts.firstByteMs), timeouts.firstByteMs);
+    }
+    if (timeouts.totalMs > 0) this.timers.push(setTimeout(() => this.expire(timeouts.totalMs), timeouts.totalMs));
+  }
+
+  /** The first byte arrived: only the total bound applies from now on. */
+  markFirstByte(): void {
+    if (this.firstByteTimer) clearTimeout(this.firstByteTimer);
+    this.firstByteTimer = undefined;
+  }
+
+  /** The `model_timeout` error when this attempt's own bound fired (the call itself still runs). */
+  timeoutError(): ModelError | undefined {
+    if (this.timedOutAfter === undefined || this.parent.aborted) return undefined;
+    return new ModelTimeoutError(this.timedOutAfter, {
+      ...this.context,
+      hint: "The provider did not answer in time. Check it, or raise its attempt timeouts in settings.",
+    });
+  }
+
+  /** Clears the timers and the parent listener. */
+  dispose(): void {
+    if (this.firstByteTimer) clearTimeout(this.firstByteTimer);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.parent.signal.removeEventListener("abort", this.onParentAbort);
+  }
+
+  private expire(afterMs: number): void {
+    if (this.timedOutAfter !== undefined) return;
+    this.timedOutAfter = afterMs;
     this.controller.abort();
   }
 }

@@ -62,6 +62,36 @@ export interface ModelRequest {
   signal?: AbortSignal;
   /** Per-call timeout in ms: bounds the whole call (every attempt, backoff waits, the full stream); not retried. */
   timeoutMs?: number;
+  /** Per-attempt time bounds overriding the provider's (see `AttemptTimeouts`). */
+  attemptTimeouts?: AttemptTimeouts;
+}
+
+/**
+ * Time bounds of one HTTP attempt of a model call. A hung provider ends the attempt with
+ * `model_timeout` (not retried: a provider that hung once mostly hangs again, and retrying would
+ * multiply the bound). Defaults: `DEFAULT_ATTEMPT_TIMEOUTS`.
+ */
+export interface AttemptTimeouts {
+  /** Streaming: from sending the request to the first chunk. Default 60 s. */
+  firstByteMs?: number;
+  /** Whole attempt, including a non-streamed response (which has no early first byte). Default 300 s. */
+  totalMs?: number;
+}
+
+/** One HTTP attempt of a model call, as recorded on the call. */
+export interface ModelCallAttempt {
+  /** 1-based attempt number. */
+  attempt: number;
+  /** `ok` or `error`. */
+  status: "ok" | "error";
+  /** Stable error code of a failed attempt, e.g. `model_rate_limited`. */
+  errorCode?: string;
+  /** HTTP status of a failed attempt, when there was a response. */
+  httpStatus?: number;
+  /** Backoff waited after this attempt before the next one, in ms. */
+  waitMs?: number;
+  /** Milliseconds this attempt took. */
+  durationMs: number;
 }
 
 /** Why the model stopped. */
@@ -75,6 +105,8 @@ export interface ModelUsage {
   outputTokens: number;
   /** True when counted locally with the tokenizer because the API sent no usage. */
   estimated: boolean;
+  /** Prompt tokens the provider served from its cache, when it reports them. */
+  cachedInputTokens?: number;
   /** Prompt tokens spent on tool definitions vs messages (estimated locally). */
   breakdown?: { toolDefinitions: number; messages: number; completion: number };
 }
@@ -99,6 +131,10 @@ export interface ModelResponse {
   budget?: { maxTokensLoweredTo?: number; droppedMessages?: number };
   /** HTTP attempts made, retries included (1 when the first attempt succeeded). */
   attempts?: number;
+  /** Every attempt with its outcome and the wait after it (retries leave a trace). */
+  attemptLog?: ModelCallAttempt[];
+  /** Milliseconds from request to the first streamed token (equal to `latencyMs` when not streamed). */
+  firstTokenMs?: number;
   /** Request fields the adapter dropped or changed because the profile does not support them. */
   warnings?: string[];
 }

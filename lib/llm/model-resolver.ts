@@ -1,6 +1,6 @@
 import "server-only";
 import { ModelNotConfiguredError } from "./errors/model-not-configured-error";
-import type { LanguageModel, ModelProfile, ModelRef, ModelResolver } from "./language-model";
+import type { AttemptTimeouts, LanguageModel, ModelProfile, ModelRef, ModelResolver } from "./language-model";
 import type { ProviderKind } from "./model-profiles";
 import { createOpenAICompatibleModel } from "./openai/openai-language-model";
 import type { RetryEvent, RetryOptions } from "./retry";
@@ -20,6 +20,8 @@ export interface ProviderConfig {
   profiles?: Record<string, Partial<ModelProfile>>;
   /** Provider family; detected from the base URL when absent. */
   kind?: ProviderKind;
+  /** Per-attempt time bounds of this provider (first byte, total); the resolver's, then the defaults, otherwise. */
+  attemptTimeouts?: AttemptTimeouts;
 }
 
 /** Environment variables the resolver reads. */
@@ -48,6 +50,8 @@ export interface ModelResolverOptions {
   budget?: TokenBudgetOptions;
   /** Called before each backoff wait of any resolved model. */
   onRetry?: (event: RetryEvent) => void;
+  /** Per-attempt time bounds for real models (a provider's own settings win); `DEFAULT_ATTEMPT_TIMEOUTS` otherwise. */
+  attemptTimeouts?: AttemptTimeouts;
 }
 
 /** Provider name of the environment-configured provider. */
@@ -103,6 +107,7 @@ export function createModelResolver(options: ModelResolverOptions = {}): ModelRe
       retry: options.retry,
       budget: options.budget,
       onRetry: options.onRetry,
+      attemptTimeouts: { ...options.attemptTimeouts, ...config.attemptTimeouts },
     });
   }
 

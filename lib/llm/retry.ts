@@ -1,6 +1,7 @@
 import "server-only";
 import type { CallControl } from "./call-control";
 import { isModelError, type ModelError } from "./errors/model-error";
+import type { ModelCallAttempt } from "./language-model";
 
 /** Backoff settings for one model. Every field has a default. */
 export interface RetryOptions {
@@ -108,26 +109,50 @@ export async function withRetry<T>(
   control: CallControl,
   options: RetryOptions = {},
   onRetry?: (event: RetryEvent) => void,
+  log: ModelCallAttempt[] = [],
 ): Promise<{ value: T; attempts: number }> {
   for (let attempt = 1; ; attempt++) {
     control.throwIfAborted();
+    const startedAt = Date.now();
     try {
-      return { value: await operation(attempt), attempts: attempt };
+      const value = await operation(attempt);
+      log.push({ attempt, status: "ok", durationMs: Date.now() - startedAt });
+      return { value, attempts: attempt };
     } catch (error) {
       const abortError = control.abortError();
+      const failed = abortError ?? error;
+      const entry = attemptEntry(attempt, failed, Date.now() - startedAt);
+      log.push(entry);
       if (abortError) {
         abortError.attempts = attempt;
+        abortError.attemptLog = log;
         throw abortError;
       }
       const decision = decideRetry(error, attempt, control, options);
       if (!decision.retry) {
-        if (isModelError(error)) error.attempts = attempt;
+        if (isModelError(error)) {
+          error.attempts = attempt;
+          error.attemptLog = log;
+        }
         throw error;
       }
+      entry.waitMs = decision.delayMs;
       onRetry?.({ attempt, delayMs: decision.delayMs, error: error as ModelError });
       await sleep(decision.delayMs, control);
     }
   }
+}
+
+/** The log entry of a failed attempt. */
+export function attemptEntry(attempt: number, error: unknown, durationMs: number): ModelCallAttempt {
+  const entry: ModelCallAttempt = { attempt, status: "error", durationMs };
+  if (isModelError(error)) {
+    entry.errorCode = error.code;
+    if (error.status !== undefined) entry.httpStatus = error.status;
+  } else {
+    entry.errorCode = "unknown_error";
+  }
+  return entry;
 }
 
 /** Header access shared by fetch `Headers` and plain maps. */

@@ -8,6 +8,8 @@ export interface ReportedUsage {
   prompt_tokens: number;
   /** Completion tokens. */
   completion_tokens: number;
+  /** Cached prompt tokens, when the provider reports them. */
+  prompt_tokens_details?: { cached_tokens?: number | null } | null;
 }
 
 /** What the budget counted locally for the prompt that was sent. */
@@ -34,11 +36,13 @@ export function computeUsage(
     completion: completionTokens,
   };
   if (reported) {
+    const cached = reported.prompt_tokens_details?.cached_tokens;
     return {
       inputTokens: reported.prompt_tokens,
       outputTokens: reported.completion_tokens,
       estimated: false,
       breakdown,
+      ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
     };
   }
   return {

@@ -55,7 +55,15 @@ export type RunEvent =
       result: unknown;
       latencyMs: number;
     })
-  | (NodeEventBase & { type: "node-retry"; error: RunErrorInfo; delayMs: number })
+  | (NodeEventBase & {
+      type: "node-retry";
+      error: RunErrorInfo;
+      delayMs: number;
+      /** Model usage the failed attempt spent (billed even though the attempt failed). */
+      usage?: Usage;
+      /** What the failed attempt recorded (model calls, steps) for the inspector. */
+      processData?: Record<string, unknown>;
+    })
   | (NodeEventBase & {
       type: "node-end";
       status: Extract<NodeRunStatus, "succeeded" | "skipped">;
@@ -69,6 +77,11 @@ export type RunEvent =
       processData?: Record<string, unknown>;
       usage?: Usage;
       durationMs: number;
+      /**
+       * Set when the node produced outputs that are incomplete (a limit, deadline, parse failure,
+       * failed item or truncated value): the code and what is missing. The run then ends `partial`.
+       */
+      partial?: RunErrorInfo;
     })
   | (NodeEventBase & {
       type: "node-error";
@@ -79,6 +92,12 @@ export type RunEvent =
        * upstream planner for new steps (replans left when the failure was recorded).
        */
       handledBy: "fail-run" | "default-output" | "fail-branch" | "iteration-continue" | "iteration-replan";
+      /**
+       * True when the attempt did not fail on its own but was stopped: the run was cancelled or hit
+       * a run limit, or its scope stopped after a sibling failed (`error.code` is `node_cancelled`).
+       * Records show such a node run as `cancelled`, never `failed`.
+       */
+      cancelled?: true;
       /** Outputs downstream nodes see when the failure was handled (default output or fail-branch error object). */
       outputs?: Record<string, unknown>;
       processData?: Record<string, unknown>;

@@ -47,4 +47,6 @@ export interface RunErrorInfo {
   nodeId?: string;
   /** Whether a retry could succeed. */
   retryable?: boolean;
+  /** For `partial` outcomes: what the answer lacks (failed calls, limits, unparsed replies). */
+  missing?: string[];
 }

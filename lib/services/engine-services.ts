@@ -1,11 +1,12 @@
 import "server-only";
-import { loadProvider } from "../db/credential-repository";
-import { resolveHttpCredential } from "../db/http-credential-repository";
+import { listProviderNames, loadProvider } from "../db/credential-repository";
+import { listHttpCredentials, resolveHttpCredential } from "../db/http-credential-repository";
+import { listResolvedToolSources } from "../db/tool-source-repository";
 import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";
 import type { LanguageModel, ModelResolver } from "../llm/language-model";
 import { createModelResolver } from "../llm/model-resolver";
-import { buildWorkspaceToolRegistry, type WorkspaceToolsOptions } from "./workspace-tools";
+import { createLazyWorkspaceTools, type WorkspaceToolsOptions } from "./workspace-tools";
 
 /** Options for one run's services. */
 export interface EngineServicesOptions {
@@ -33,21 +34,63 @@ function noticingDemo(resolver: ModelResolver, onDemo: (() => void) | undefined)
 }
 
 /**
- * Models, tools, allowed env values and the workspace's HTTP credentials for one run. Tools are the built-ins plus the
- * workspace's OpenAPI imports and MCP servers (connections are shared across runs).
- * @throws WorkspaceToolCollisionError when two tool sources define the same tool name.
+ * Models, tools, allowed env values, the workspace's HTTP credentials and its secret values (for
+ * the run's redactor) for one run. Tools are the built-ins at once; the workspace's OpenAPI
+ * imports and MCP servers (connections shared across runs) are resolved per node, lazily, so a
+ * broken or colliding source fails only the nodes that use it (`tool_source_unavailable`,
+ * `tool_name_collision`) and runs without such tools never touch the sources.
  */
 export async function createEngineServices(options: EngineServicesOptions): Promise<EngineServices> {
   const resolver = createModelResolver({
     createDemoModel,
     loadProvider: async (name) => loadProvider(options.workspaceId, name),
   });
+  const tools = createLazyWorkspaceTools(options.workspaceId, options.tools);
   return {
     models: noticingDemo(resolver, options.onDemoModelUsed),
-    tools: await buildWorkspaceToolRegistry(options.workspaceId, options.tools),
+    tools: tools.tools,
+    resolveTools: tools.resolveTools,
     env: templateEnvironment(),
     httpAuth: (name) => resolveHttpCredential(options.workspaceId, name),
+    secrets: await workspaceSecrets(options.workspaceId),
   };
+}
+
+/**
+ * Every stored secret value of a workspace, for the run's redactor: provider API keys and header
+ * values, HTTP credential secrets, OpenAPI tokens, MCP environment and header values, and the
+ * default provider's key from the environment. A secret that cannot be read is skipped (the run
+ * would fail on it anyway); the list never leaves the server.
+ */
+export async function workspaceSecrets(
+  workspaceId: string,
+  environment: Record<string, string | undefined> = process.env,
+): Promise<string[]> {
+  const secrets: string[] = [];
+  const add = (value: unknown) => {
+    if (typeof value === "string" && value.trim() !== "") secrets.push(value);
+  };
+  add(environment.OPENAI_API_KEY);
+  const providers = await listProviderNames(workspaceId).catch(() => [] as string[]);
+  for (const name of providers) {
+    const provider = await loadProvider(workspaceId, name).catch(() => null);
+    add(provider?.apiKey);
+    for (const value of Object.values(provider?.headers ?? {})) add(value);
+  }
+  const credentials = await listHttpCredentials(workspaceId).catch(() => []);
+  for (const credential of credentials) {
+    const auth = await resolveHttpCredential(workspaceId, credential.name).catch(() => undefined);
+    add(auth?.secret);
+    // HTTP Basic travels base64-encoded: an upstream echoing the header echoes that form.
+    if (auth?.type === "basic") add(Buffer.from(`${auth.username ?? ""}:${auth.secret}`).toString("base64"));
+  }
+  const sources = await listResolvedToolSources(workspaceId).catch(() => []);
+  for (const source of sources) {
+    add(source.secrets.token);
+    for (const value of Object.values(source.secrets.env ?? {})) add(value);
+    for (const value of Object.values(source.secrets.headers ?? {})) add(value);
+  }
+  return secrets;
 }
 
 /**

@@ -132,9 +132,10 @@ describe("workspace tools", () => {
       saveToolSource(workspaceId, { ...edit, spec: petsSpec("https://attacker.example.com") }, stored?.id),
     ).rejects.toMatchObject({ issues: [{ path: "secret" }] });
 
-    // Runs get the same tools through their per-run services.
+    // Runs get the same tools through their per-run services: built-ins at once, sources per node.
     const services = await createEngineServices({ workspaceId, tools: { allowlist: [stub.hostPort] } });
-    expect(services.tools.get("listPets")?.source.label).toBe("Pets");
+    expect(services.tools.get("listPets")).toBeUndefined();
+    expect((await services.resolveTools?.(["listPets"]))?.get("listPets")?.source.label).toBe("Pets");
     expect(services.tools.get("get_current_weather")).toBeDefined();
 
     // Without the allowlist the SSRF guard refuses the loopback stub: a tool result, not a crash.

@@ -234,3 +234,93 @@ export async function listWorkspaceTools(
 }
 
 export type { WorkspaceToolSummary } from "../contracts/settings-views";
+/**
+ * A tool source cannot serve a node: it is unreachable or its stored document is unusable
+ * (`tool_source_unavailable`), or two sources define the tool the node names
+ * (`tool_name_collision`, naming both). Fails only the node that asked.
+ */
+export class ToolSourceError extends TrellisError {
+  constructor(code: "tool_source_unavailable" | "tool_name_collision", message: string, hint: string) {
+    super(code, message, { hint });
+  }
+}
+
+/** A run's tools: the built-ins at once, the workspace's sources only when a node names one of their tools. */
+export interface LazyWorkspaceTools {
+  /** The built-in tools (never touches a source). */
+  tools: ToolRegistry;
+  /** The registry for a node's tool names: built-ins plus the named source tools. */
+  resolveTools(names: readonly string[]): Promise<ToolRegistry>;
+}
+
+const SOURCE_HINT =
+  "Check the tool source in Settings → Tools (is the MCP server running, is the OpenAPI document valid?).";
+
+/**
+ * Tools resolved per node, lazily. Built-in names always mean the built-in (a source tool with a
+ * built-in's name is unreachable; the settings page lists it as a collision). Sources are loaded
+ * once per run, on the first node that names a non-built-in tool. A tool from an unavailable or
+ * invalid source, a name two sources define, or a name not found while some source is broken
+ * fails that node with a {@link ToolSourceError}; every other node runs as usual.
+ */
+export function createLazyWorkspaceTools(workspaceId: string, options: WorkspaceToolsOptions = {}): LazyWorkspaceTools {
+  const builtIns = createToolRegistry((options.builtIns ?? builtInTools)());
+  let loading: Promise<SourceTools[]> | undefined;
+  const load = () => {
+    loading ??= loadWorkspaceSourceTools(workspaceId, options).catch((error: unknown) => {
+      loading = undefined;
+      throw new ToolSourceError(
+        "tool_source_unavailable",
+        `The workspace's tool sources could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        SOURCE_HINT,
+      );
+    });
+    return loading;
+  };
+  return {
+    tools: builtIns,
+    async resolveTools(names) {
+      const wanted = [...new Set(names)].filter((name) => !builtIns.get(name));
+      if (wanted.length === 0) return builtIns;
+      const sources = await load();
+      const picked: ToolDefinition[] = [];
+      for (const name of wanted) {
+        const providers = sources.filter((source) => source.tools.some((tool) => tool.name === name));
+        if (providers.length > 1) {
+          const [first, second] = providers;
+          throw new ToolSourceError(
+            "tool_name_collision",
+            new ToolNameCollisionError(name, `${first.kind} "${first.name}"`, `${second.kind} "${second.name}"`)
+              .message,
+            "Set a tool name prefix on one of the tool sources in Settings → Tools.",
+          );
+        }
+        const [source] = providers;
+        if (!source) {
+          const broken = sources.filter((candidate) => candidate.status !== "ready");
+          if (broken.length > 0) {
+            const which = broken.map(
+              (candidate) => `${candidate.kind} "${candidate.name}" (${candidate.error?.message ?? candidate.status})`,
+            );
+            throw new ToolSourceError(
+              "tool_source_unavailable",
+              `No tool named "${name}" is available, and these tool sources are unavailable: ${which.join("; ")}.`,
+              SOURCE_HINT,
+            );
+          }
+          continue; // Unknown everywhere: the node reports unknown_tool itself.
+        }
+        if (source.status !== "ready") {
+          throw new ToolSourceError(
+            "tool_source_unavailable",
+            `Tool "${name}" comes from ${source.kind} "${source.name}", which is unavailable: ${source.error?.message ?? source.status}.`,
+            SOURCE_HINT,
+          );
+        }
+        const tool = source.tools.find((candidate) => candidate.name === name);
+        if (tool) picked.push(tool);
+      }
+      return createToolRegistry([...builtIns.list(), ...picked]);
+    },
+  };
+}

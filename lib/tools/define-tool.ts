@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { capErrorMessage } from "../workflow/errors";
 import { InvalidArgumentsError } from "./errors/invalid-arguments-error";
 import { InvalidToolDefinitionError } from "./errors/invalid-tool-definition-error";
 import { ToolExecutionError } from "./errors/tool-execution-error";
@@ -46,6 +47,12 @@ export interface ToolContext {
   workspaceId?: string;
   /** Idempotency key for side-effecting calls: stable across resume of the same node attempt. */
   idempotencyKey?: string;
+  /**
+   * Set by callers that keep values whole rather than show them to a model (workflow nodes: the
+   * engine's node value limit). The output cap, the HTTP body cap and the sandbox result cap rise
+   * to it; above it the value is cut with a marker and the original size.
+   */
+  outputLimitBytes?: number;
 }
 
 /** A tool the agents, the tool node and plan steps can call. */
@@ -135,6 +142,12 @@ export interface DefineToolOptions<TArgs> {
   /** Where the tool comes from; built-in by default. */
   source?: ToolDefinition["source"];
   /**
+   * Old argument names still accepted, mapped to the current ones (`{ from: "from_currency" }`),
+   * so saved workflows keep working after a rename. Applied before validation, only when the
+   * current name is absent; the schema offered to models names only the current arguments.
+   */
+  argumentAliases?: Record<string, string>;
+  /**
    * Does the work. Return content (or {@link toolOutput}); throw a {@link ToolExecutionError}
    * for expected failures. `context.signal` fires on timeout and cancel: pass it to I/O.
    */
@@ -142,11 +155,32 @@ export interface DefineToolOptions<TArgs> {
 }
 
 function toFailure(error: unknown): ToolResult {
+  // Capped at the source: every copy (tool-result event, node error, run error) stays small.
   if (error instanceof ToolExecutionError) {
-    return { ok: false, error: { code: error.code, message: error.message }, retryable: error.retryable };
+    return {
+      ok: false,
+      error: { code: error.code, message: capErrorMessage(error.message) },
+      retryable: error.retryable,
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { ok: false, error: { code: "tool_failed", message }, retryable: false };
+  return { ok: false, error: { code: "tool_failed", message: capErrorMessage(message) }, retryable: false };
+}
+
+/** Renames old argument names to current ones (a copy; the current name wins when both are given). */
+export function applyArgumentAliases(
+  args: Record<string, unknown>,
+  aliases: Record<string, string> | undefined,
+): Record<string, unknown> {
+  if (!aliases || typeof args !== "object" || args === null || Array.isArray(args)) return args;
+  let renamed: Record<string, unknown> | undefined;
+  for (const [oldName, currentName] of Object.entries(aliases)) {
+    if (!(oldName in args)) continue;
+    renamed ??= { ...args };
+    if (!(currentName in renamed)) renamed[currentName] = renamed[oldName];
+    delete renamed[oldName];
+  }
+  return renamed ?? args;
 }
 
 /**
@@ -175,7 +209,7 @@ export function defineTool<TArgs = Record<string, unknown>>(options: DefineToolO
 
   const execute = async (rawArgs: Record<string, unknown>, context: ToolContext): Promise<ToolResult> => {
     const fetchedAt = new Date().toISOString();
-    const validation = validateArguments(rawArgs ?? {});
+    const validation = validateArguments(applyArgumentAliases(rawArgs ?? {}, options.argumentAliases));
     if (!validation.ok) return toFailure(new InvalidArgumentsError(validation.message));
     let args: unknown = validation.value;
     if (zodSchema) {
@@ -189,7 +223,8 @@ export function defineTool<TArgs = Record<string, unknown>>(options: DefineToolO
         Promise.resolve(options.execute(args as TArgs, { ...context, signal })),
       );
       const output = isToolOutput(produced) ? produced : undefined;
-      const capped = truncateOutput(output ? output.content : produced, maxOutputBytes);
+      const limit = Math.max(maxOutputBytes, context.outputLimitBytes ?? 0);
+      const capped = truncateOutput(output ? output.content : produced, limit);
       return {
         ok: true,
         content: capped.content,

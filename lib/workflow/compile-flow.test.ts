@@ -250,7 +250,8 @@ describe("compileWorkflow: references and types", () => {
 describe("compileWorkflow: robustness", () => {
   it("wraps an unexpected exception into internal_error", () => {
     const hostile = {
-      schemaVersion: 2,
+      // The current version, so no migration touches the hostile getter before the compiler does.
+      schemaVersion: 3,
       get nodes(): never {
         throw new Error("boom");
       },

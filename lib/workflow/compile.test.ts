@@ -124,6 +124,7 @@ describe("compileWorkflow: valid documents", () => {
       "v1-flatten-node-config",
       "v1-rename-edge-handles",
       "v1-rename-node-types",
+      "v2-seed-003-tool-schemas",
     ]);
     expect(result.workflow.nodes.answer.type).toBe("end");
   });

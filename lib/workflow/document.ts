@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The schema version written by this build. Older documents are upgraded by `migrateDocument`. */
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 
 /** Canvas position of a node; for body nodes it is relative to the parent container. */
 export const positionSchema = z.object({ x: z.number(), y: z.number() });

@@ -31,3 +31,15 @@ export function isTrellisError(error: unknown): error is TrellisError {
     (error instanceof Error && (error as unknown as Record<symbol, unknown>)[TRELLIS_ERROR_BRAND] === true)
   );
 }
+
+/**
+ * Longest error message kept in records, events and results: 8 KiB. A code node that throws a
+ * 10 MB message (or a provider answering with a huge body) must not store megabytes per copy.
+ */
+export const MAX_ERROR_MESSAGE_CHARS = 8 * 1024;
+
+/** `message` cut to {@link MAX_ERROR_MESSAGE_CHARS} with a marker naming the original length. */
+export function capErrorMessage(message: string): string {
+  if (message.length <= MAX_ERROR_MESSAGE_CHARS) return message;
+  return `${message.slice(0, MAX_ERROR_MESSAGE_CHARS)}…[message truncated: ${message.length} characters]`;
+}

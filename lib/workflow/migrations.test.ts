@@ -6,6 +6,7 @@ import {
   migrateDocument,
   renameEdgeHandlesMigration,
   renameNodeTypesMigration,
+  seedToolSchemaMigration,
 } from "./migrations";
 import { minimalDocument } from "./testing/build-document";
 
@@ -131,5 +132,84 @@ describe("migrateDocument", () => {
     const result = migrateDocument({ schemaVersion: 1, nodes: [hostileNode], edges: [] });
     expect(result).toMatchObject({ ok: false, issues: [{ code: "migration_failed" }] });
     if (!result.ok) expect(result.issues[0].message).toContain("v1-flatten-node-config");
+  });
+});
+
+describe("v2-seed-003-tool-schemas", () => {
+  const v2 = () => ({
+    schemaVersion: 2,
+    nodes: [
+      { id: "start", type: "start", position, data: { title: "Start" } },
+      {
+        id: "fx",
+        type: "tool",
+        position,
+        data: {
+          title: "Convert",
+          tool: "convert_currency",
+          arguments: { amount: "{{start.amount}}", from: "EUR", to: "USD" },
+        },
+      },
+      {
+        id: "fx2",
+        type: "tool",
+        position,
+        data: {
+          title: "Convert JSON",
+          tool: "convert_currency",
+          argumentsTemplate: '{"amount": 5, "from": "EUR", "to": "GBP"}',
+        },
+      },
+      {
+        id: "wx",
+        type: "tool",
+        position,
+        data: { title: "Weather", tool: "get_current_weather", arguments: { city: "Athens" } },
+      },
+      {
+        id: "say",
+        type: "template",
+        position,
+        data: {
+          title: "Say",
+          template:
+            "{{fx.result.converted_amount}} {{fx.result.to}} from {{ fx.result.from }}; {{wx.result.temperature_c}} C; {{other.result.from}}",
+        },
+      },
+      {
+        id: "end",
+        type: "end",
+        position,
+        data: { title: "End", outputs: [{ name: "currency", value: ["fx", "result", "to"] }] },
+      },
+    ],
+    edges: [],
+  });
+
+  it("renames convert_currency arguments and references to the renamed result fields, without mutating", () => {
+    const input = v2();
+    const snapshot = JSON.stringify(input);
+    const output = seedToolSchemaMigration.up(input) as { nodes: Array<{ id: string; data: Record<string, unknown> }> };
+    const byId = Object.fromEntries(output.nodes.map((node) => [node.id, node.data]));
+    expect(byId.fx.arguments).toEqual({ amount: "{{start.amount}}", from_currency: "EUR", to_currency: "USD" });
+    expect(JSON.parse(String(byId.fx2.argumentsTemplate))).toEqual({
+      amount: 5,
+      from_currency: "EUR",
+      to_currency: "GBP",
+    });
+    expect(byId.wx.arguments).toEqual({ city: "Athens" });
+    expect(byId.say.template).toBe(
+      "{{fx.result.converted_amount}} {{fx.result.to_currency}} from {{ fx.result.from_currency }}; {{wx.result.temperature}} C; {{other.result.from}}",
+    );
+    expect(byId.end.outputs).toEqual([{ name: "currency", value: ["fx", "result", "to_currency"] }]);
+    expect(JSON.stringify(input)).toBe(snapshot);
+  });
+
+  it("runs for v2 documents through migrateDocument and leaves documents without those tools alone", () => {
+    const result = migrateDocument(v2());
+    expect(result).toMatchObject({ ok: true, applied: ["v2-seed-003-tool-schemas"] });
+    if (result.ok) expect(result.document.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
+    const plain = { nodes: [{ id: "t", type: "template", data: { template: "{{a.result.from}}" } }] };
+    expect(seedToolSchemaMigration.up(plain)).toEqual(plain);
   });
 });

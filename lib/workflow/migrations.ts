@@ -93,11 +93,124 @@ export const renameNodeTypesMigration: Migration = {
     }),
 };
 
+/** Old argument names of the built-in tools, by tool: seed 003's names replaced them. */
+const RENAMED_TOOL_ARGUMENTS: Record<string, Record<string, string>> = {
+  convert_currency: { from: "from_currency", to: "to_currency" },
+};
+
+/** Old result fields of the built-in tools that seed 003's schema renamed. */
+const RENAMED_TOOL_RESULT_FIELDS: Record<string, Record<string, string>> = {
+  convert_currency: { from: "from_currency", to: "to_currency" },
+  get_current_weather: { temperature_c: "temperature" },
+};
+
+function renameKeys(value: Record<string, unknown>, renames: Record<string, string>): Record<string, unknown> {
+  const renamed: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    const target = renames[key];
+    renamed[target && !(target in value) ? target : key] = entry;
+  }
+  return renamed;
+}
+
+/** Applies `map` to every string inside `value` (objects and arrays copied, nothing mutated). */
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === "string") return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
+  return value;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * `convert_currency` takes and returns seed 003's `{ amount, from_currency, to_currency }` (it
+ * took `{ amount, from, to }`), and `get_current_weather` returns `temperature` (not
+ * `temperature_c`). Tool nodes calling them get their argument mapping renamed (and a JSON
+ * `argumentsTemplate`), and references to their old result fields — `{{node.result.from}}` in
+ * any text, `["node", "result", "from"]` selectors — point at the new fields.
+ */
+export const seedToolSchemaMigration: Migration = {
+  name: "v2-seed-003-tool-schemas",
+  fromVersion: 2,
+  description:
+    'Rename convert_currency arguments "from"/"to" to "from_currency"/"to_currency", and references to the renamed result fields.',
+  up: (document) => {
+    const resultRenames = new Map<string, Record<string, string>>();
+    if (Array.isArray(document.nodes)) {
+      for (const node of document.nodes) {
+        if (!isRecord(node) || node.type !== "tool" || !isRecord(node.data) || typeof node.id !== "string") continue;
+        const renames = typeof node.data.tool === "string" ? RENAMED_TOOL_RESULT_FIELDS[node.data.tool] : undefined;
+        if (renames) resultRenames.set(node.id, renames);
+      }
+    }
+    const withArguments = mapArray(document, "nodes", (node) => {
+      if (node.type !== "tool" || !isRecord(node.data) || typeof node.data.tool !== "string") return node;
+      const renames = RENAMED_TOOL_ARGUMENTS[node.data.tool];
+      if (!renames) return node;
+      const data = { ...node.data };
+      if (isRecord(data.arguments)) data.arguments = renameKeys(data.arguments, renames);
+      if (typeof data.argumentsTemplate === "string" && data.argumentsTemplate.trim().startsWith("{")) {
+        try {
+          const parsed: unknown = JSON.parse(data.argumentsTemplate);
+          if (isRecord(parsed)) data.argumentsTemplate = JSON.stringify(renameKeys(parsed, renames));
+        } catch {
+          // A template that is not JSON text (a reference) is resolved at run time; nothing to rename.
+        }
+      }
+      return { ...node, data };
+    });
+    if (resultRenames.size === 0) return withArguments;
+    const renameReferences = (text: string) => {
+      let result = text;
+      for (const [nodeId, renames] of resultRenames) {
+        for (const [oldField, newField] of Object.entries(renames)) {
+          const pattern = new RegExp(
+            `(\\{\\{\\s*${escapeRegExp(nodeId)}\\.result\\.)${escapeRegExp(oldField)}(?=\\s*\\}\\}|\\.|\\[)`,
+            "g",
+          );
+          result = result.replace(pattern, `$1${newField}`);
+        }
+      }
+      return result;
+    };
+    return mapArray(withArguments, "nodes", (node) => {
+      if (!isRecord(node.data)) return node;
+      const data = mapStrings(node.data, renameReferences) as Record<string, unknown>;
+      return { ...node, data: renameSelectors(data, resultRenames) };
+    });
+  },
+};
+
+/** Selectors `[nodeId, "result", oldField, ...]` anywhere in `value` point at the renamed field. */
+function renameSelectors(
+  value: Record<string, unknown>,
+  renames: Map<string, Record<string, string>>,
+): Record<string, unknown> {
+  const visit = (item: unknown): unknown => {
+    if (Array.isArray(item)) {
+      const [nodeId, result, field] = item;
+      if (typeof nodeId === "string" && result === "result" && typeof field === "string") {
+        const target = renames.get(nodeId)?.[field];
+        if (target) return [nodeId, result, target, ...item.slice(3)];
+      }
+      return item.map(visit);
+    }
+    if (isRecord(item)) return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, visit(entry)]));
+    return item;
+  };
+  return visit(value) as Record<string, unknown>;
+}
+
 /** Every migration, oldest first. */
 export const MIGRATIONS: readonly Migration[] = [
   flattenNodeConfigMigration,
   renameEdgeHandlesMigration,
   renameNodeTypesMigration,
+  seedToolSchemaMigration,
 ];
 
 function idAt(raw: RawDocument, key: "nodes" | "edges", index: unknown): string | undefined {

@@ -94,12 +94,47 @@ export function refuse(
 }
 
 /**
- * Runs one requested call through every guard, in order: name correction, argument validation,
- * identical-call limit, tool-call budget, deadline, then the timed and retried execution.
+ * The `repeat_limit` refusal when `call` (under `toolName`, with its arguments as written) was
+ * already requested `maxIdenticalCalls` times, whether those calls ran or were refused; otherwise
+ * registers the call and returns undefined.
+ */
+export function refuseRepeat(call: RequestedCall, toolName: string, state: CallGuardState): CallOutcome | undefined {
+  const args = looselyParsed(call.arguments);
+  if (state.repeats.admit(toolName, args)) return undefined;
+  const error = {
+    code: "repeat_limit",
+    message: `Repeat limit reached: "${toolName}" was already called ${state.limits.maxIdenticalCalls} times with these exact arguments.`,
+    retryable: false,
+  };
+  return refuse(call, toolName, args, error, "Use the earlier results, change the arguments, or answer.");
+}
+
+/** Arguments as the model wrote them, parsed when they are JSON text (so key order does not matter). */
+function looselyParsed(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Runs one requested call through every guard, in order: identical-call limit (counting refused
+ * calls too), name correction, argument validation, tool-call budget, deadline, then the timed
+ * and retried execution.
  * Never throws: each refusal becomes an error observation the model can act on.
  */
 export async function runGuardedCall(call: RequestedCall, state: CallGuardState): Promise<CallOutcome> {
   const resolution = resolveToolName(call.name, state.tools);
+  // Counted before any other check, so calls the name or argument guard rejects count too: a model
+  // repeating the same broken call is stopped by the repeat limit instead of burning iterations.
+  const repeated = refuseRepeat(call, resolution.ok ? resolution.tool.name : call.name, state);
+  if (repeated)
+    return {
+      ...repeated,
+      ...(resolution.ok && resolution.correctedFrom ? { correctedFrom: resolution.correctedFrom } : {}),
+    };
   if (!resolution.ok) {
     return refuse(
       call,
@@ -119,21 +154,6 @@ export async function runGuardedCall(call: RequestedCall, state: CallGuardState)
       checked.args,
       { code: "invalid_arguments", message: checked.message, retryable: false },
       checked.hint,
-      correctedFrom,
-    );
-  }
-  if (!state.repeats.admit(tool.name, checked.args)) {
-    const error = {
-      code: "repeat_limit",
-      message: `Repeat limit reached: "${tool.name}" was already called ${state.limits.maxIdenticalCalls} times with these exact arguments.`,
-      retryable: false,
-    };
-    return refuse(
-      call,
-      tool.name,
-      checked.args,
-      error,
-      "Use the earlier results, change the arguments, or answer.",
       correctedFrom,
     );
   }

@@ -2,7 +2,7 @@ import "server-only";
 import type { ModelRequest } from "../../llm/language-model";
 import { toolAwareRouter } from "../delta-router";
 import type { ModeDriver } from "../loop";
-import { finalFromText } from "./shared";
+import { finalFromNativeText } from "./shared";
 
 /**
  * The deprecated `functions` / `function_call` protocol, for servers that only speak it: one call
@@ -24,7 +24,7 @@ export function functionCallLegacyDriver(): ModeDriver {
       const call = response.toolCalls[0];
       if (!call) {
         run.messages.push({ role: "assistant", content: response.text });
-        return finalFromText(response.text);
+        return finalFromNativeText(response.text);
       }
       run.messages.push({
         role: "assistant",

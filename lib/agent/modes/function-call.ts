@@ -2,7 +2,7 @@ import "server-only";
 import type { ModelRequest } from "../../llm/language-model";
 import { toolAwareRouter } from "../delta-router";
 import type { ModeDriver } from "../loop";
-import { finalFromText, normalizeCallIds } from "./shared";
+import { finalFromNativeText, normalizeCallIds } from "./shared";
 
 /**
  * Native tool calling (`tool_calls`). All calls of one turn are independent by construction (the
@@ -29,7 +29,7 @@ export function functionCallDriver(): ModeDriver {
       const response = await run.callModel(request, { router: toolAwareRouter() });
       if (response.toolCalls.length === 0) {
         run.messages.push({ role: "assistant", content: response.text });
-        return finalFromText(response.text);
+        return finalFromNativeText(response.text);
       }
       const calls = normalizeCallIds(response.toolCalls, run.iteration);
       run.messages.push({ role: "assistant", content: response.text, toolCalls: calls });

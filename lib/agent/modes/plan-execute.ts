@@ -137,7 +137,8 @@ export function planExecuteDriver(): ModeDriver {
         thought: ready.map((state) => `${state.step.id}: ${state.step.action || state.step.tool}`).join("; "),
         calls: ready.map((state) => ({
           id: state.step.id,
-          name: state.step.tool,
+          // As the planner wrote it, so the name guard corrects it again and the step records `correctedFrom`.
+          name: state.step.correctedFrom ?? state.step.tool,
           arguments: resolveStepInput(state.step.input, results),
           planStepId: state.step.id,
         })),

@@ -12,6 +12,8 @@ const stepId = z.union([z.string().min(1), z.number()]).transform((value) => Str
  */
 export const agentPlanStepSchema = planStepSchema.extend({
   dependsOn: z.array(stepId).optional(),
+  /** Set by validation when the planner's tool name was corrected to a real tool: the name as written. */
+  correctedFrom: z.string().optional(),
 });
 
 /** A validated plan step. */

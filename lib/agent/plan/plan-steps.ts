@@ -62,7 +62,9 @@ export async function planSteps(call: ModelCaller, input: PlanStepsInput): Promi
     if (validation.ok) {
       const steps = validation.steps.map((step) => {
         const resolved = resolveToolName(step.tool, input.tools);
-        return resolved.ok ? { ...step, tool: resolved.tool.name } : step;
+        if (!resolved.ok || resolved.tool.name === step.tool) return step;
+        // Recorded, never silent: the step says which name the planner wrote.
+        return { ...step, tool: resolved.tool.name, correctedFrom: step.tool };
       });
       return { steps, messages, repaired: attempt > 0 };
     }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { RunErrorInfo } from "../../runs/run-status";
-import { TrellisError } from "../../workflow/errors";
+import { capErrorMessage, TrellisError } from "../../workflow/errors";
 import { NodeExecutionError } from "../errors";
 import { ExecutorCrashedError } from "./executor-crashed-error";
 import { RunLevelError } from "./run-level-error";
@@ -19,8 +19,8 @@ export function toNodeExecutionError(thrown: unknown): NodeExecutionError {
 
 /** The plain, serializable form of an error for events and records. */
 export function toErrorInfo(error: TrellisError, nodeId?: string): RunErrorInfo {
-  const info: RunErrorInfo = { code: error.code, message: error.message };
-  if (error.hint !== undefined) info.hint = error.hint;
+  const info: RunErrorInfo = { code: error.code, message: capErrorMessage(error.message) };
+  if (error.hint !== undefined) info.hint = capErrorMessage(error.hint);
   const origin = nodeId ?? (error instanceof RunLevelError ? error.nodeId : undefined);
   if (origin !== undefined) info.nodeId = origin;
   if (error instanceof NodeExecutionError) info.retryable = error.retryable;

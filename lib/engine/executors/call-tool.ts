@@ -2,7 +2,25 @@ import "server-only";
 import type { ToolDefinition, ToolResult } from "../../tools/define-tool";
 import { linkWithTimeout, raceAbort } from "../abort";
 import { NodeExecutionError } from "../errors";
-import type { ExecutorContext } from "../executor";
+import type { ExecutorContext, PartialOutcome } from "../executor";
+
+/**
+ * Largest value a node keeps whole (an HTTP body, a code result, a tool result): 16 MiB of UTF-8.
+ * Above it the value is cut with a visible marker and its original size, and the node run (and
+ * so the run) ends `partial` with `output_truncated`: nothing is dropped silently.
+ */
+export const NODE_VALUE_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/** The partial outcome of a node whose tool value was cut, or undefined when it is whole. */
+export function truncationPartial(result: Extract<ToolResult, { ok: true }>, what: string): PartialOutcome | undefined {
+  if (!result.provenance.truncated) return undefined;
+  const size = result.provenance.size;
+  return {
+    code: "output_truncated",
+    message: `The ${what} was ${size} bytes; only the first part is kept (the limit for a node value is ${NODE_VALUE_LIMIT_BYTES} bytes).`,
+    missing: [`${what} beyond the kept part (${size} bytes in total)`],
+  };
+}
 
 /** Tool calls without their own timeout get this one. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
@@ -56,9 +74,10 @@ export async function callTool(
     latencyMs,
   });
   if (!result.ok) {
+    // The message is on the node error already; the process data keeps only the code (one copy per attempt).
     throw new NodeExecutionError(result.error.code, result.error.message, {
       retryable: result.retryable,
-      processData: { tool: tool.name, arguments: args, error: result.error, latencyMs },
+      processData: { tool: tool.name, arguments: args, error: { code: result.error.code }, latencyMs },
     });
   }
   return { content: result.content, result, latencyMs };
@@ -80,7 +99,15 @@ async function executeWithTimeout(
   try {
     let pending: Promise<ToolResult>;
     try {
-      pending = Promise.resolve(tool.execute(args, { signal, credentials, idempotencyKey: context.idempotencyKey }));
+      pending = Promise.resolve(
+        tool.execute(args, {
+          signal,
+          credentials,
+          idempotencyKey: context.idempotencyKey,
+          // Nodes keep values whole up to the node value limit (a model never sees them raw).
+          outputLimitBytes: NODE_VALUE_LIMIT_BYTES,
+        }),
+      );
     } catch (thrown) {
       pending = Promise.reject(thrown);
     }

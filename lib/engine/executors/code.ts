@@ -2,7 +2,7 @@ import "server-only";
 import type { CodeConfig } from "../../workflow/nodes/code";
 import { resolveValue } from "../../workflow/variables";
 import type { NodeExecutor } from "../executor";
-import { callTool, requireTool } from "./call-tool";
+import { callTool, requireTool, truncationPartial } from "./call-tool";
 
 /** The built-in sandboxed JavaScript tool the code node delegates to. */
 export const CODE_TOOL_NAME = "code";
@@ -16,12 +16,22 @@ export const codeExecutor: NodeExecutor = async (context) => {
   const tool = requireTool(context, CODE_TOOL_NAME);
   const inputs: Record<string, unknown> = {};
   for (const input of config.inputs ?? []) inputs[input.name] = resolveValue(input.value, context.variables);
-  const { content, latencyMs } = await callTool(context, tool, { code: config.code, inputs });
-  // The code tool answers `{ result, logs }`; `result` is what the script returned.
-  const { result, logs } = (content ?? {}) as { result?: unknown; logs?: unknown };
+  const { content, result: toolResult, latencyMs } = await callTool(context, tool, { code: config.code, inputs });
+  // The code tool answers `{ result, logs }`; `result` is what the script returned. Past the node
+  // value limit it answers the cut JSON text instead: that becomes the result, marker included.
+  const { result, logs } = (typeof content === "string" ? { result: content } : (content ?? {})) as {
+    result?: unknown;
+    logs?: unknown;
+  };
+  const partial = truncationPartial(toolResult, "code result");
   const outputs: Record<string, unknown> = { result };
   if (typeof result === "object" && result !== null && !Array.isArray(result)) {
     for (const output of config.outputs ?? []) outputs[output.name] = (result as Record<string, unknown>)[output.name];
   }
-  return { outputs, inputs, processData: { language: config.language, logs, latencyMs } };
+  return {
+    outputs,
+    inputs,
+    processData: { language: config.language, logs, latencyMs, size: toolResult.provenance.size },
+    ...(partial ? { partial } : {}),
+  };
 };

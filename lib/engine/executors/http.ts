@@ -3,7 +3,7 @@ import { describeHttpAuth, httpAuthCredentials } from "../../tools/http/http-aut
 import type { HttpConfig } from "../../workflow/nodes/http";
 import { NodeExecutionError } from "../errors";
 import type { NodeExecutor } from "../executor";
-import { callTool, requireTool } from "./call-tool";
+import { callTool, requireTool, truncationPartial } from "./call-tool";
 
 /** The built-in tool the http node delegates to (SSRF guard, size caps and timeouts live there). */
 export const HTTP_TOOL_NAME = "http_request";
@@ -29,9 +29,11 @@ export const httpExecutor: NodeExecutor = async (context) => {
   const body = renderBody(config.body, context.render, headers);
   if (body !== undefined) args.body = body;
   const auth = await resolveCredential(context, config.credential ?? "");
-  const { content, latencyMs } = await callTool(context, tool, args, auth ? httpAuthCredentials(auth) : {});
-  const response = (content ?? {}) as Record<string, unknown>;
+  const { content, result, latencyMs } = await callTool(context, tool, args, auth ? httpAuthCredentials(auth) : {});
+  // Past the node value limit the tool returns its cut JSON text: keep that (marker included) as the body.
+  const response = (typeof content === "string" ? { body: content } : (content ?? {})) as Record<string, unknown>;
   const responseBody = response.body;
+  const partial = truncationPartial(result, "response body");
   return {
     outputs: {
       status: response.status,
@@ -40,7 +42,14 @@ export const httpExecutor: NodeExecutor = async (context) => {
       json: typeof responseBody === "string" ? undefined : responseBody,
     },
     inputs: args,
-    processData: { request: args, ...(auth ? { auth: describeHttpAuth(auth) } : {}), latencyMs },
+    processData: {
+      request: args,
+      ...(auth ? { auth: describeHttpAuth(auth) } : {}),
+      latencyMs,
+      size: result.provenance.size,
+      truncated: result.provenance.truncated,
+    },
+    ...(partial ? { partial } : {}),
   };
 };
 

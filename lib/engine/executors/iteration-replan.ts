@@ -10,6 +10,7 @@ import type { IterationReplanRecord } from "../checkpoint-state";
 import type { ContainerHost, ExecutorContext } from "../executor";
 import type { IterationItem, IterationQueue } from "./iteration-queue";
 import { resolveNodeModel, toEngineUsage, toNodeExecutionError } from "./model-node-support";
+import { toolsForNode } from "./node-tools";
 
 /** The planner an iteration executes, when that planner allows replans. */
 export interface DrivingPlanner {
@@ -120,8 +121,8 @@ export async function replanItems(
       nodeId: planner.node.id,
       inputs: { replan, maxReplans: planner.config.maxReplans, completed, failed: failedStep, reason, remaining },
       handledBy: errorMode === "terminate" ? "fail-run" : "iteration-continue",
-      work: async (_attempt, signal) => {
-        const model = await resolveNodeModel(context, planner.config.model);
+      work: async (_attempt, signal, modelCalls) => {
+        const model = await resolveNodeModel(context, planner.config.model, modelCalls);
         const instructions = context.render(planner.config.instructions);
         const goal = context.render(planner.config.goal);
         try {
@@ -130,7 +131,7 @@ export async function replanItems(
               model,
               instructions,
               goal,
-              tools: toolsFromRegistry(context.services.tools, planner.config.tools),
+              tools: toolsFromRegistry(await toolsForNode(context, planner.config.tools), planner.config.tools),
               maxSteps: planner.config.maxSteps,
             },
             completed,

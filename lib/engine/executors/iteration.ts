@@ -141,14 +141,33 @@ export const iterationExecutor: NodeExecutor = async (context) => {
     output.push(outputOf(item));
   }
   const outputs: Record<string, unknown> = { output };
-  const processData: Record<string, unknown> = { itemCount: values.length, failedCount, parallel, errorMode };
+  // The body's nodes and the planner's replan node runs carry their own usage; repeating it on the
+  // iteration's node run would count it twice when node runs are summed, so it is shown only.
+  const processData: Record<string, unknown> = {
+    itemCount: values.length,
+    failedCount,
+    parallel,
+    errorMode,
+    bodyUsage: usage,
+  };
   if (planner && host) {
     const replans = summarizeReplans(queue, host.replans);
     outputs.replans = replans;
     processData.replans = replans;
     processData.maxReplans = planner.config.maxReplans;
   }
-  return { outputs, usage, processData };
+  if (failedCount > 0) {
+    return {
+      outputs,
+      processData,
+      partial: {
+        code: "iteration_items_failed",
+        message: `${failedCount} of the iteration's items failed; the output ${errorMode === "continue" ? "has null in their place" : "leaves them out"}.`,
+        missing: failedItemsMissing(queue.live()),
+      },
+    };
+  }
+  return { outputs, processData };
 };
 
 /** The error of a failed item. */
@@ -182,4 +201,15 @@ function announceItem(
 
 function formatSelector(selector: string[] | undefined): string {
   return selector && selector.length > 0 ? `{{${selector.join(".")}}}` : "(unset)";
+}
+
+/** One entry per failed item: its index and why it failed. */
+function failedItemsMissing(items: Iterable<IterationItem>): string[] {
+  const missing: string[] = [];
+  for (const item of items) {
+    if (item.result && item.result.status !== "failed") continue;
+    const error = itemError(item);
+    missing.push(`item ${item.index} (${error.code})`);
+  }
+  return missing;
 }

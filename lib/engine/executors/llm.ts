@@ -84,5 +84,14 @@ export const llmExecutor: NodeExecutor = async (context) => {
       );
     }
   }
-  return { outputs, inputs: { systemPrompt, userPrompt }, processData, usage };
+  // A reply cut by the completion cap is an answer, but not a whole one.
+  const partial =
+    response.finishReason === "length"
+      ? {
+          code: "max_tokens_reached",
+          message: "The model's reply was cut off at the completion token limit.",
+          missing: ["the rest of the reply (raise max tokens or shorten the task)"],
+        }
+      : undefined;
+  return { outputs, inputs: { systemPrompt, userPrompt }, processData, usage, ...(partial ? { partial } : {}) };
 };

@@ -1,6 +1,7 @@
 import "server-only";
 import type { AgentEventSink, AgentUsage } from "../../agent/types";
 import type { LanguageModel, ModelRef } from "../../llm/language-model";
+import type { ModelCallLedger } from "../../llm/model-call-ledger";
 import type { Usage } from "../../runs/run-status";
 import { TrellisError } from "../../workflow/errors";
 import { NodeExecutionError } from "../errors";
@@ -18,10 +19,18 @@ export function nodeEventSink(context: ExecutorContext): AgentEventSink {
   return (event) => context.emit({ ...event, ...where });
 }
 
-/** Resolves a model reference; configuration problems become non-retryable node errors. */
-export async function resolveNodeModel(context: ExecutorContext, ref: ModelRef): Promise<LanguageModel> {
+/**
+ * Resolves a model reference, wrapped so every call is recorded on the node run (`ledger`, by
+ * default the attempt's); configuration problems become non-retryable node errors.
+ */
+export async function resolveNodeModel(
+  context: ExecutorContext,
+  ref: ModelRef,
+  ledger: ModelCallLedger | undefined = context.modelCalls,
+): Promise<LanguageModel> {
   try {
-    return await context.services.models.resolve(ref);
+    const model = await context.services.models.resolve(ref);
+    return ledger ? ledger.wrap(model) : model;
   } catch (error) {
     throw toNodeExecutionError(error, { model: ref });
   }

@@ -4,6 +4,7 @@ import { toolsFromRegistry } from "../../agent/tool-set";
 import type { PlannerConfig } from "../../workflow/nodes/planner";
 import type { NodeExecutor } from "../executor";
 import { resolveNodeModel, toEngineUsage, toNodeExecutionError } from "./model-node-support";
+import { toolsForNode } from "./node-tools";
 
 /**
  * The planner node of the graph form of Plan-and-Execute: asks the model for JSON steps,
@@ -17,7 +18,7 @@ export const plannerExecutor: NodeExecutor = async (context) => {
   const instructions = context.render(config.instructions);
   const goal = context.render(config.goal);
   try {
-    const tools = toolsFromRegistry(context.services.tools, config.tools);
+    const tools = toolsFromRegistry(await toolsForNode(context, config.tools), config.tools);
     const planned = await runPlanner({
       model,
       instructions,

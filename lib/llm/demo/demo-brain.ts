@@ -97,8 +97,8 @@ export function neededCalls(facts: TaskFacts, tools: ModelToolSpec[], seen: Seen
         name: currency.name,
         args: {
           [propertyNamed(currency, /amount/i) ?? "amount"]: facts.money.amount,
-          [propertyNamed(currency, /^from/i) ?? "from"]: facts.money.from,
-          [propertyNamed(currency, /^to/i) ?? "to"]: facts.money.to,
+          [propertyNamed(currency, /^from/i) ?? "from_currency"]: facts.money.from,
+          [propertyNamed(currency, /^to/i) ?? "to_currency"]: facts.money.to,
         },
       });
       return needed;

@@ -45,10 +45,10 @@ describe("offline demo model", () => {
       const won = await run(mode, BET_RAIN);
       expect(calls(won.steps)).toEqual([
         'get_current_weather {"city":"Athens"}',
-        'convert_currency {"amount":100,"from":"EUR","to":"USD"}',
+        'convert_currency {"amount":100,"from_currency":"EUR","to_currency":"USD"}',
       ]);
       expect(won.answer).toMatch(
-        /^\[demo model\] It rained in Athens today \(3\.2 mm\), so you won the bet: 100 EUR is 108\.42 USD\./,
+        /^\[demo model\] It rained in Athens today \(3\.2 mm\), so you won the bet: 100 EUR is 108\.5 USD\./,
       );
       expect(won.isDemo).toBe(true);
       const lost = await run(mode, BET_DRY);
@@ -84,7 +84,7 @@ describe("offline demo model", () => {
   it("plan_execute: weather per city, then the conversion; seed 004 through a step reference", async () => {
     const bet = await run("plan_execute", BET_RAIN);
     expect(bet.steps.map((step) => step.planStepId ?? step.action)).toEqual(["w1", "c1", "final_answer"]);
-    expect(bet.answer).toContain("so you won the bet: 100 EUR is 108.42 USD");
+    expect(bet.answer).toContain("so you won the bet: 100 EUR is 108.5 USD");
     const tickets = await run("plan_execute", TICKETS);
     expect(tickets.steps.find((step) => step.planStepId === "n1")?.input).toEqual({ ticket_ids: ["PX-17", "PX-24"] });
     expect(tickets.answer).toContain("PX-24: no explanation found");

@@ -32,6 +32,8 @@ export class ModelError extends TrellisError {
   readonly status?: number;
   /** Attempts made before giving up; set by the retry loop. */
   attempts?: number;
+  /** Every attempt with its outcome and wait, set by the adapter (see `ModelCallAttempt`). */
+  attemptLog?: import("../language-model").ModelCallAttempt[];
 
   constructor(code: string, message: string, options: ModelErrorOptions = {}) {
     super(code, message, { hint: options.hint, cause: options.cause });

@@ -21,6 +21,14 @@ function wait(ms: number | undefined): Promise<void> {
   return ms && ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
+/** Resolves when the client closed the connection (a hung reply holds the request until then). */
+function untilClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (response.destroyed || response.socket?.destroyed) return resolve();
+    response.once("close", () => resolve());
+  });
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const parts: Buffer[] = [];
   for await (const part of request) parts.push(part as Buffer);
@@ -37,8 +45,23 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
   response.end(text);
 }
 
-function sendError(response: ServerResponse, reply: NonNullable<FakeReply["error"]>): void {
+function sendError(
+  response: ServerResponse,
+  reply: NonNullable<FakeReply["error"]>,
+  requestHeaders: Record<string, string> = {},
+): void {
   const headers: Record<string, string> = {};
+  if (reply.echoApiKey) {
+    const key = (requestHeaders.authorization ?? "").replace(/^Bearer\s+/i, "");
+    const message = `Incorrect API key provided: ${key}. You can find your API key at https://platform.example/account/api-keys.`;
+    sendJson(
+      response,
+      reply.status,
+      { error: { message, type: "invalid_request_error", param: null, code: "invalid_api_key" } },
+      headers,
+    );
+    return;
+  }
   if (reply.retryAfter !== undefined) headers["retry-after"] = String(reply.retryAfter);
   if (reply.retryAfterMs !== undefined) headers["retry-after-ms"] = String(reply.retryAfterMs);
   const type = reply.status === 429 ? "requests" : reply.status >= 500 ? "server_error" : "invalid_request_error";
@@ -93,6 +116,10 @@ export async function startFakeOpenAIServer(options: FakeServerOptions = {}): Pr
     const plan = planCompletion(record.body, reply);
     const chunks = completionChunks(plan, reply, record.body.stream_options?.include_usage === true);
     for (const [index, chunk] of chunks.entries()) {
+      if (reply.hangAfterChunks !== undefined && index >= reply.hangAfterChunks) {
+        await untilClosed(response);
+        return;
+      }
       if (reply.truncateStreamAfterChunks !== undefined && index >= reply.truncateStreamAfterChunks) {
         if (reply.truncateMode === "end") response.end();
         else response.socket?.destroy();
@@ -128,9 +155,10 @@ export async function startFakeOpenAIServer(options: FakeServerOptions = {}): Pr
       if (!response.writableFinished) record.closedByClient = true;
     });
     const reply = await nextReply(body);
+    if (reply.hang) return untilClosed(response);
     await wait(reply.delayMs);
     if (record.closedByClient) return;
-    if (reply.error) return sendError(response, reply.error);
+    if (reply.error) return sendError(response, reply.error, record.headers);
     if (reply.rawBody !== undefined) return sendJson(response, 200, reply.rawBody);
     if (body.stream) return streamReply(response, record, reply);
     if (reply.malformedJson) return sendJson(response, 200, '{"id":"chatcmpl-broken","choices":[{"message":');

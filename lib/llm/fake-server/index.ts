@@ -1,4 +1,5 @@
 export { echoResponder, startFakeOpenAIServer } from "./fake-openai-server";
+export { fakeScenarios } from "./scenarios";
 export type {
   FakeChatRequestBody,
   FakeErrorReply,

@@ -18,6 +18,11 @@ export interface FakeErrorReply {
   retryAfterMs?: number;
   /** Response body; an OpenAI-style `{ error: { message, type, code } }` when absent. */
   body?: unknown;
+  /**
+   * Echo the request's bearer token in the error message, as some providers do on a 401
+   * ("Incorrect API key provided: sk-…"); for redaction tests.
+   */
+  echoApiKey?: true;
 }
 
 /** One scripted reply of the fake model. Every field is optional; `{}` is an empty answer. */
@@ -44,6 +49,10 @@ export interface FakeReply {
   model?: string;
   /** Wait before sending the response headers, in ms. */
   delayMs?: number;
+  /** Never answer: hold the request open until the client gives up (a hung provider). */
+  hang?: true;
+  /** With streaming: send the headers and this many chunks, then hang until the client gives up. */
+  hangAfterChunks?: number;
   /** Wait between stream chunks, in ms. */
   chunkDelayMs?: number;
   /** Reply with an HTTP error instead. */

@@ -1,11 +1,13 @@
 import "server-only";
 import OpenAI from "openai";
-import { CallControl } from "../call-control";
+import { AttemptControl, CallControl, DEFAULT_ATTEMPT_TIMEOUTS } from "../call-control";
 import { ContextOverflowError } from "../errors/context-overflow-error";
 import { ModelBadResponseError } from "../errors/model-bad-response-error";
 import { ModelStreamTruncatedError } from "../errors/model-stream-truncated-error";
 import type {
+  AttemptTimeouts,
   LanguageModel,
+  ModelCallAttempt,
   ModelProfile,
   ModelRequest,
   ModelResponse,
@@ -13,7 +15,7 @@ import type {
   ModelToolCall,
 } from "../language-model";
 import { detectProviderKind, type ProviderKind, resolveProfile } from "../model-profiles";
-import { decideRetry, type RetryEvent, type RetryOptions, sleep, withRetry } from "../retry";
+import { attemptEntry, decideRetry, type RetryEvent, type RetryOptions, sleep, withRetry } from "../retry";
 import { cutAtStopSequence } from "../stop-sequence-filter";
 import type { TokenBudgetOptions } from "../token-budget";
 import { computeCost, computeUsage } from "../usage";
@@ -47,6 +49,8 @@ export interface OpenAICompatibleModelOptions {
   budget?: TokenBudgetOptions;
   /** Called before each backoff wait. */
   onRetry?: (event: RetryEvent) => void;
+  /** Per-attempt time bounds (first byte, total); `DEFAULT_ATTEMPT_TIMEOUTS` for unset fields. */
+  attemptTimeouts?: AttemptTimeouts;
 }
 
 /** The SDK's own timeout; ours (`request.timeoutMs`) is the one that matters, this only bounds a hung socket. */
@@ -99,15 +103,20 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
   async generate(request: ModelRequest): Promise<ModelResponse> {
     const startedAt = performance.now();
     const control = this.createControl(request);
+    const log: ModelCallAttempt[] = [];
     try {
       const prepared = this.prepare(request);
+      const timeouts = this.attemptTimeouts(request);
       const { value, attempts } = await withRetry(
-        () => this.generateAttempt(prepared, control),
+        () => this.generateAttempt(prepared, control, timeouts),
         control,
         this.options.retry,
         this.options.onRetry,
+        log,
       );
-      return this.buildResponse(value, prepared, attempts, startedAt);
+      const response = this.buildResponse(value, prepared, attempts, startedAt, log);
+      response.firstTokenMs = response.latencyMs;
+      return response;
     } finally {
       control.dispose();
     }
@@ -120,26 +129,38 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
   async *stream(request: ModelRequest): AsyncGenerator<ModelStreamPart> {
     const startedAt = performance.now();
     const control = this.createControl(request);
+    const log: ModelCallAttempt[] = [];
     try {
       const prepared = this.prepare(request);
+      const timeouts = this.attemptTimeouts(request);
+      let firstTokenMs: number | undefined;
       for (let attempt = 1; ; attempt++) {
         control.throwIfAborted();
         let yielded = false;
+        const attemptStartedAt = Date.now();
         const outcome: { completion?: RawCompletion } = {};
         try {
-          for await (const part of this.streamAttempt(prepared, control, outcome)) {
+          for await (const part of this.streamAttempt(prepared, control, outcome, timeouts)) {
+            if (!yielded) firstTokenMs = Math.round(performance.now() - startedAt);
             yielded = true;
             yield part;
           }
           if (!outcome.completion) throw new ModelBadResponseError("The stream produced no result.");
-          yield { type: "finish", response: this.buildResponse(outcome.completion, prepared, attempt, startedAt) };
+          log.push({ attempt, status: "ok", durationMs: Date.now() - attemptStartedAt });
+          const response = this.buildResponse(outcome.completion, prepared, attempt, startedAt, log);
+          response.firstTokenMs = firstTokenMs ?? response.latencyMs;
+          yield { type: "finish", response };
           return;
         } catch (error) {
           const typed = mapOpenAIError(error, { ...this.errorContext(control), phase: "stream" });
           typed.attempts = attempt;
+          typed.attemptLog = log;
+          const entry = attemptEntry(attempt, typed, Date.now() - attemptStartedAt);
+          log.push(entry);
           if (yielded) throw typed;
           const decision = decideRetry(typed, attempt, control, this.options.retry);
           if (!decision.retry) throw typed;
+          entry.waitMs = decision.delayMs;
           this.options.onRetry?.({ attempt, delayMs: decision.delayMs, error: typed });
           await sleep(decision.delayMs, control);
         }
@@ -147,6 +168,11 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     } finally {
       control.dispose();
     }
+  }
+
+  /** The attempt bounds of a request: the request's, then the provider's, then the defaults. */
+  private attemptTimeouts(request: ModelRequest): Required<AttemptTimeouts> {
+    return { ...DEFAULT_ATTEMPT_TIMEOUTS, ...this.options.attemptTimeouts, ...request.attemptTimeouts };
   }
 
   private createControl(request: ModelRequest): CallControl {
@@ -177,12 +203,19 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     }
   }
 
-  private async generateAttempt(prepared: PreparedRequest, control: CallControl): Promise<RawCompletion> {
+  private async generateAttempt(
+    prepared: PreparedRequest,
+    control: CallControl,
+    timeouts: Required<AttemptTimeouts>,
+  ): Promise<RawCompletion> {
     let raw: unknown;
+    const attempt = new AttemptControl(control, timeouts, this.errorContext(control), false);
     try {
-      raw = await this.client.chat.completions.create({ ...prepared.body, stream: false }, { signal: control.signal });
+      raw = await this.client.chat.completions.create({ ...prepared.body, stream: false }, { signal: attempt.signal });
     } catch (error) {
-      throw mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });
+      throw attempt.timeoutError() ?? mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });
+    } finally {
+      attempt.dispose();
     }
     const parsed = chatCompletionSchema.safeParse(raw);
     if (!parsed.success) {
@@ -213,16 +246,31 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     prepared: PreparedRequest,
     control: CallControl,
     outcome: { completion?: RawCompletion },
+    timeouts: Required<AttemptTimeouts>,
+  ): AsyncGenerator<ModelStreamPart> {
+    const attempt = new AttemptControl(control, timeouts, this.errorContext(control), true);
+    try {
+      yield* this.readStream(prepared, control, outcome, attempt);
+    } finally {
+      attempt.dispose();
+    }
+  }
+
+  private async *readStream(
+    prepared: PreparedRequest,
+    control: CallControl,
+    outcome: { completion?: RawCompletion },
+    attempt: AttemptControl,
   ): AsyncGenerator<ModelStreamPart> {
     const includeUsage = this.profile.streamUsage !== false;
     let sdkStream: AsyncIterable<unknown>;
     try {
       sdkStream = await this.client.chat.completions.create(
         { ...prepared.body, stream: true, ...(includeUsage ? { stream_options: { include_usage: true } } : {}) },
-        { signal: control.signal },
+        { signal: attempt.signal },
       );
     } catch (error) {
-      throw mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });
+      throw attempt.timeoutError() ?? mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });
     }
     const assembler = new StreamAssembler(prepared.clientStops);
     let chunksReceived = 0;
@@ -230,6 +278,7 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
       // Leaving this loop early (stop sequence, consumer break) closes the SDK stream, which aborts the HTTP request.
       for await (const raw of sdkStream) {
         chunksReceived++;
+        attempt.markFirstByte();
         const parsed = chatCompletionChunkSchema.safeParse(raw);
         if (!parsed.success) {
           throw new ModelBadResponseError(`A stream chunk is not a chat completion chunk: ${parsed.error.message}`, {
@@ -241,10 +290,15 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
         if (assembler.stoppedBySequence) break;
       }
     } catch (error) {
-      throw mapOpenAIError(error, { ...this.errorContext(control), phase: "stream", chunksReceived });
+      throw (
+        attempt.timeoutError() ??
+        mapOpenAIError(error, { ...this.errorContext(control), phase: "stream", chunksReceived })
+      );
     }
     // The SDK ends the iteration quietly on abort, so an unfinished stream is either ours or truncated.
     control.throwIfAborted();
+    const attemptTimeout = attempt.timeoutError();
+    if (attemptTimeout) throw attemptTimeout;
     if (!assembler.stoppedBySequence && !assembler.sawFinishReason) {
       throw new ModelStreamTruncatedError(chunksReceived, { provider: this.provider, modelId: this.modelId });
     }
@@ -257,6 +311,7 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     prepared: PreparedRequest,
     attempts: number,
     startedAt: number,
+    attemptLog: ModelCallAttempt[],
   ): ModelResponse {
     const usage = computeUsage(completion.usage, prepared.prompt, completion);
     const response: ModelResponse = {
@@ -268,6 +323,7 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
       modelId: completion.modelId ?? this.modelId,
       latencyMs: Math.round(performance.now() - startedAt),
       attempts,
+      attemptLog,
     };
     if (prepared.budget) response.budget = prepared.budget;
     if (prepared.warnings.length > 0) response.warnings = prepared.warnings;

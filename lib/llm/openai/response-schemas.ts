@@ -12,6 +12,8 @@ import { z } from "zod";
 export const usageSchema = z.object({
   prompt_tokens: z.number().int().nonnegative(),
   completion_tokens: z.number().int().nonnegative(),
+  /** Prompt tokens served from the provider's cache (OpenAI), when reported. */
+  prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish(),
 });
 
 const functionCallSchema = z.object({

@@ -22,14 +22,17 @@ describe("weather, currency and ticket tools against the demo stub", () => {
     const athens = await weather().execute({ city: "Athens" }, testContext());
     expect(athens).toMatchObject({
       ok: true,
-      content: { city: "Athens", temperature_c: 17.4, precipitation_mm: 3.2, unit: "celsius" },
+      content: { city: "Athens", temperature: 17.4, precipitation_mm: 3.2, unit: "celsius" },
     });
     if (athens.ok) expect(athens.provenance.source).toContain(`${stub.origin}/v1/forecast?latitude=37.98376`);
     const cairo = await weather().execute({ city: "Cairo", unit: "fahrenheit" }, testContext());
     expect(cairo).toMatchObject({
       ok: true,
-      content: { temperature_c: 34.1, temperature: 93.4, unit: "fahrenheit", precipitation_mm: 0 },
+      content: { city: "Cairo", temperature: 93.4, precipitation_mm: 0, unit: "fahrenheit" },
     });
+    // Exactly seed 003's fields, nothing else.
+    if (athens.ok)
+      expect(Object.keys(athens.content as object).sort()).toEqual(["city", "precipitation_mm", "temperature", "unit"]);
   });
 
   it("reports an unknown city as city_not_found", async () => {
@@ -46,10 +49,10 @@ describe("weather, currency and ticket tools against the demo stub", () => {
       const result = await createGetCurrentWeatherTool().execute({ city: "London" }, testContext());
       expect(result).toMatchObject({ ok: true, content: { city: "London", precipitation_mm: 1.1 } });
       const converted = await createConvertCurrencyTool().execute(
-        { amount: 100, from: "EUR", to: "USD" },
+        { amount: 100, from_currency: "EUR", to_currency: "USD" },
         testContext(),
       );
-      expect(converted).toMatchObject({ ok: true, content: { converted_amount: 108.42 } });
+      expect(converted).toMatchObject({ ok: true, content: { converted_amount: 108.5 } });
     } finally {
       for (const name of Object.keys(stub.environment)) delete process.env[name];
     }
@@ -71,15 +74,26 @@ describe("weather, currency and ticket tools against the demo stub", () => {
 
   it("converts currency with fixed rates (seed 003: 100 EUR to USD)", async () => {
     const tool = createConvertCurrencyTool({ baseUrl: `${stub.origin}/v2` });
-    expect(await tool.execute({ amount: 100, from: "eur", to: "USD" }, testContext())).toMatchObject({
+    const seedAnswer = { amount: 100, from_currency: "EUR", to_currency: "USD", converted_amount: 108.5, rate: 1.085 };
+    const converted = await tool.execute({ amount: 100, from_currency: "eur", to_currency: "USD" }, testContext());
+    expect(converted).toMatchObject({ ok: true, content: seedAnswer });
+    if (converted.ok) expect(converted.content).toEqual(seedAnswer);
+    expect(tool.parameters).toMatchObject({ required: ["amount", "from_currency", "to_currency"] });
+    expect(Object.keys((tool.parameters as { properties: object }).properties)).toEqual([
+      "amount",
+      "from_currency",
+      "to_currency",
+    ]);
+    // Saved workflows written before seed 003's names still work.
+    expect(await tool.execute({ amount: 100, from: "EUR", to: "USD" }, testContext())).toMatchObject({
       ok: true,
-      content: { amount: 100, from: "EUR", to: "USD", rate: 1.0842, converted_amount: 108.42, date: "2026-09-14" },
+      content: seedAnswer,
     });
-    expect(await tool.execute({ amount: 5, from: "EUR", to: "XYZ" }, testContext())).toMatchObject({
+    expect(await tool.execute({ amount: 5, from_currency: "EUR", to_currency: "XYZ" }, testContext())).toMatchObject({
       ok: false,
       error: { code: "unknown_currency" },
     });
-    expect(await tool.execute({ amount: 5, from: "EURO", to: "USD" }, testContext())).toMatchObject({
+    expect(await tool.execute({ amount: 5, from_currency: "EURO", to_currency: "USD" }, testContext())).toMatchObject({
       ok: false,
       error: { code: "invalid_arguments" },
     });

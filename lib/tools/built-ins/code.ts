@@ -24,7 +24,16 @@ export function createCodeTool(options: CodeToolOptions = {}): ToolDefinition {
     // Above the sandbox's own watchdog so the sandbox's precise error wins over a generic timeout.
     timeoutMs: cpuLimitMs + 10_000,
     execute: async ({ code, inputs }, context) => {
-      const run = await runSandboxedCode({ ...options, code, inputs: inputs ?? {}, signal: context.signal });
+      const run = await runSandboxedCode({
+        ...options,
+        // A workflow node keeps results up to its value limit; agents get the sandbox's own cap.
+        ...(context.outputLimitBytes
+          ? { maxResultBytes: Math.max(options.maxResultBytes ?? 0, context.outputLimitBytes) }
+          : {}),
+        code,
+        inputs: inputs ?? {},
+        signal: context.signal,
+      });
       return { result: run.result, logs: run.logs };
     },
   });

@@ -29,19 +29,25 @@ const rateAnswer = z.object({
   date: z.string().optional(),
 });
 
-/** `convert_currency({ amount, from, to })` with Frankfurter's reference rates. Read-only. */
+/**
+ * `convert_currency({ amount, from_currency, to_currency })` with Frankfurter's reference rates,
+ * answering `{ amount, from_currency, to_currency, converted_amount, rate }`: exactly seed 003's
+ * schema. The old names `from` / `to` are still accepted (saved workflows; see the
+ * `v2-seed-003-currency-arguments` document migration). Read-only.
+ */
 export function createConvertCurrencyTool(options: CurrencyToolOptions = {}): ToolDefinition {
   return defineTool({
     name: "convert_currency",
-    description: "Convert an amount from one currency to another using current reference exchange rates",
+    description: "Convert an amount from one currency to another",
     parameters: z.object({
       amount: z.number().describe("The amount to convert"),
-      from: currencyCode.describe("The source currency code, e.g. EUR"),
-      to: currencyCode.describe("The target currency code, e.g. USD"),
+      from_currency: currencyCode.describe("The source currency code, e.g. EUR"),
+      to_currency: currencyCode.describe("The target currency code, e.g. USD"),
     }),
+    argumentAliases: { from: "from_currency", to: "to_currency" },
     readOnly: true,
     timeoutMs: 20_000,
-    execute: async ({ amount, from, to }, context) => {
+    execute: async ({ amount, from_currency: from, to_currency: to }, context) => {
       const base = configuredUrl(options.baseUrl, CURRENCY_URL_ENV);
       const baseUrl = (base ?? DEFAULT_CURRENCY_URL).replace(/\/+$/, "");
       const url = new URL(`${baseUrl}/rate/${encodeURIComponent(from)}/${encodeURIComponent(to)}`);
@@ -62,11 +68,10 @@ export function createConvertCurrencyTool(options: CurrencyToolOptions = {}): To
       return toolOutput(
         {
           amount,
-          from,
-          to,
-          rate,
+          from_currency: from,
+          to_currency: to,
           converted_amount: Math.round(amount * rate * 100) / 100,
-          date: parsed.success ? (parsed.data.date ?? null) : null,
+          rate,
         },
         { source: answer.url },
       );

@@ -40,7 +40,8 @@ function parseAnswer<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
 
 /**
  * `get_current_weather({ city, unit? })`: geocodes the city with Open-Meteo, then reads the
- * current temperature and precipitation. Read-only.
+ * current temperature and precipitation. Takes and returns exactly seed 003's schema:
+ * `{ city, temperature, precipitation_mm, unit }`. Read-only.
  */
 export function createGetCurrentWeatherTool(options: WeatherToolOptions = {}): ToolDefinition {
   return defineTool({
@@ -48,11 +49,12 @@ export function createGetCurrentWeatherTool(options: WeatherToolOptions = {}): T
     description: "Get the current weather for a given city, including temperature and precipitation",
     parameters: z.object({
       city: z.string().min(1).describe("The name of the city"),
-      unit: z.enum(["celsius", "fahrenheit"]).default("celsius").describe("Temperature unit"),
+      unit: z.enum(["celsius", "fahrenheit"]).optional(),
     }),
     readOnly: true,
     timeoutMs: 20_000,
-    execute: async ({ city, unit }, context) => {
+    execute: async ({ city, unit: requestedUnit }, context) => {
+      const unit = requestedUnit ?? "celsius";
       const geocodingBase = configuredUrl(options.geocodingUrl, WEATHER_GEOCODING_URL_ENV);
       const forecastBase = configuredUrl(options.forecastUrl, WEATHER_FORECAST_URL_ENV);
       const geocodingUrl = new URL(geocodingBase ?? DEFAULT_GEOCODING_URL);
@@ -82,15 +84,10 @@ export function createGetCurrentWeatherTool(options: WeatherToolOptions = {}): T
       const temperatureC = current.temperature_2m;
       return toolOutput(
         {
-          city: place.name,
-          country: place.country ?? null,
-          latitude: place.latitude,
-          longitude: place.longitude,
-          temperature_c: temperatureC,
+          city,
           temperature: unit === "fahrenheit" ? Math.round(((temperatureC * 9) / 5 + 32) * 10) / 10 : temperatureC,
-          unit,
           precipitation_mm: current.precipitation,
-          observed_at: current.time ?? null,
+          unit,
         },
         { source: forecast.url },
       );

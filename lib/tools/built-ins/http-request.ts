@@ -96,7 +96,11 @@ export function createHttpRequestTool(options: HttpRequestToolOptions = {}): Too
         body,
         signal: context.signal,
         timeoutMs: Math.min(args.timeout_ms ?? maxTimeoutMs, maxTimeoutMs),
-        maxResponseBytes: Math.min(args.max_response_bytes ?? maxResponseBytes, maxResponseBytes),
+        // A workflow node keeps bodies up to its value limit; agents get the tool's own cap.
+        maxResponseBytes: Math.min(
+          args.max_response_bytes ?? Math.max(maxResponseBytes, context.outputLimitBytes ?? 0),
+          Math.max(maxResponseBytes, context.outputLimitBytes ?? 0),
+        ),
         allowlist: options.allowlist,
         lookup: options.lookup,
         credentialHeaders,

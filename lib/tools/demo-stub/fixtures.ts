@@ -112,7 +112,8 @@ export const DEMO_CITIES: readonly DemoCity[] = [
 /** Fixed reference rates: units of each currency per 1 EUR. */
 export const DEMO_RATES_PER_EUR: Readonly<Record<string, number>> = {
   EUR: 1,
-  USD: 1.0842,
+  // Seed 003: 100 EUR is 108.50 USD at 1.085.
+  USD: 1.085,
   GBP: 0.8531,
   JPY: 161.37,
   CHF: 0.9563,

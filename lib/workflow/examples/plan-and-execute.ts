@@ -10,7 +10,7 @@ export const planAndExecuteExample: ExampleWorkflow = {
   description:
     "Planner → iteration (one tool call per planned step, in parallel) → synthesizer. Runs offline on the demo model and the local weather/currency stub.",
   document: {
-    schemaVersion: 2,
+    schemaVersion: 3,
     nodes: [
       {
         id: "start",

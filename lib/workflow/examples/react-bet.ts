@@ -10,7 +10,7 @@ export const reactBetExample: ExampleWorkflow = {
   description:
     "Seed 003's bet: a ReAct agent checks the weather, and only if it rained converts the EUR stake to USD (try Athens, where it rains in the demo, and Cairo, where it does not). Demo mode answers from the local weather/currency stub.",
   document: {
-    schemaVersion: 2,
+    schemaVersion: 3,
     nodes: [
       {
         id: "start",

@@ -10,7 +10,7 @@ export const ticketBlockersExample: ExampleWorkflow = {
   description:
     "A function-calling agent restricted to read-only tools: search_tickets finds blocked tickets, search_meeting_notes looks up notes for those ticket IDs, and gaps are reported.",
   document: {
-    schemaVersion: 2,
+    schemaVersion: 3,
     nodes: [
       {
         id: "start",

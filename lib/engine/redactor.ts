@@ -1,0 +1,80 @@
+import "server-only";
+/**
+ * Masks the workspace's stored secret values (provider keys, HTTP credential values, MCP and
+ * OpenAPI secrets) wherever they appear in what a run records or streams: error messages, tool
+ * results, model text echoed back by an upstream. The engine builds one per run from
+ * `EngineServices.secrets` and applies it where events are emitted, before the recorder and any
+ * listener (SSE) see them; node outputs are taken from the redacted events, so downstream nodes,
+ * checkpoints and the run result never hold the plain value either.
+ */
+export interface Redactor {
+  /** `text` with every secret replaced by {@link REDACTED}. */
+  redactText(text: string): string;
+  /** A copy of `value` with every string redacted; the same object when nothing matched. */
+  redact<T>(value: T): T;
+}
+
+/** What a masked secret becomes. */
+export const REDACTED = "[redacted]";
+
+/**
+ * Shorter values are not masked: they would match ordinary words and numbers (a 4-character
+ * header value is not a secret worth destroying every "true" in a record for).
+ */
+export const MIN_SECRET_LENGTH = 8;
+
+/** A redactor for these secret values, or undefined when there is nothing to mask. */
+export function createRedactor(secrets: Iterable<string> | undefined): Redactor | undefined {
+  if (!secrets) return undefined;
+  const unique = new Set<string>();
+  for (const secret of secrets) {
+    if (typeof secret !== "string") continue;
+    const trimmed = secret.trim();
+    if (trimmed.length >= MIN_SECRET_LENGTH) unique.add(trimmed);
+  }
+  if (unique.size === 0) return undefined;
+  // Longest first, so a secret that contains another is masked whole.
+  const pattern = new RegExp(
+    [...unique]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join("|"),
+    "g",
+  );
+  const redactText = (text: string) => {
+    pattern.lastIndex = 0;
+    return pattern.test(text) ? text.replace(pattern, REDACTED) : text;
+  };
+  const redactValue = (value: unknown, depth: number): unknown => {
+    if (typeof value === "string") return redactText(value);
+    if (value === null || typeof value !== "object" || depth > 64) return value;
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      for (let index = 0; index < value.length; index++) {
+        const item = value[index];
+        const redacted = redactValue(item, depth + 1);
+        if (redacted !== item) {
+          copy ??= value.slice();
+          copy[index] = redacted;
+        }
+      }
+      return copy ?? value;
+    }
+    if (value instanceof Error) return redactValue({ name: value.name, message: value.message }, depth + 1);
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      const redacted = redactValue(item, depth + 1);
+      if (redacted !== item) {
+        copy ??= { ...(value as Record<string, unknown>) };
+        copy[key] = redacted;
+      }
+    }
+    return copy ?? value;
+  };
+  return { redactText, redact: <T>(value: T) => redactValue(value, 0) as T };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
