@@ -22,7 +22,7 @@ export function parseDifyFile(text: string): DifyFile {
   if (text.trim() === "") throw new ImportFileError("invalid_import", "(file)", "The file is empty");
   let document: ReturnType<typeof parseDocument>;
   try {
-    document = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+    document = parseDocument(text, { uniqueKeys: false });
   } catch (error) {
     throw new ImportFileError("invalid_import", "(file)", `Not valid YAML: ${(error as Error).message}`);
   }

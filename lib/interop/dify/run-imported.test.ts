@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { MemoryRunRecorder } from "../../engine/memory-recorder";
+import { runWorkflow } from "../../engine/run-workflow";
+import { createTestServices } from "../../engine/testing";
+import { createDemoModel } from "../../llm/demo";
+import { createCodeTool } from "../../tools/built-ins/code";
+import { createToolRegistry } from "../../tools/registry";
+import { compileWorkflow } from "../../workflow/compile";
+import { importDifyWorkflow } from "./map-workflow";
+import { readFixture } from "./testing";
+
+describe("an imported Dify app runs on the real engine", () => {
+  it("LLM → code → iteration (LLM body) → end succeeds on the demo model", async () => {
+    const imported = importDifyWorkflow(readFixture("app-llm-iteration.yml"));
+    const compiled = compileWorkflow(imported.document);
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+    const asked: string[] = [];
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(
+      compiled.workflow,
+      {},
+      {
+        runId: "run-dify-import",
+        recorder,
+        services: createTestServices({
+          tools: createToolRegistry([createCodeTool()]),
+          models: {
+            resolve: async (reference) => {
+              asked.push(`${reference.provider}/${reference.model}`);
+              return createDemoModel(reference.model);
+            },
+          },
+        }),
+      },
+    );
+    if (result.status !== "succeeded") {
+      throw new Error(
+        `${result.status}: ${JSON.stringify(recorder.nodeRuns().map((row) => [row.nodeId, row.status, row.error]))}`,
+      );
+    }
+    const sections = result.outputs.sections as unknown[];
+    expect(Array.isArray(sections)).toBe(true);
+    expect(sections.length).toBeGreaterThan(0);
+    for (const section of sections) expect(typeof section).toBe("string");
+    expect(asked.every((name) => name === "default/gpt-4o-mini")).toBe(true);
+    // The default start input was applied, and every body item ran its own LLM call.
+    const expandRuns = recorder.nodeRuns().filter((row) => row.nodeId === "expand" && row.status === "succeeded");
+    expect(expandRuns.length).toBe(sections.length);
+    expect(JSON.stringify(recorder.nodeRuns().find((row) => row.nodeId === "outline")?.inputs)).toContain("tide pools");
+  });
+});
