@@ -1,12 +1,10 @@
 import { compileWorkflow } from "../workflow/compile";
 import type { WorkflowDocument } from "../workflow/document";
+import type { ImportFormat } from "./detect-format";
 import { importDifyWorkflow } from "./dify/map-workflow";
 import { applyReferenceMapping, collectDocumentReferences, resolveReferences } from "./references";
 import type { ImportReport, ReferenceMapping, WorkspaceInventory } from "./report";
 import { importTrellisWorkflow } from "./trellis/import-workflow";
-
-/** Formats the importer reads. */
-export type ImportFormat = "dify" | "trellis";
 
 /** A prepared import: what would be saved, and the report to show first. */
 export interface PreparedImport {
@@ -14,18 +12,6 @@ export interface PreparedImport {
   description: string;
   document: WorkflowDocument;
   report: ImportReport;
-}
-
-/** Guesses the format: JSON objects are Trellis exports, anything else is read as Dify YAML. */
-export function detectImportFormat(content: string): ImportFormat {
-  const trimmed = content.trimStart();
-  if (!trimmed.startsWith("{")) return "dify";
-  try {
-    JSON.parse(trimmed);
-    return "trellis";
-  } catch {
-    return "dify"; // YAML flow mappings also start with "{"
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
+export { detectImportFormat, type ImportFormat } from "./detect-format";
 export { formatPath, ImportFileError, MAX_IMPORT_CHARACTERS } from "./errors";
-export { detectImportFormat, type ImportFormat, type PreparedImport, prepareImport } from "./import-workflow";
+export { type PreparedImport, prepareImport } from "./import-workflow";
 export { applyReferenceMapping, collectDocumentReferences, resolveReferences } from "./references";
 export type * from "./report";
