@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { EditorPage } from "./pages/editor-page";
 
-const fixtures = path.resolve(__dirname, "../lib/interop/dify/fixtures");
+const fixtures = path.resolve(import.meta.dirname, "../lib/interop/dify/fixtures");
 
 test("upload a Dify file, read the report, import it, open the workflow and run it on the demo model", async ({
   page,

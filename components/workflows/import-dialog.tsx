@@ -77,7 +77,13 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [error, setError] = useState<ImportError | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const send = async (dryRun: boolean, text: string, chosen: Record<string, string>, chosenFormat: ImportFormat) => {
+  const send = async (
+    dryRun: boolean,
+    text: string,
+    chosen: Record<string, string>,
+    chosenFormat: ImportFormat,
+    chosenName: string,
+  ) => {
     setBusy(true);
     setError(null);
     try {
@@ -87,7 +93,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         body: JSON.stringify({
           format: chosenFormat,
           content: text,
-          name: name.trim() || undefined,
+          name: chosenName.trim() || undefined,
           mapping: toMapping(chosen),
           dryRun,
         }),
@@ -97,12 +103,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
 
-  const check = async (text = content, chosen = choices, chosenFormat = format) => {
+  const check = async (text = content, chosen = choices, chosenFormat = format, chosenName = name) => {
     if (text.trim() === "") {
       setError({ message: "Upload a file or paste its content first.", path: "content" });
       return;
     }
-    const response = await send(true, text, chosen, chosenFormat);
+    const response = await send(true, text, chosen, chosenFormat, chosenName);
     if (!response.ok) {
       setReport(null);
       setError(await readError(response));
@@ -110,7 +116,8 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     }
     const body = (await response.json()) as { name: string; report: ImportReport };
     setReport(body.report);
-    if (!name) setName(body.name);
+    // A new file brings its own name, unless the person typed one.
+    if (chosenName.trim() === "") setName(body.name);
     // The selects stay for every reference that was missing before any mapping.
     if (Object.keys(chosen).length === 0)
       setMissing(body.report.references.filter((reference) => !reference.available));
@@ -123,11 +130,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
     setChoices({});
     setMissing([]);
     setReport(null);
-    void check(text, {}, detected);
+    setName("");
+    void check(text, {}, detected, "");
   };
 
   const save = async () => {
-    const response = await send(false, content, choices, format);
+    const response = await send(false, content, choices, format, name);
     if (!response.ok) {
       setError(await readError(response));
       return;
