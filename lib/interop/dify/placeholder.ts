@@ -22,7 +22,7 @@ export function makePlaceholder(node: DifyNodeInfo, reason: string, bestEffort?:
       ...(bestEffort ? {} : { original: scrubSecrets(node.data) }),
     },
   };
-  if (!bestEffort && node.width !== undefined && node.height !== undefined && node.type === "loop") {
+  if (!bestEffort && node.type === "loop" && (node.width ?? 0) > 0 && (node.height ?? 0) > 0) {
     placeholder.width = node.width;
     placeholder.height = node.height;
   }

@@ -36,8 +36,8 @@ export const iterationMapper: NodeMapper = {
       concurrency,
       errorMode: errorMode ?? "terminate",
     });
-    if (node.width !== undefined) result.width = node.width;
-    if (node.height !== undefined) result.height = node.height;
+    if (node.width !== undefined && node.width > 0) result.width = node.width;
+    if (node.height !== undefined && node.height > 0) result.height = node.height;
     return { nodes: [result] };
   },
 };
