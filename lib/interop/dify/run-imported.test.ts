@@ -48,4 +48,43 @@ describe("an imported Dify app runs on the real engine", () => {
     expect(expandRuns.length).toBe(sections.length);
     expect(JSON.stringify(recorder.nodeRuns().find((row) => row.nodeId === "outline")?.inputs)).toContain("tide pools");
   });
+
+  it.each([
+    ["yes", "It is yes"],
+    ["no", "It is no"],
+  ])(
+    "if-else → branches → variable aggregator (as code) returns the branch that ran (flag %s)",
+    async (flag, expected) => {
+      const imported = importDifyWorkflow(readFixture("variable-aggregator.yml"));
+      const compiled = compileWorkflow(imported.document);
+      if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+      const result = await runWorkflow(
+        compiled.workflow,
+        { flag },
+        {
+          runId: `run-dify-aggregator-${flag}`,
+          recorder: new MemoryRunRecorder(),
+          services: createTestServices({ tools: createToolRegistry([createCodeTool()]) }),
+        },
+      );
+      expect(result.status).toBe("succeeded");
+      expect(result.outputs).toEqual({ text: expected });
+    },
+  );
+
+  it("Dify JavaScript runs unchanged in the sandbox; `result` and the other outputs are read from its return value", async () => {
+    const compiled = compileWorkflow(importDifyWorkflow(readFixture("code.yml")).document);
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+    const result = await runWorkflow(
+      compiled.workflow,
+      { a: 2, b: 3 },
+      {
+        runId: "run-dify-code",
+        recorder: new MemoryRunRecorder(),
+        services: createTestServices({ tools: createToolRegistry([createCodeTool()]) }),
+      },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs).toEqual({ sum: 5, doubled: 10 });
+  });
 });
