@@ -434,6 +434,45 @@ describe("node by node", () => {
   });
 });
 
+describe("unsupported containers", () => {
+  it("a loop becomes a placeholder of its size; the nodes inside it say where they are", () => {
+    const result = importDifyWorkflow(`
+app: {mode: workflow, name: Loop}
+kind: app
+version: 0.3.0
+workflow:
+  graph:
+    edges:
+    - {source: s, sourceHandle: source, target: loop1, targetHandle: target}
+    - {source: loop1, sourceHandle: source, target: e, targetHandle: target}
+    nodes:
+    - {id: s, type: custom, position: {x: 0, y: 0}, data: {type: start, title: Start, variables: []}}
+    - {id: loop1, type: custom, position: {x: 300, y: 0}, width: 400, height: 200, data: {type: loop, title: Retry, loop_count: 3, break_conditions: []}}
+    - {id: body1, type: custom, parentId: loop1, position: {x: 40, y: 60}, data: {type: template-transform, title: Step, isInLoop: true, loop_id: loop1, variables: [], template: step}}
+    - {id: e, type: custom, position: {x: 800, y: 0}, data: {type: end, title: End, outputs: []}}
+`);
+    expect(node(result.document, "loop1")).toMatchObject({
+      type: "template",
+      width: 400,
+      height: 200,
+      data: { title: "Unsupported: Retry" },
+    });
+    expect(entry(result, "body1").changes).toContain(
+      "It sits inside an unsupported container: move it out or replace the container",
+    );
+    expect(result.document.edges.map((item) => [item.source, item.target])).toEqual([
+      ["s", "loop1"],
+      ["loop1", "e"],
+    ]);
+    expect(result.report.compile.issues.map((issue) => [issue.code, issue.nodeId])).toEqual(
+      expect.arrayContaining([
+        ["unsupported_node", "loop1"],
+        ["invalid_parent", "body1"],
+      ]),
+    );
+  });
+});
+
 describe("realistic apps", () => {
   it("translation chain: two LLMs and a template, compiles", () => {
     const result = load("app-translation-chain.yml");

@@ -228,6 +228,14 @@ export function mapDifyFile(file: DifyFile): DifyImport {
     entry.trellisType = main!.type;
     nodes.push(main!, ...helpers);
   }
+  // Nodes inside an unsupported container (a loop) cannot run there; say so at each of them.
+  for (const info of infos) {
+    if (info.parentId !== undefined && placeholders.has(info.parentId)) {
+      entries
+        .find((item) => item.nodeId === info.id)
+        ?.changes.push("It sits inside an unsupported container: move it out or replace the container");
+    }
+  }
   if (createdStart)
     nodes.unshift({
       id: startInfo.id,
