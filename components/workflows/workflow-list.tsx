@@ -9,6 +9,7 @@ import { DeleteButton } from "@/components/ui/delete-button";
 import { Dialog } from "@/components/ui/dialog";
 import { formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { ImportDialog } from "./import-dialog";
 import { buildWorkflowFile, type ImportFieldError, parseWorkflowFile } from "./workflow-file";
 
 /** A row of the list, serialized by the server page. */
@@ -56,6 +57,7 @@ export function WorkflowList({
   const [deleting, setDeleting] = useState<WorkflowListItem | null>(null);
   const [importErrors, setImportErrors] = useState<ImportFieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const create = async () => {
@@ -156,6 +158,15 @@ export function WorkflowList({
           )}
           {canEdit && (
             <>
+              <button
+                type="button"
+                className="button"
+                data-testid="import-dialog-button"
+                title="Import a Dify DSL file or a Trellis export, with a report before saving"
+                onClick={() => setImporting(true)}
+              >
+                Import…
+              </button>
               <button
                 type="button"
                 className="button"
@@ -312,6 +323,7 @@ export function WorkflowList({
           }}
         />
       </Dialog>
+      <ImportDialog open={importing} onClose={() => setImporting(false)} />
       <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete workflow?"

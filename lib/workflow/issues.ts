@@ -28,6 +28,7 @@ export const WORKFLOW_ISSUE_CODES = [
   "missing_required_input",
   "unknown_variable",
   "type_mismatch",
+  "unsupported_node",
   "internal_error",
 ] as const;
 

@@ -28,7 +28,8 @@ export function checkNodes(context: CompileContext): void {
       context.report("unknown_node_type", `Unknown node type "${node.type}"`, { nodeId: node.id, path: ["type"] });
       return;
     }
-    const { title: _title, ...rawConfig } = node.data;
+    reportPlaceholder(context, node.id, node.data.unsupported);
+    const { title: _title, unsupported: _unsupported, ...rawConfig } = node.data;
     const parsed = definition.configSchema.safeParse(rawConfig);
     if (parsed.success) {
       context.nodes.get(node.id)!.config = parsed.data;
@@ -45,6 +46,29 @@ export function checkNodes(context: CompileContext): void {
       });
     }
   });
+}
+
+/**
+ * An imported node with no equivalent here (see lib/interop) stays on the canvas as a placeholder
+ * marked `data.unsupported = { sourceType, reason }`, so the graph keeps its shape; it must be
+ * replaced before the workflow can run, which this issue says at the node.
+ */
+function reportPlaceholder(context: CompileContext, nodeId: string, marker: unknown): void {
+  if (marker === undefined) return;
+  const { sourceType, reason } = (typeof marker === "object" && marker !== null ? marker : {}) as {
+    sourceType?: unknown;
+    reason?: unknown;
+  };
+  const what = typeof sourceType === "string" ? `"${sourceType}" node` : "node";
+  const why = typeof reason === "string" && reason !== "" ? `: ${reason}` : "";
+  context.report(
+    "unsupported_node",
+    `Imported ${what} has no equivalent here${why}. Replace it with a supported node.`,
+    {
+      nodeId,
+      path: ["data", "unsupported"],
+    },
+  );
 }
 
 interface ParentState {

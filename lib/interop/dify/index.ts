@@ -1,0 +1,2 @@
+export { type DifyImport, importDifyWorkflow, mapDifyFile } from "./map-workflow";
+export { parseDifyFile } from "./parse";

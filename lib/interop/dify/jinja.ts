@@ -1,0 +1,49 @@
+import { formatReference } from "../../workflow/variables";
+
+/** Outcome of converting a Jinja2 template. */
+export interface JinjaConversion {
+  /** The Trellis template. */
+  template: string;
+  /** What was changed on the way (filters dropped, comments removed). */
+  changes: string[];
+  /** Set when the template uses what Trellis templates cannot express (`{% … %}` blocks). */
+  unsupported?: string;
+}
+
+const EXPRESSION = /\{\{-?\s*([^{}]*?)\s*-?\}\}/g;
+const IDENTIFIER_PATH = /^([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*)$/;
+
+/**
+ * Converts the Jinja2 subset Trellis templates can express: `{{ name }}`, `{{ name.field }}` and
+ * `{{ name[0] }}` where `name` is one of the node's declared variables. Filters are dropped (and
+ * reported); `{% … %}` statements cannot be expressed and make the conversion unsupported.
+ */
+export function convertJinja(source: string, variables: ReadonlyMap<string, string[]>): JinjaConversion {
+  const changes: string[] = [];
+  if (/\{%/.test(source)) {
+    const statement = /\{%-?\s*(\w+)/.exec(source)?.[1] ?? "statement";
+    return {
+      template: source,
+      changes,
+      unsupported: `Jinja2 "{% ${statement} %}" blocks have no equivalent in Trellis templates`,
+    };
+  }
+  let text = source;
+  if (/\{#/.test(text)) {
+    text = text.replace(/\{#[\s\S]*?#\}/g, "");
+    changes.push("Jinja2 comments {# … #} were removed");
+  }
+  const template = text.replace(EXPRESSION, (match, expression: string) => {
+    const [head, ...filters] = expression.split("|").map((part) => part.trim());
+    const parsed = IDENTIFIER_PATH.exec(head ?? "");
+    const selector = parsed ? variables.get(parsed[1]!) : undefined;
+    if (!parsed || !selector) {
+      changes.push(`"${match}" is not a plain variable of this node; kept as literal text`);
+      return match;
+    }
+    if (filters.length > 0) changes.push(`Filter "| ${filters.join(" | ")}" on ${parsed[1]} was dropped`);
+    const path = (parsed[2] ?? "").split(/\.|\[|\]/).filter((segment) => segment !== "");
+    return selector.length === 0 ? "" : formatReference(selector[0]!, [...selector.slice(1), ...path]);
+  });
+  return { template, changes };
+}

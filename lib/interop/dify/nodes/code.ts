@@ -1,0 +1,60 @@
+import { z } from "zod";
+import type { NodeMapper } from "../context";
+import { readData, toIdentifier, trellisNode, variableSelectorSchema } from "./shared";
+
+/** CodeNodeData (nodes/code/entities.py). */
+const codeDataSchema = z.looseObject({
+  variables: z.array(variableSelectorSchema).default([]),
+  code_language: z.string().default("python3"),
+  code: z.string().default(""),
+  outputs: z.record(z.string(), z.looseObject({ type: z.string().default("string") })).nullish(),
+  dependencies: z.array(z.unknown()).nullish(),
+});
+
+const OUTPUT_TYPES: Record<string, "string" | "number" | "boolean" | "object" | "array"> = {
+  string: "string",
+  number: "number",
+  boolean: "boolean",
+  object: "object",
+};
+
+/**
+ * code: JavaScript runs unchanged, because Dify's `function main({ a, b }) { return {...} }` is
+ * what the Trellis sandbox calls. Python cannot run here and is flagged. A Dify output named
+ * `result` is read from the returned object (`result.result`), since `result` is the whole return value here.
+ */
+export const codeMapper: NodeMapper = {
+  map: (node, context) => {
+    const data = readData(codeDataSchema, node, context);
+    const inputs = data.variables.map((variable) => ({
+      name: toIdentifier(variable.variable),
+      value: context.selector(variable.value_selector),
+    }));
+    const outputs = Object.entries(data.outputs ?? {})
+      .filter(([name]) => name !== "result")
+      .map(([name, output]) => ({
+        name: toIdentifier(name),
+        type: OUTPUT_TYPES[output.type] ?? (output.type.startsWith("array") ? "array" : "string"),
+      }));
+    if (data.code_language !== "javascript") {
+      return {
+        nodes: [
+          trellisNode(node, "code", {
+            language: "javascript",
+            code: `/* ${data.code_language} from Dify:\n${data.code.replaceAll("*/", "* /")}\n*/`,
+            inputs,
+            outputs,
+          }),
+        ],
+        unsupported: `${data.code_language === "python3" ? "Python" : data.code_language} code cannot run here; rewrite it in JavaScript (the source is kept in the node)`,
+      };
+    }
+    if (data.dependencies && data.dependencies.length > 0)
+      context.change("Code dependencies are not installed: the sandbox has no modules");
+    if (inputs.some((input, index) => input.name !== data.variables[index]!.variable)) {
+      context.change("Some input names were changed to be valid identifiers");
+    }
+    return { nodes: [trellisNode(node, "code", { language: "javascript", code: data.code, inputs, outputs })] };
+  },
+  outputPath: (path) => (path[0] === "result" ? ["result", ...path] : path),
+};

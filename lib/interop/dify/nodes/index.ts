@@ -1,0 +1,50 @@
+import type { NodeMapper } from "../context";
+import { agentMapper } from "./agent";
+import { codeMapper } from "./code";
+import { endMapper } from "./end";
+import { httpRequestMapper } from "./http-request";
+import { humanInputMapper } from "./human-input";
+import { ifElseMapper } from "./if-else";
+import { iterationMapper } from "./iteration";
+import { llmMapper } from "./llm";
+import { parameterExtractorMapper } from "./parameter-extractor";
+import { questionClassifierMapper } from "./question-classifier";
+import { startMapper } from "./start";
+import { templateTransformMapper } from "./template-transform";
+import { toolMapper } from "./tool";
+import { variableAggregatorMapper } from "./variable-aggregator";
+
+/**
+ * One mapper per Dify `data.type` (web/app/components/workflow/types.ts BlockEnum). `answer`
+ * depends on the graph and is added by the driver; `iteration-start` is absorbed by its iteration.
+ * Types not listed (knowledge-retrieval, document-extractor, list-operator, variable-assigner,
+ * loop, …) become placeholders.
+ */
+export const NODE_MAPPERS: Record<string, NodeMapper> = {
+  start: startMapper,
+  end: endMapper,
+  llm: llmMapper,
+  agent: agentMapper,
+  tool: toolMapper,
+  "http-request": httpRequestMapper,
+  code: codeMapper,
+  "if-else": ifElseMapper,
+  iteration: iterationMapper,
+  "template-transform": templateTransformMapper,
+  "variable-aggregator": variableAggregatorMapper,
+  "parameter-extractor": parameterExtractorMapper,
+  "question-classifier": questionClassifierMapper,
+  "human-input": humanInputMapper,
+};
+
+/** Why a Dify type without a mapper cannot be imported. */
+export const UNSUPPORTED_REASONS: Record<string, string> = {
+  "knowledge-retrieval": "Knowledge bases (datasets) do not exist here",
+  "document-extractor": "Files cannot be uploaded into a run here",
+  "list-operator": "There is no list operator node; use a Code node",
+  "variable-assigner": "Conversation variables cannot be written here (no memory between runs)",
+  assigner: "Conversation variables cannot be written here (no memory between runs)",
+  loop: "There is no loop node; an iteration over a list may do",
+  "loop-start": "Part of a loop, which is not supported",
+  "loop-end": "Part of a loop, which is not supported",
+};

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { MemoryRunRecorder } from "../../engine/memory-recorder";
+import { runWorkflow } from "../../engine/run-workflow";
+import { createTestServices } from "../../engine/testing";
+import { createDemoModel } from "../../llm/demo";
+import { createCodeTool } from "../../tools/built-ins/code";
+import { createToolRegistry } from "../../tools/registry";
+import { compileWorkflow } from "../../workflow/compile";
+import { importDifyWorkflow } from "./map-workflow";
+import { readFixture } from "./testing";
+
+describe("an imported Dify app runs on the real engine", () => {
+  it("LLM → code → iteration (LLM body) → end succeeds on the demo model", async () => {
+    const imported = importDifyWorkflow(readFixture("app-llm-iteration.yml"));
+    const compiled = compileWorkflow(imported.document);
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+    const asked: string[] = [];
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(
+      compiled.workflow,
+      {},
+      {
+        runId: "run-dify-import",
+        recorder,
+        services: createTestServices({
+          tools: createToolRegistry([createCodeTool()]),
+          models: {
+            resolve: async (reference) => {
+              asked.push(`${reference.provider}/${reference.model}`);
+              return createDemoModel(reference.model);
+            },
+          },
+        }),
+      },
+    );
+    if (result.status !== "succeeded") {
+      throw new Error(
+        `${result.status}: ${JSON.stringify(recorder.nodeRuns().map((row) => [row.nodeId, row.status, row.error]))}`,
+      );
+    }
+    const sections = result.outputs.sections as unknown[];
+    expect(Array.isArray(sections)).toBe(true);
+    expect(sections.length).toBeGreaterThan(0);
+    for (const section of sections) expect(typeof section).toBe("string");
+    expect(asked.every((name) => name === "default/gpt-4o-mini")).toBe(true);
+    // The default start input was applied, and every body item ran its own LLM call.
+    const expandRuns = recorder.nodeRuns().filter((row) => row.nodeId === "expand" && row.status === "succeeded");
+    expect(expandRuns.length).toBe(sections.length);
+    expect(JSON.stringify(recorder.nodeRuns().find((row) => row.nodeId === "outline")?.inputs)).toContain("tide pools");
+  });
+
+  it.each([
+    ["yes", "It is yes"],
+    ["no", "It is no"],
+  ])(
+    "if-else → branches → variable aggregator (as code) returns the branch that ran (flag %s)",
+    async (flag, expected) => {
+      const imported = importDifyWorkflow(readFixture("variable-aggregator.yml"));
+      const compiled = compileWorkflow(imported.document);
+      if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+      const result = await runWorkflow(
+        compiled.workflow,
+        { flag },
+        {
+          runId: `run-dify-aggregator-${flag}`,
+          recorder: new MemoryRunRecorder(),
+          services: createTestServices({ tools: createToolRegistry([createCodeTool()]) }),
+        },
+      );
+      expect(result.status).toBe("succeeded");
+      expect(result.outputs).toEqual({ text: expected });
+    },
+  );
+
+  it("Dify JavaScript runs unchanged in the sandbox; `result` and the other outputs are read from its return value", async () => {
+    const compiled = compileWorkflow(importDifyWorkflow(readFixture("code.yml")).document);
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+    const result = await runWorkflow(
+      compiled.workflow,
+      { a: 2, b: 3 },
+      {
+        runId: "run-dify-code",
+        recorder: new MemoryRunRecorder(),
+        services: createTestServices({ tools: createToolRegistry([createCodeTool()]) }),
+      },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs).toEqual({ sum: 5, doubled: 10 });
+  });
+});
