@@ -29,6 +29,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   invalid_credentials: 401,
   forbidden: 403,
   rate_limited: 429,
+  request_too_large: 413,
+  import_too_large: 413,
+  invalid_import: 422,
   workflow_not_published: 409,
   provider_rename_unsupported: 400,
 };

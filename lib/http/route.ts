@@ -4,6 +4,7 @@ import { NotSignedInError } from "../services/access/access-errors";
 import { principalFromApiKey } from "../services/access/api-key";
 import type { Principal } from "../services/access/principal";
 import { principalFromRequest } from "../services/access/session";
+import { TrellisError } from "../workflow/errors";
 import { errorResponse, mapError } from "./respond";
 
 /**
@@ -23,6 +24,39 @@ export interface RouteSpec<Params, Body, Query> {
   body?: z.ZodType<Body>;
   /** Query string (`?a=b`), as an object of strings. */
   query?: z.ZodType<Query>;
+  /** Largest accepted body in bytes (default 4 MiB); a larger one is refused with 413 before it is buffered. */
+  maxBodyBytes?: number;
+}
+
+/** Default cap of a JSON body: a workflow document with big prompts fits, a runaway upload does not. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The body is larger than the route accepts. Code `request_too_large` (413). */
+export class RequestTooLargeError extends TrellisError {
+  constructor(limit: number) {
+    super("request_too_large", `The request body is larger than ${Math.round(limit / 1024 / 1024)} MB.`);
+  }
+}
+
+/** Reads the body as text with a hard cap, so an oversized upload is refused without being buffered whole. */
+async function readBodyText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new RequestTooLargeError(limit);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new RequestTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** What a handler receives: parsed inputs and the principal (null only for `public` routes). */
@@ -118,9 +152,10 @@ export function route<
       }
       let body = undefined as Body;
       if (spec.body) {
+        const text = await readBodyText(request, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
         let raw: unknown;
         try {
-          raw = await request.json();
+          raw = JSON.parse(text);
         } catch {
           return errorResponse(400, "invalid_json", "The request body is not valid JSON.");
         }

@@ -11,10 +11,13 @@ export const MAX_IMPORT_CHARACTERS = 10 * 1024 * 1024;
 export class ImportFileError extends TrellisError {
   /** Dotted path into the file, e.g. `workflow.graph.nodes.3.data.type`; `(file)` for the whole file. */
   readonly path: string;
+  /** Sent beside the error: the request field at fault and where in the file. */
+  readonly details: { field: string; path: string };
 
   constructor(code: "invalid_import" | "import_too_large", path: string, message: string) {
     super(code, `${path}: ${message}`);
     this.path = path;
+    this.details = { field: "content", path };
   }
 }
 

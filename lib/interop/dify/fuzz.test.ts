@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { ImportFileError, MAX_IMPORT_CHARACTERS } from "../errors";
 import { importDifyWorkflow } from "./map-workflow";
-import { fixtureNames, readFixture } from "./testing";
+import { fixtureNames, readFixture } from "./testing/fixtures";
 
 /** Imports and returns the error, failing the test on anything but an ImportFileError (which the API answers with 4xx). */
 function attempt(text: string): ImportFileError | undefined {

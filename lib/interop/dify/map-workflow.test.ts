@@ -3,7 +3,7 @@ import { compileWorkflow } from "../../workflow/compile";
 import type { WorkflowDocument, WorkflowNode } from "../../workflow/document";
 import type { NodeImportEntry } from "../report";
 import { type DifyImport, importDifyWorkflow } from "./map-workflow";
-import { fixtureNames, readFixture } from "./testing";
+import { fixtureNames, readFixture } from "./testing/fixtures";
 
 function load(name: string): DifyImport {
   return importDifyWorkflow(readFixture(name));

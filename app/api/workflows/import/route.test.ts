@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setSessionReader } from "@/lib/db/context";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHttpCredential } from "@/lib/db/http-credential-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { getWorkflow, listWorkflows } from "@/lib/db/workflow-repository";
 import { buildWorkflowFile } from "@/lib/interop/trellis/workflow-file";
+import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { POST as addMember } from "../../members/route";
 import { POST } from "./route";
@@ -15,14 +15,17 @@ const fixture = (name: string) =>
   readFileSync(path.resolve(__dirname, "../../../../lib/interop/dify/fixtures", name), "utf8");
 
 function post(body: unknown): Request {
-  return new Request("http://localhost/api/workflows/import", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
+  const request = apiRequest(
+    "POST",
+    typeof body === "string" ? undefined : body,
+    "http://localhost/api/workflows/import",
+  );
+  if (typeof body !== "string") return request;
+  return new Request(request.url, { method: "POST", headers: request.headers, body });
 }
 
-const signedInAs = (userId: string | undefined) => setSessionReader(async () => userId);
+const signedInAs = signInAs;
+let ownerId: string;
 
 describe("POST /api/workflows/import", () => {
   let test: TestDatabase;
@@ -30,13 +33,13 @@ describe("POST /api/workflows/import", () => {
 
   beforeAll(async () => {
     test = await createTestDatabase("sqlite");
-    ({ workspaceId } = await seedDatabase(test.db, {
+    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
       adminEmail: "owner@example.test",
       adminPassword: "secret-password",
       workspaceName: "Team",
     }));
   });
-  afterEach(() => signedInAs(undefined));
+  beforeEach(() => signedInAs(ownerId));
   afterAll(async () => test?.dispose());
 
   it("answers the report without saving on a dry run", async () => {
@@ -212,7 +215,7 @@ describe("POST /api/workflows/import", () => {
   it("refuses viewers with 403", async () => {
     const added = await addMember(post({ email: "vera@example.test", role: "viewer", password: "viewer-pass" }));
     const viewerId = ((await added.json()) as { member: { userId: string } }).member.userId;
-    signedInAs(viewerId);
+    await signedInAs(viewerId);
     const response = await POST(post({ format: "dify", content: fixture("llm.yml"), dryRun: true }));
     expect(response.status).toBe(403);
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getRequestContext } from "@/lib/db/context";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { createToolSource } from "@/lib/db/tool-source-repository";
 import { createWorkflow } from "@/lib/db/workflow-repository";
+import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { POST as importWorkflow } from "../../import/route";
 import { GET } from "./route";
 
@@ -26,12 +26,12 @@ describe("GET /api/workflows/:id/export", () => {
 
   beforeAll(async () => {
     test = await createTestDatabase("sqlite");
-    ({ workspaceId } = await seedDatabase(test.db, {
+    ({ workspaceId, ownerId: userId } = await seedDatabase(test.db, {
       adminEmail: "owner@example.test",
       adminPassword: "secret-password",
       workspaceName: "Team",
     }));
-    ({ userId } = await getRequestContext());
+    await signInAs(userId);
     await createToolSource(workspaceId, {
       kind: "openapi",
       name: "Weather",
@@ -72,7 +72,7 @@ describe("GET /api/workflows/:id/export", () => {
         ],
       },
     });
-    const response = await GET(new Request("http://localhost"), { params: Promise.resolve({ id }) });
+    const response = await GET(apiRequest(), { params: Promise.resolve({ id }) });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toContain("forecast.json");
     const text = await response.text();
@@ -85,11 +85,7 @@ describe("GET /api/workflows/:id/export", () => {
     });
     // Importing back into this workspace: the tool exists, the credential does not.
     const imported = await importWorkflow(
-      new Request("http://localhost/api/workflows/import", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ format: "trellis", content: text, dryRun: true }),
-      }),
+      apiRequest("POST", { format: "trellis", content: text, dryRun: true }, "http://localhost/api/workflows/import"),
     );
     const { report } = await imported.json();
     expect(
@@ -102,7 +98,7 @@ describe("GET /api/workflows/:id/export", () => {
   });
 
   it("answers 404 for an unknown workflow", async () => {
-    const response = await GET(new Request("http://localhost"), { params: Promise.resolve({ id: "nope" }) });
+    const response = await GET(apiRequest(), { params: Promise.resolve({ id: "nope" }) });
     expect(response.status).toBe(404);
   });
 });

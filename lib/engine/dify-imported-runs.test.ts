@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { MemoryRunRecorder } from "../../engine/memory-recorder";
-import { runWorkflow } from "../../engine/run-workflow";
-import { createTestServices } from "../../engine/testing";
-import { createDemoModel } from "../../llm/demo";
-import { createCodeTool } from "../../tools/built-ins/code";
-import { createToolRegistry } from "../../tools/registry";
-import { compileWorkflow } from "../../workflow/compile";
-import { importDifyWorkflow } from "./map-workflow";
-import { readFixture } from "./testing";
+import { importDifyWorkflow } from "../interop/dify/map-workflow";
+import { readFixture } from "../interop/dify/testing/fixtures";
+import { createDemoModel } from "../llm/demo";
+import { createCodeTool } from "../tools/built-ins/code";
+import { createToolRegistry } from "../tools/registry";
+import { compileWorkflow } from "../workflow/compile";
+import { MemoryRunRecorder } from "./memory-recorder";
+import { runWorkflow } from "./run-workflow";
+import { createTestServices } from "./testing";
 
 describe("an imported Dify app runs on the real engine", () => {
   it("LLM → code → iteration (LLM body) → end succeeds on the demo model", async () => {
@@ -35,7 +35,7 @@ describe("an imported Dify app runs on the real engine", () => {
     );
     if (result.status !== "succeeded") {
       throw new Error(
-        `${result.status}: ${JSON.stringify(recorder.nodeRuns().map((row) => [row.nodeId, row.status, row.error]))}`,
+        `${result.status}: ${JSON.stringify(recorder.nodeRuns().map((row) => [row.nodeId, row.status, row.errorCode, row.errorMessage]))}`,
       );
     }
     const sections = result.outputs.sections as unknown[];

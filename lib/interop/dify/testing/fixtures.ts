@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-const FIXTURES = join(import.meta.dirname, "fixtures");
+const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 
 /** Every fixture file name (tests only: reads the disk). */
 export function fixtureNames(): string[] {
