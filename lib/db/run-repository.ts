@@ -107,6 +107,12 @@ const runSelect = {
   cost: true,
 } as const;
 
+/** The run alone (no node runs), or null. */
+export async function getRun(runId: string): Promise<RunView | null> {
+  const run = await database().run.findUnique({ where: { id: runId }, select: runSelect });
+  return (run as RunView | null) ?? null;
+}
+
 /** Creates the Run row before the engine starts, so the id exists for SSE subscribers at once. */
 export async function createRun(input: {
   workspaceId: string;
@@ -191,6 +197,19 @@ export async function listRunEvents(runId: string, afterSeq: number): Promise<Ru
     select: { payload: true },
   });
   return rows.map((row) => row.payload as unknown as RunEvent);
+}
+
+/** The newest persisted event of one type (e.g. the run's `run-end` or its last `run-waiting`), or null. */
+export async function findLastRunEvent<Type extends RunEvent["type"]>(
+  runId: string,
+  type: Type,
+): Promise<Extract<RunEvent, { type: Type }> | null> {
+  const row = await database().runEventRow.findFirst({
+    where: { runId, type },
+    orderBy: { seq: "desc" },
+    select: { payload: true },
+  });
+  return (row?.payload as unknown as Extract<RunEvent, { type: Type }> | undefined) ?? null;
 }
 
 /** Who a run belongs to and how it started, for access checks; null when it does not exist. */

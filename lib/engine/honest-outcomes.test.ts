@@ -42,8 +42,8 @@ describe("honest outcomes: deadlines and parse failures", () => {
     const workflow = agentWorkflow({ mode: "function_call", limits: { maxIterations: 5, deadlineMs: 300 } });
     const { result, recorder } = await runRecorded(workflow, { question: "Rain in Athens?" }, services());
     expect(result.status).toBe("failed");
-    expect(result.error?.code).toBe("node_failed");
-    expect(result.error?.message).toContain("deadline_exceeded");
+    expect(result.error?.code).toBe("deadline_exceeded");
+    expect(result.error?.nodeId).toBe("agent");
     const nodeError = eventsOfType(recorder.events, "node-error").find((event) => event.nodeId === "agent");
     expect(nodeError?.error.code).toBe("deadline_exceeded");
   });

@@ -78,7 +78,7 @@ describe("retry policy", () => {
     expect(calls).toHaveLength(3);
     expect(eventsOf(events, "node-retry").map((event) => event.delayMs)).toEqual([2, 2]);
     expect(result.status).toBe("failed");
-    expect(result.error).toMatchObject({ code: "node_failed", nodeId: "work" });
+    expect(result.error).toMatchObject({ code: "down", nodeId: "work" });
     expect(result.error?.message).toContain("[down]");
   });
 
@@ -159,10 +159,10 @@ describe("error strategies", () => {
     throw new NodeExecutionError("boom", "it broke");
   };
 
-  it("fail-run fails the run with node_failed and skips nothing further", async () => {
+  it("fail-run fails the run with the node's own code and skips nothing further", async () => {
     const { result, events } = await runOne(failing);
     expect(result.status).toBe("failed");
-    expect(result.error?.code).toBe("node_failed");
+    expect(result.error).toMatchObject({ code: "boom", nodeId: "work" });
     expect(eventsOf(events, "node-error")[0].handledBy).toBe("fail-run");
     expect(eventsOf(events, "node-start").map((event) => event.nodeId)).not.toContain("end");
     expect(eventsOf(events, "run-end")[0].status).toBe("failed");

@@ -95,7 +95,7 @@ describe("tool sources resolved per node", () => {
   it("the node naming a colliding tool fails with tool_name_collision naming both sources", async () => {
     const { result, nodeError } = await run(toolWorkflow("listPets"), services);
     expect(result.status).toBe("failed");
-    expect(result.error?.code).toBe("node_failed");
+    expect(result.error?.code).toBe("tool_name_collision");
     expect(nodeError?.error.code).toBe("tool_name_collision");
     expect(nodeError?.error.message).toMatch(/openapi "Pets A".*openapi "Pets B"/);
   });

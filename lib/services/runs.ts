@@ -3,7 +3,8 @@ import {
   getRunForExecution,
   getRunOwner,
   getRunWithNodeRuns,
-  listRunEvents,
+  findLastRunEvent,
+  getRun,
   listRuns as listRunRows,
   RunNotFoundError,
 } from "../db/run-repository";
@@ -131,10 +132,14 @@ export interface PublicRunResult {
   status: string;
   /** The end node's outputs (empty until the run ends). */
   outputs: unknown;
-  /** Why the run failed, when it did. */
-  error: { code: string; message: string | null } | null;
-  /** Tokens and cost so far. */
-  usage: { tokensIn: number; tokensOut: number; cost: number };
+  /**
+   * Why the run failed, or what a `partial` run lacks: the real code (`model_rate_limited`,
+   * `deadline_exceeded`, `parse_failed`, …), the node it came from, a fix hint, and for partial
+   * runs the list of what is missing.
+   */
+  error: { code: string; message: string | null; nodeId?: string; hint?: string; missing?: string[] } | null;
+  /** Tokens and cost so far, named as in the SSE `run-end` event. */
+  usage: { inputTokens: number; outputTokens: number; cost: number };
   /** True when the offline demo model answered. */
   usesDemoModel: boolean;
   /** Set while a human-input node waits: what to answer with `POST /api/v1/runs/:id/resume`. */
@@ -149,27 +154,34 @@ export async function getPublicRun(principal: Principal | null, runId: string): 
 
 /** The public view of a run the caller was already authorized for. */
 export async function publicRunResult(runId: string): Promise<PublicRunResult> {
-  const result = await getRunWithNodeRuns(runId);
-  if (!result) throw new RunNotFoundError(runId);
-  const { run } = result;
+  const run = await getRun(runId);
+  if (!run) throw new RunNotFoundError(runId);
   let waiting: PublicRunResult["waiting"] = null;
   if (run.status === "waiting") {
-    const asked = (await listRunEvents(runId, 0)).findLast((event) => event.type === "run-waiting");
-    if (asked?.type === "run-waiting") {
-      waiting = {
-        nodeId: asked.nodeId,
-        prompt: asked.prompt,
-        fields: asked.fields,
-        timeoutAt: asked.timeoutAt ?? null,
-      };
+    const asked = await findLastRunEvent(runId, "run-waiting");
+    if (asked) {
+      waiting = { nodeId: asked.nodeId, prompt: asked.prompt, fields: asked.fields, timeoutAt: asked.timeoutAt ?? null };
     }
+  }
+  let error: PublicRunResult["error"] = null;
+  if (run.errorCode) {
+    // The run row keeps code and message; the run-end event also has the node, hint and what is missing.
+    const ended = await findLastRunEvent(runId, "run-end");
+    const info = ended?.error?.code === run.errorCode ? ended.error : undefined;
+    error = {
+      code: run.errorCode,
+      message: run.errorMessage,
+      ...(info?.nodeId ? { nodeId: info.nodeId } : {}),
+      ...(info?.hint ? { hint: info.hint } : {}),
+      ...(info?.missing?.length ? { missing: info.missing } : {}),
+    };
   }
   return {
     runId,
     status: run.status,
     outputs: run.outputs ?? {},
-    error: run.errorCode ? { code: run.errorCode, message: run.errorMessage } : null,
-    usage: { tokensIn: run.tokensIn, tokensOut: run.tokensOut, cost: run.cost },
+    error,
+    usage: { inputTokens: run.tokensIn, outputTokens: run.tokensOut, cost: run.cost },
     usesDemoModel: run.usesDemoModel,
     waiting,
   };
