@@ -42,57 +42,61 @@ let exampleId = "";
 let runWorkflowId = "";
 let runId = "";
 
-test.beforeAll(async ({ request }) => {
-  exampleId = await exampleWorkflowId(request);
-  runWorkflowId = await createWorkflow(request, `E2E a11y ${Date.now()}`, templateDocument());
-  runId = await runToEnd(request, runWorkflowId, { question: "a11y" });
-});
+test.describe("signed in", () => {
+  test.beforeAll(async ({ request }) => {
+    exampleId = await exampleWorkflowId(request);
+    runWorkflowId = await createWorkflow(request, `E2E a11y ${Date.now()}`, templateDocument());
+    runId = await runToEnd(request, runWorkflowId, { question: "a11y" });
+  });
 
-for (const theme of THEMES) {
-  test.describe(`${theme} theme`, () => {
-    test("workflow list, run history, a run page", async ({ page }) => {
-      await open(page, "/workflows", theme, '[data-testid="workflow-row"]');
-      await expectNoSeriousViolations(page, "/workflows");
-      await open(page, "/runs", theme);
-      await expectNoSeriousViolations(page, "/runs");
-      await open(page, `/workflows/${runWorkflowId}/runs`, theme);
-      await expectNoSeriousViolations(page, "/workflows/:id/runs");
-      await open(page, `/runs/${runId}`, theme, '[data-testid="run-detail"]');
-      await expectNoSeriousViolations(page, "/runs/:id");
-    });
+  for (const theme of THEMES) {
+    test.describe(`${theme} theme`, () => {
+      test("workflow list, run history, a run page", async ({ page }) => {
+        await open(page, "/workflows", theme, '[data-testid="workflow-row"]');
+        await expectNoSeriousViolations(page, "/workflows");
+        await open(page, "/runs", theme);
+        await expectNoSeriousViolations(page, "/runs");
+        await open(page, `/workflows/${runWorkflowId}/runs`, theme);
+        await expectNoSeriousViolations(page, "/workflows/:id/runs");
+        await open(page, `/runs/${runId}`, theme, '[data-testid="run-detail"]');
+        await expectNoSeriousViolations(page, "/runs/:id");
+      });
 
-    test("the editor with an example, its config panel and its run panel", async ({ page }) => {
-      await open(page, `/workflows/${exampleId}`, theme, ".react-flow__node");
-      await expectNoSeriousViolations(page, "editor");
-      await page.locator('.react-flow__node[data-id="planner"]').getByTestId("node-title").click();
-      await expect(page.getByTestId("config-panel")).toBeVisible();
-      await expectNoSeriousViolations(page, "editor with the config panel");
-      await page.getByTestId("run-panel-toggle").click();
-      await expect(page.getByTestId("bottom-panel-run")).toBeVisible();
-      await expectNoSeriousViolations(page, "editor with the run panel");
-    });
+      test("the editor with an example, its config panel and its run panel", async ({ page }) => {
+        await open(page, `/workflows/${exampleId}`, theme, ".react-flow__node");
+        await expectNoSeriousViolations(page, "editor");
+        await page.locator('.react-flow__node[data-id="planner"]').getByTestId("node-title").click();
+        await expect(page.getByTestId("config-panel")).toBeVisible();
+        await expectNoSeriousViolations(page, "editor with the config panel");
+        await page.getByTestId("run-panel-toggle").click();
+        await expect(page.getByTestId("bottom-panel-run")).toBeVisible();
+        await expectNoSeriousViolations(page, "editor with the run panel");
+      });
 
-    test("settings pages and account", async ({ page }) => {
-      for (const path of [
-        "/settings",
-        "/settings/tools",
-        "/settings/providers",
-        "/settings/credentials",
-        "/settings/api-keys",
-        "/settings/members",
-        "/account",
-      ]) {
-        await open(page, path, theme, "main");
-        await expectNoSeriousViolations(page, path);
-      }
-    });
-
-    test.describe("signed out", () => {
-      test.use({ storageState: { cookies: [], origins: [] } });
-      test("login", async ({ page }) => {
-        await open(page, "/login", theme, '[data-testid="login-form"]');
-        await expectNoSeriousViolations(page, "/login");
+      test("settings pages and account", async ({ page }) => {
+        for (const path of [
+          "/settings",
+          "/settings/tools",
+          "/settings/providers",
+          "/settings/credentials",
+          "/settings/api-keys",
+          "/settings/members",
+          "/account",
+        ]) {
+          await open(page, path, theme, "main");
+          await expectNoSeriousViolations(page, path);
+        }
       });
     });
-  });
-}
+  }
+});
+
+test.describe("signed out", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  for (const theme of THEMES) {
+    test(`login, ${theme} theme`, async ({ page }) => {
+      await open(page, "/login", theme, '[data-testid="login-form"]');
+      await expectNoSeriousViolations(page, "/login");
+    });
+  }
+});

@@ -119,9 +119,11 @@ test("a click on a palette item adds the node at the viewport centre, Enter adds
   // Keyboard: Enter on a focused palette item adds it right of the selected node.
   await page.getByTestId("palette-item-code").focus();
   await page.keyboard.press("Enter");
-  await expect(nodes).toHaveCount(5);
   const codeNode = page.locator(".react-flow__node.selected");
   await expect(codeNode).toHaveAttribute("data-id", /^code/);
+  // Off-screen nodes are not rendered (onlyRenderVisibleElements): fit before counting.
+  await editor.fitView();
+  await expect(nodes).toHaveCount(5);
   const llmBox = (await editor.node(llmId).boundingBox())!;
   const codeBox = (await codeNode.boundingBox())!;
   expect(codeBox.x).toBeGreaterThan(llmBox.x + llmBox.width - 1);

@@ -1,6 +1,6 @@
 import { ChevronRightIcon } from "lucide-react";
 import Link from "next/link";
-import { SETTINGS_SECTIONS } from "@/components/settings/settings-nav";
+import { SETTINGS_SECTIONS } from "@/components/settings/settings-sections";
 
 /** Settings home: one card per section. */
 export default function SettingsPage() {

@@ -12,7 +12,7 @@ import {
   useStore,
 } from "@xyflow/react";
 import { useTheme } from "next-themes";
-import { type DragEvent, useCallback, useEffect, useRef } from "react";
+import { type DragEvent, useCallback, useEffect, useRef, useState } from "react";
 import { connectionProblem } from "./connection-rules";
 import { useFlowDrag } from "./hooks/use-flow-drag";
 import { FIT_VIEW_OPTIONS, type KeepFitted, useKeepFitted } from "./hooks/use-keep-fitted";
@@ -57,7 +57,10 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
   const bottomPanelOpen = useEditorStore((state) => state.bottomPanel !== "none");
   const { resolvedTheme } = useTheme();
   const container = useRef<HTMLDivElement>(null);
-  const fitter = useKeepFitted(container);
+  // Fit on load only when there is something to fit: on an empty canvas React Flow would fit the
+  // first dropped node instead, and the view would jump away from where it was dropped.
+  const [fitOnLoad] = useState(() => store.getState().nodes.length > 0);
+  const fitter = useKeepFitted(container, fitOnLoad);
   useEffect(() => onFitter?.(fitter), [onFitter, fitter]);
 
   const isValidConnection = useCallback(
@@ -145,7 +148,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
         selectionKeyCode="Shift"
         multiSelectionKeyCode={MULTI_SELECTION_KEYS}
         onlyRenderVisibleElements
-        fitView
+        fitView={fitOnLoad}
         fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.05}
         onMoveStart={fitter.onMoveStart}

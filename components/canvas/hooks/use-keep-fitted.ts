@@ -30,10 +30,10 @@ export interface KeepFitted {
  * they leave the view alone until the next fit. Selecting a node opens the config panel without
  * a re-fit on purpose: the node under the pointer must not jump (a click often starts a drag).
  */
-export function useKeepFitted(container: RefObject<HTMLElement | null>): KeepFitted {
+export function useKeepFitted(container: RefObject<HTMLElement | null>, initiallyFitted: boolean): KeepFitted {
   const { fitView } = useReactFlow();
-  // React Flow's `fitView` prop fits the first render.
-  const fitted = useRef(true);
+  // React Flow's `fitView` prop fits the first render of a graph that has nodes.
+  const fitted = useRef(initiallyFitted);
   const pendingUntil = useRef(0);
 
   const fit = useCallback(() => {
