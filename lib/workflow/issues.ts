@@ -28,6 +28,7 @@ export const WORKFLOW_ISSUE_CODES = [
   "missing_required_input",
   "unknown_variable",
   "type_mismatch",
+  "unknown_tool",
   "internal_error",
 ] as const;
 
