@@ -55,7 +55,8 @@ export function useAutosave(store: EditorStore): AutosaveControls {
           return;
         }
         if (!response.ok) throw new Error(`Save failed with ${response.status}`);
-        const { revision } = (await response.json()) as { revision: number };
+        const { revision, slug } = (await response.json()) as { revision: number; slug?: string };
+        if (slug) store.setState({ workflowSlug: slug });
         const unchanged = store.getState().changeCount === savedChangeCount;
         store.getState().setSaveState(unchanged ? "saved" : "unsaved", revision, null);
         if (!unchanged) scheduleRef.current(AUTOSAVE_DEBOUNCE_MS);

@@ -36,7 +36,8 @@ export async function PUT(request: Request, context: WorkflowRouteContext): Prom
         currentRevision: result.currentRevision,
       });
     }
-    return Response.json({ revision: result.revision });
+    // `slug` is set when a rename moved it (only before the first publish).
+    return Response.json({ revision: result.revision, ...(result.slug ? { slug: result.slug } : {}) });
   } catch (error) {
     return mapError(error);
   }
