@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { describeMissingInputs, missingRequiredInputs } from "@/lib/workflow/run-inputs";
 import { upstreamVariables } from "../panels/upstream-variables";
 import { graphToDocument } from "../store/document-conversion";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
@@ -61,6 +62,7 @@ export function RunInputsDialog() {
   });
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const close = () => store.getState().setDialog("none");
 
@@ -74,6 +76,13 @@ export function RunInputsDialog() {
       }
     } catch {
       setError("An object or array input is not valid JSON.");
+      return;
+    }
+    // The engine would fail the run at its start node; say so before anything is sent.
+    const stillMissing = missingRequiredInputs(inputs, parsed);
+    setMissing(stillMissing);
+    if (stillMissing.length > 0) {
+      setError(describeMissingInputs(stillMissing));
       return;
     }
     setBusy(true);
@@ -146,9 +155,19 @@ export function RunInputsDialog() {
               className="input"
               rows={input.type === "object" || input.type === "array" ? 4 : 2}
               data-testid={`run-input-${input.name}`}
+              aria-invalid={missing.includes(input.name) || undefined}
+              aria-required={input.required || undefined}
               value={values[input.name] ?? initialText(input)}
-              onChange={(event) => setValues({ ...values, [input.name]: event.target.value })}
+              onChange={(event) => {
+                setValues({ ...values, [input.name]: event.target.value });
+                if (missing.includes(input.name)) setMissing(missing.filter((name) => name !== input.name));
+              }}
             />
+          )}
+          {missing.includes(input.name) && (
+            <div className="field-error" data-testid={`run-input-error-${input.name}`}>
+              {input.name}: required
+            </div>
           )}
           {input.description && <div className="field-help">{input.description}</div>}
         </div>
