@@ -1,8 +1,12 @@
-import type { StartConfig } from "./nodes/start";
-
-/** A run input as the start node declares it (raw draft data may miss defaults). */
-export type DeclaredRunInput = Pick<StartConfig["inputs"][number], "name"> &
-  Partial<Omit<StartConfig["inputs"][number], "name">>;
+/** What the required-input rule reads of a start node's declared input (raw draft data may miss defaults). */
+export interface DeclaredRunInput {
+  /** Input name. */
+  name: string;
+  /** Whether a run must supply it. */
+  required?: boolean;
+  /** Used when the run supplies nothing. */
+  default?: unknown;
+}
 
 /** Whether a run input value counts as not given; the engine's start node uses the same rule. */
 export function isMissingRunInput(value: unknown): boolean {
