@@ -13,6 +13,7 @@ import { ShortcutsDialog } from "./dialogs/shortcuts-dialog";
 import { useAutosave } from "./hooks/use-autosave";
 import { useCompile } from "./hooks/use-compile";
 import { useKeyboardShortcuts } from "./hooks/use-keyboard-shortcuts";
+import { useRestoreActiveRun } from "./hooks/use-restore-active-run";
 import { useRunStream } from "./hooks/use-run-stream";
 import { computeAutoLayout } from "./layout/auto-layout";
 import { NodePalette } from "./palette/node-palette";
@@ -71,6 +72,7 @@ function EditorShell() {
   const autosave = useAutosave(store);
   useCompile(store);
   useRunStream();
+  useRestoreActiveRun(store);
 
   const layout = useCallback(async () => {
     const { nodes, edges } = store.getState();

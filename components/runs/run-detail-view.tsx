@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { JsonView } from "@/components/ui/json-view";
 import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/workflow/run-status";
+import { HumanInputAnswerForm } from "./human-input-answer-form";
 import { NodeRunInspector } from "./node-run-inspector";
 import { RunSummary } from "./run-summary";
 import { RunTimeline, type TimelineSelection } from "./run-timeline";
@@ -16,11 +17,16 @@ export function RunDetailView({ runId }: { runId: string }) {
   const [detail, setDetail] = useState<RunDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<TimelineSelection | null>(null);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  // Reloads at once (after an answer or a cancel) instead of waiting for the next poll.
+  const reloadRef = useRef<() => void>(() => undefined);
+  const reload = useCallback(() => reloadRef.current(), []);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const load = async () => {
+      clearTimeout(timer);
       try {
         const response = await fetch(`/api/runs/${runId}`);
         if (!response.ok) throw new Error(`Could not load the run (${response.status})`);
@@ -32,6 +38,7 @@ export function RunDetailView({ runId }: { runId: string }) {
         if (!stopped) setError((reason as Error).message);
       }
     };
+    reloadRef.current = () => void load();
     void load();
     return () => {
       stopped = true;
@@ -39,9 +46,17 @@ export function RunDetailView({ runId }: { runId: string }) {
     };
   }, [runId]);
 
+  const cancel = async () => {
+    setCancelError(null);
+    const response = await fetch(`/api/runs/${runId}/cancel`, { method: "POST" }).catch(() => null);
+    if (!response?.ok) setCancelError(`Could not cancel the run (${response?.status ?? "offline"}).`);
+    reload();
+  };
+
   if (error) return <p className="field-error">{error}</p>;
   if (!detail) return <p className="muted">Loading…</p>;
-  const { run, nodeRuns } = detail;
+  const { run, nodeRuns, waiting } = detail;
+  const finished = TERMINAL_RUN_STATUSES.includes(run.status as RunStatus);
   const inspected = selected
     ? nodeRuns.find(
         (nodeRun) =>
@@ -62,6 +77,15 @@ export function RunDetailView({ runId }: { runId: string }) {
         errorCode={run.errorCode}
         errorMessage={run.errorMessage}
       />
+      {!finished && (
+        <div className="row">
+          <button type="button" className="button button-danger" data-testid="cancel-run" onClick={() => void cancel()}>
+            Cancel run
+          </button>
+          {cancelError && <span className="field-error">{cancelError}</span>}
+        </div>
+      )}
+      {waiting && <HumanInputAnswerForm key={waiting.nodeId} runId={run.id} waiting={waiting} onAnswered={reload} />}
       <div className="run-panel-body">
         <div className="run-panel-timeline">
           <RunTimeline

@@ -74,6 +74,8 @@ export interface RunDetail {
   run: RunView;
   /** Its node runs. */
   nodeRuns: NodeRunView[];
+  /** What a waiting run asks (null otherwise). */
+  waiting?: { nodeId: string; prompt: string; fields: unknown[]; timeoutAt: number | null } | null;
 }
 
 /** Key identifying a node run across live events and stored rows. */

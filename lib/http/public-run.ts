@@ -20,23 +20,20 @@ export interface PublicRunResult {
   waiting: { nodeId: string; prompt: string; fields: unknown[]; timeoutAt: number | null } | null;
 }
 
+/** What a waiting run asks (from its last `run-waiting` event); null unless `status` is `waiting`. */
+export async function runWaiting(runId: string, status: string): Promise<PublicRunResult["waiting"]> {
+  if (status !== "waiting") return null;
+  const asked = (await listRunEvents(runId, 0)).findLast((event) => event.type === "run-waiting");
+  if (asked?.type !== "run-waiting") return null;
+  return { nodeId: asked.nodeId, prompt: asked.prompt, fields: asked.fields, timeoutAt: asked.timeoutAt ?? null };
+}
+
 /** The run as API clients see it, or null when it does not exist. */
 export async function publicRunResult(runId: string): Promise<PublicRunResult | null> {
   const result = await getRunWithNodeRuns(runId);
   if (!result) return null;
   const { run } = result;
-  let waiting: PublicRunResult["waiting"] = null;
-  if (run.status === "waiting") {
-    const asked = (await listRunEvents(runId, 0)).findLast((event) => event.type === "run-waiting");
-    if (asked?.type === "run-waiting") {
-      waiting = {
-        nodeId: asked.nodeId,
-        prompt: asked.prompt,
-        fields: asked.fields,
-        timeoutAt: asked.timeoutAt ?? null,
-      };
-    }
-  }
+  const waiting = await runWaiting(runId, run.status);
   return {
     runId,
     status: run.status,
