@@ -1,10 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { JsonView } from "@/components/ui/json-view";
 import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/workflow/run-status";
 import { HumanInputAnswerForm } from "./human-input-answer-form";
+import { JsonTree } from "./json-tree";
 import { NodeRunInspector } from "./node-run-inspector";
+import { RUN_PAGE_COLUMN_STYLE } from "./run-layout";
 import { RunSummary } from "./run-summary";
 import { RunTimeline, type TimelineSelection } from "./run-timeline";
 import type { RunDetail } from "./run-types";
@@ -87,7 +88,7 @@ export function RunDetailView({ runId }: { runId: string }) {
       )}
       {waiting && <HumanInputAnswerForm key={waiting.nodeId} runId={run.id} waiting={waiting} onAnswered={reload} />}
       <div className="run-panel-body">
-        <div className="run-panel-timeline">
+        <div className="run-panel-timeline" style={RUN_PAGE_COLUMN_STYLE}>
           <RunTimeline
             nodeRuns={nodeRuns}
             selected={selected}
@@ -96,11 +97,11 @@ export function RunDetailView({ runId }: { runId: string }) {
             }
           />
           <h4>Inputs</h4>
-          <JsonView value={run.inputs} />
+          <JsonTree value={run.inputs} />
           <h4>Outputs</h4>
-          <JsonView value={run.outputs} testId="run-outputs" />
+          <JsonTree value={run.outputs} testId="run-outputs" />
         </div>
-        <div className="run-panel-inspector">
+        <div className="run-panel-inspector" style={RUN_PAGE_COLUMN_STYLE}>
           {inspected ? (
             <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
           ) : (

@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
+import { JsonTree } from "@/components/runs/json-tree";
 import { NodeRunInspector } from "@/components/runs/node-run-inspector";
+import { RUN_COLUMN_STYLE, RUN_PANEL_BODY_STYLE, RUN_PANEL_STYLE } from "@/components/runs/run-layout";
 import { RunSummary } from "@/components/runs/run-summary";
 import { RunTimeline } from "@/components/runs/run-timeline";
 import { nodeRunsFromEvents, type RunDetail } from "@/components/runs/run-types";
@@ -52,7 +54,7 @@ export function RunPanel() {
   if (!runId) return <p className="muted panel-empty">Run the workflow to see its timeline here.</p>;
   const usage = runEnd?.type === "run-end" ? runEnd.usage : undefined;
   return (
-    <div className="run-panel" data-testid="run-panel" data-run-id={runId}>
+    <div className="run-panel" data-testid="run-panel" data-run-id={runId} style={RUN_PANEL_STYLE}>
       <div className="run-panel-bar">
         <RunSummary
           status={runStatus}
@@ -79,8 +81,8 @@ export function RunPanel() {
         </a>
       </div>
       {waiting && <HumanInputForm runId={runId} waiting={waiting} />}
-      <div className="run-panel-body">
-        <div className="run-panel-timeline">
+      <div className="run-panel-body" style={RUN_PANEL_BODY_STYLE}>
+        <div className="run-panel-timeline" style={RUN_COLUMN_STYLE}>
           <RunTimeline
             nodeRuns={nodeRuns}
             selected={target}
@@ -91,13 +93,11 @@ export function RunPanel() {
           {runEnd?.type === "run-end" && (
             <details className="run-outputs" open>
               <summary>Run outputs</summary>
-              <pre className="json-view" data-testid="run-outputs">
-                {JSON.stringify(runEnd.outputs, null, 2)}
-              </pre>
+              <JsonTree value={runEnd.outputs} testId="run-outputs" />
             </details>
           )}
         </div>
-        <div className="run-panel-inspector">
+        <div className="run-panel-inspector" style={RUN_COLUMN_STYLE}>
           {inspected ? (
             <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
           ) : (
