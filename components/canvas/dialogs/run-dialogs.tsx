@@ -35,8 +35,8 @@ function coerce(input: DeclaredInput, text: string): unknown {
   }
 }
 
-/** The error a failed request answered, with the first compile issues it names (node: message). */
-async function readError(response: Response): Promise<string> {
+/** The error a failed request answered, with the first compile issues it names ("Node title: message"). */
+async function readError(response: Response, titleOf: (nodeId: string) => string): Promise<string> {
   try {
     const body = (await response.json()) as {
       error?: { message?: string; code?: string; issues?: { nodeId?: string; message?: string }[] };
@@ -44,11 +44,17 @@ async function readError(response: Response): Promise<string> {
     const message = body.error?.message ?? `Request failed (${response.status})`;
     const issues = (body.error?.issues ?? [])
       .slice(0, 3)
-      .map((issue) => (issue.nodeId ? `${issue.nodeId}: ${issue.message ?? ""}` : (issue.message ?? "")));
+      .map((issue) => (issue.nodeId ? `${titleOf(issue.nodeId)}: ${issue.message ?? ""}` : (issue.message ?? "")));
     return [message, ...issues].join(" ");
   } catch {
     return `Request failed (${response.status})`;
   }
+}
+
+/** A node's title for messages (people know titles, not ids). */
+function nodeTitle(nodes: readonly { id: string; data: { title?: unknown } }[], nodeId: string): string {
+  const title = nodes.find((node) => node.id === nodeId)?.data.title;
+  return typeof title === "string" && title.trim() !== "" ? title : nodeId;
 }
 
 /** The run form, generated from the start node's declared inputs; runs the current (unsaved) draft. */
@@ -94,7 +100,7 @@ export function RunInputsDialog() {
         body: JSON.stringify({ inputs: parsed, document: graphToDocument(state.nodes, state.edges) }),
       });
       if (!response.ok) {
-        setError(await readError(response));
+        setError(await readError(response, (nodeId) => nodeTitle(store.getState().nodes, nodeId)));
         return;
       }
       const { runId } = (await response.json()) as { runId: string };
@@ -221,7 +227,7 @@ export function SingleNodeRunDialog({ nodeId, onClose }: { nodeId: string | null
       body: JSON.stringify({ variables, document: graphToDocument(state.nodes, state.edges) }),
     });
     if (!response.ok) {
-      setError(await readError(response));
+      setError(await readError(response, (nodeId) => nodeTitle(store.getState().nodes, nodeId)));
       return;
     }
     const { runId } = (await response.json()) as { runId: string };
@@ -233,7 +239,7 @@ export function SingleNodeRunDialog({ nodeId, onClose }: { nodeId: string | null
   return (
     <Dialog
       open={nodeId !== null}
-      title={`Run ${nodeId ?? ""} alone`}
+      title={`Run ${nodeId ? nodeTitle(store.getState().nodes, nodeId) : ""} alone`}
       onClose={onClose}
       testId="single-node-run-dialog"
       footer={
@@ -251,7 +257,7 @@ export function SingleNodeRunDialog({ nodeId, onClose }: { nodeId: string | null
       {upstreamIds.map((id) => (
         <div className="field" key={id}>
           <label className="field-label" htmlFor={`upstream-${id}`}>
-            {id}
+            {nodeTitle(store.getState().nodes, id)} <span className="muted">({`{{${id}}}`})</span>
           </label>
           <textarea
             id={`upstream-${id}`}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   checkUniqueNames,
+  countOf,
   declaredValueTypeSchema,
   identifierSchema,
   isBlank,
@@ -48,10 +49,6 @@ export type CodeConfig = z.output<typeof codeConfigSchema>;
  * when it is defined (lib/tools/sandbox), so a bare top-level `return` would not parse.
  */
 export const DEFAULT_CODE = "function main({ input }) {\n  return { result: input };\n}\n";
-
-function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
 
 /**
  * Runs sandboxed JavaScript. Declared outputs are fields of the returned object; `result` is the
