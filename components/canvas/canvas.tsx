@@ -13,6 +13,7 @@ import {
 } from "@xyflow/react";
 import { type DragEvent, useCallback, useEffect } from "react";
 import { connectionProblem } from "./connection-rules";
+import { useCanvasContextMenu } from "./context-menu/canvas-context-menu";
 import { useFlowDrag } from "./hooks/use-flow-drag";
 import { nodeTypes } from "./nodes/node-types";
 import { NODE_DRAG_MIME } from "./palette/node-palette";
@@ -47,6 +48,7 @@ export function Canvas() {
   // Level of detail: painting 500 cards' text in software raster costs frames while dragging.
   const zoomedOut = useStore(isZoomedOut);
   const readOnly = useEditorStore((state) => state.readOnly);
+  const contextMenu = useCanvasContextMenu();
 
   const isValidConnection = useCallback(
     (connection: Connection | Edge) => {
@@ -121,6 +123,9 @@ export function Canvas() {
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
+        onNodeContextMenu={contextMenu.onNodeContextMenu}
+        onEdgeContextMenu={contextMenu.onEdgeContextMenu}
+        onPaneContextMenu={contextMenu.onPaneContextMenu}
         isValidConnection={isValidConnection}
         onNodeDragStart={beginGesture}
         onNodeDragStop={endGesture}
@@ -140,6 +145,7 @@ export function Canvas() {
         <MiniMap pannable zoomable nodeColor={miniMapColor} />
         <Controls />
       </ReactFlow>
+      {contextMenu.menu}
     </div>
   );
 }

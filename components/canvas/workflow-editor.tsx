@@ -5,6 +5,7 @@ import "@xyflow/react/dist/style.css";
 import { useCallback, useMemo, useState } from "react";
 import type { WorkflowDocument } from "@/lib/workflow/document";
 import { Canvas } from "./canvas";
+import { CommandPalette } from "./command-palette/command-palette";
 import { ConflictDialog } from "./dialogs/conflict-dialog";
 import { PublishDialog } from "./dialogs/publish-dialog";
 import { RunInputsDialog, SingleNodeRunDialog } from "./dialogs/run-dialogs";
@@ -15,6 +16,7 @@ import { useCompile } from "./hooks/use-compile";
 import { useKeyboardShortcuts } from "./hooks/use-keyboard-shortcuts";
 import { useRestoreActiveRun } from "./hooks/use-restore-active-run";
 import { useRunStream } from "./hooks/use-run-stream";
+import { useZoomKeys } from "./hooks/use-zoom-keys";
 import { computeAutoLayout } from "./layout/auto-layout";
 import { NodePalette } from "./palette/node-palette";
 import { ConfigPanel } from "./panels/config-panel";
@@ -85,6 +87,7 @@ function EditorShell() {
     [layout, autosave.saveNow, openRun],
   );
   useKeyboardShortcuts(store, handlers);
+  useZoomKeys();
 
   return (
     <div className={readOnly ? "editor editor-read-only" : "editor"} data-testid="workflow-editor">
@@ -107,6 +110,7 @@ function EditorShell() {
           {bottomPanel === "run" ? <RunPanel /> : <ProblemsPanel />}
         </section>
       )}
+      <CommandPalette handlers={handlers} />
       <ShortcutsDialog />
       <PublishDialog onSave={autosave.saveNow} />
       {!readOnly && <ScheduleDialog />}
