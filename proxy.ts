@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { secretKey } from "./lib/db/secret-box";
-import { SESSION_COOKIE, verifySessionToken } from "./lib/server/session-token";
+import { SESSION_COOKIE, verifySessionToken } from "./lib/services/session-token";
 
 /** Paths reachable without a session: sign-in, health checks and the API-key-protected public API. */
 const PUBLIC_PATHS = [/^\/login$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\/v1\//];
@@ -23,5 +23,5 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|trellis-icon.svg|trellis-logo.svg).*)"],
 };

@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { AppHeader } from "@/components/shell/app-header";
 import { DemoModeBanner } from "@/components/ui/demo-mode-banner";
-import { isDemoMode } from "@/lib/server/demo-mode";
+import { ThemeProvider } from "@/components/ui/theme-provider";
+import { Toaster } from "@/components/ui/toaster";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { readDemoBannerState } from "@/lib/services/demo-banner";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -9,16 +13,23 @@ export const metadata: Metadata = {
   description: "Visual builder for LLM agent workflows",
 };
 
-// Demo mode depends on the server's environment at request time, not at build time.
+// Demo mode depends on the server's environment and the workspace's providers at request time.
 export const dynamic = "force-dynamic";
 
-export default function RootLayout({ children }: { children: ReactNode }) {
-  const demo = isDemoMode();
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const demo = await readDemoBannerState();
   return (
-    <html lang="en">
-      <body className={demo ? "demo-mode" : undefined}>
-        {demo ? <DemoModeBanner /> : null}
-        {children}
+    // next-themes sets the theme class on <html> before hydration.
+    <html lang="en" suppressHydrationWarning>
+      <body className="flex min-h-dvh flex-col">
+        <ThemeProvider>
+          <TooltipProvider>
+            {demo ? <DemoModeBanner state={demo} /> : null}
+            <AppHeader />
+            {children}
+            <Toaster />
+          </TooltipProvider>
+        </ThemeProvider>
       </body>
     </html>
   );

@@ -20,17 +20,15 @@ let seeded: { workspaceId: string; userId: string } | undefined;
 /** Seeds a workspace once, then creates a workflow and a queued run row for the recorder to fill. */
 export async function createRunForBenchmark(db: Database, compiled: CompiledWorkflow): Promise<string> {
   const { seedDatabase } = await import("../lib/db/seed");
-  const { getRequestContext } = await import("../lib/db/context");
   const { createWorkflow } = await import("../lib/db/workflow-repository");
   const { createRun } = await import("../lib/db/run-repository");
   if (!seeded) {
-    await seedDatabase(db, {
+    const { workspaceId, ownerId } = await seedDatabase(db, {
       adminEmail: "bench@example.test",
       adminPassword: "bench-password",
       workspaceName: "Bench",
     });
-    const context = await getRequestContext();
-    seeded = { workspaceId: context.workspaceId, userId: context.userId };
+    seeded = { workspaceId, userId: ownerId };
   }
   const { id: workflowId } = await createWorkflow(seeded.workspaceId, {
     name: `bench ${Date.now()}`,

@@ -9,7 +9,7 @@ import { ConfigurationError, readDatabaseConfig } from "../lib/db/database-confi
 import { deployMigrations } from "../lib/db/migrations";
 import { createDatabase } from "../lib/db/prisma-client";
 import { seedDatabase, seedOptionsFromEnvironment } from "../lib/db/seed";
-import { checkServerEnvironment } from "../lib/server/environment";
+import { checkServerEnvironment } from "../lib/services/environment";
 
 function fail(message: string): never {
   console.error(`Trellis cannot start: ${message}`);

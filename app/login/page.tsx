@@ -1,4 +1,5 @@
 import { LoginForm } from "@/components/ui/login-form";
+import { ThemeToggle } from "@/components/ui/theme-toggle";
 
 /** Sign-in page. */
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
@@ -6,7 +7,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   // Only same-site paths: an open redirect after sign-in would be a phishing aid.
   const target = next?.startsWith("/") && !next.startsWith("//") ? next : "/workflows";
   return (
-    <main style={{ display: "grid", placeItems: "center", minHeight: "100vh" }}>
+    <main className="relative grid flex-1 place-items-center bg-[radial-gradient(circle_at_50%_0%,color-mix(in_srgb,var(--primary)_10%,transparent),transparent_60%)] px-4 py-12">
+      <div className="absolute top-3 right-3">
+        <ThemeToggle />
+      </div>
       <LoginForm next={target} />
     </main>
   );

@@ -1,51 +1,34 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { getRequestContext } from "@/lib/db/context";
-import "./settings.css";
+import { SettingsNav } from "@/components/settings/settings-nav";
+import { buttonVariants } from "@/components/ui/button";
+import { requirePagePrincipal } from "@/lib/services/access/page-principal";
+import { can } from "@/lib/services/access/policy";
 
 export const dynamic = "force-dynamic";
 
 /**
- * Shared frame of the settings pages: navigation back to the workflows and between sections.
+ * Shared frame of the settings pages: a side nav between the sections, the section on the right.
  * Every section is for owners and admins; anyone else gets this page's answer instead of an error.
  */
 export default async function SettingsLayout({ children }: { children: ReactNode }) {
-  const { role } = await getRequestContext();
-  if (role !== "owner" && role !== "admin") {
+  if (!can(await requirePagePrincipal(), "settings.manage")) {
     return (
-      <main className="page" data-testid="settings-forbidden">
-        <h1>Settings</h1>
-        <p>Settings are for workspace owners and admins. Ask one of them to change your role.</p>
-        <Link href="/workflows" className="button">
+      <main className="mx-auto w-full max-w-2xl px-6 py-10" data-testid="settings-forbidden">
+        <h1 className="m-0 text-2xl font-semibold">Settings</h1>
+        <p className="text-muted-foreground">
+          Settings are for workspace owners and admins. Ask one of them to change your role.
+        </p>
+        <Link href="/workflows" className={buttonVariants({ variant: "outline" })}>
           ← Workflows
         </Link>
       </main>
     );
   }
   return (
-    <main className="page">
-      <nav className="settings-nav" data-testid="settings-nav">
-        <Link href="/workflows" className="settings-nav-back">
-          ← Workflows
-        </Link>
-        <Link href="/settings">Settings</Link>
-        <Link href="/settings/tools" data-testid="settings-nav-tools">
-          Tools
-        </Link>
-        <Link href="/settings/providers" data-testid="settings-nav-providers">
-          Model providers
-        </Link>
-        <Link href="/settings/credentials" data-testid="settings-nav-credentials">
-          Credentials
-        </Link>
-        <Link href="/settings/api-keys" data-testid="settings-nav-api-keys">
-          API keys
-        </Link>
-        <Link href="/settings/members" data-testid="settings-nav-members">
-          Members
-        </Link>
-      </nav>
-      {children}
+    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-6 py-6 md:flex-row">
+      <SettingsNav />
+      <div className="min-w-0 flex-1">{children}</div>
     </main>
   );
 }

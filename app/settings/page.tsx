@@ -1,33 +1,41 @@
+import { ChevronRightIcon } from "lucide-react";
 import Link from "next/link";
+import { SETTINGS_SECTIONS } from "@/components/settings/settings-nav";
 
 /** Settings home: one card per section. */
 export default function SettingsPage() {
   return (
     <>
-      <header className="page-header">
-        <h1>Settings</h1>
+      <header className="mb-4">
+        <h1 className="m-0 text-2xl font-semibold tracking-tight">Settings</h1>
+        <p className="m-0 mt-1 text-sm text-muted-foreground">Workspace-wide tools, models, secrets and people.</p>
       </header>
-      <div className="settings-cards">
-        <Link href="/settings/tools" className="settings-card" data-testid="settings-tools-link">
-          <h2>Tools</h2>
-          <p className="muted">Import OpenAPI tool sets and connect MCP servers for this workspace.</p>
-        </Link>
-        <Link href="/settings/providers" className="settings-card" data-testid="settings-providers-link">
-          <h2>Model providers</h2>
-          <p className="muted">Add OpenAI-compatible endpoints (OpenAI, Azure, Ollama, vLLM, …) and their models.</p>
-        </Link>
-        <Link href="/settings/credentials" className="settings-card" data-testid="settings-credentials-link">
-          <h2>Credentials</h2>
-          <p className="muted">Tokens and API keys the HTTP request node sends, stored encrypted.</p>
-        </Link>
-        <Link href="/settings/api-keys" className="settings-card" data-testid="settings-api-keys-link">
-          <h2>API keys</h2>
-          <p className="muted">Create and revoke the keys that call published workflows over HTTP.</p>
-        </Link>
-        <Link href="/settings/members" className="settings-card" data-testid="settings-members-link">
-          <h2>Members</h2>
-          <p className="muted">Add people to the workspace as owners, admins, editors or viewers.</p>
-        </Link>
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-3">
+        {SETTINGS_SECTIONS.map((section) => {
+          const Icon = section.icon;
+          return (
+            <Link
+              key={section.href}
+              href={section.href}
+              data-testid={section.cardTestId}
+              className="group flex items-start gap-3 rounded-lg border border-border bg-card p-4 text-foreground no-underline shadow-xs transition-colors hover:border-primary/50 hover:bg-accent/40"
+            >
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+                <Icon className="size-4.5" aria-hidden="true" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center justify-between gap-2 text-base font-semibold">
+                  {section.label}
+                  <ChevronRightIcon
+                    className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                    aria-hidden="true"
+                  />
+                </span>
+                <span className="mt-0.5 block text-sm text-muted-foreground">{section.description}</span>
+              </span>
+            </Link>
+          );
+        })}
       </div>
     </>
   );

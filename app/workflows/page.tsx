@@ -1,18 +1,19 @@
 import { WorkflowList } from "@/components/workflows/workflow-list";
-import { getRequestContext } from "@/lib/db/context";
-import { listWorkflows } from "@/lib/db/workflow-repository";
+import { requirePagePrincipal } from "@/lib/services/access/page-principal";
+import { can } from "@/lib/services/access/policy";
+import { listWorkflows } from "@/lib/services/workflows";
 
 export const dynamic = "force-dynamic";
 
 /** The workflow list: read on the server, actions in the client component. */
 export default async function WorkflowsPage() {
-  const { workspaceId, role } = await getRequestContext();
-  const workflows = await listWorkflows(workspaceId);
+  const principal = await requirePagePrincipal();
+  const workflows = await listWorkflows(principal);
   return (
     <main className="page">
       <WorkflowList
-        canEdit={role !== "viewer"}
-        canManage={role === "owner" || role === "admin"}
+        canEdit={can(principal, "workflow.edit")}
+        canManage={can(principal, "settings.manage")}
         workflows={workflows.map((workflow) => ({
           id: workflow.id,
           name: workflow.name,

@@ -11,10 +11,12 @@ import {
   useReactFlow,
   useStore,
 } from "@xyflow/react";
-import { type DragEvent, useCallback, useEffect } from "react";
+import { useTheme } from "next-themes";
+import { type DragEvent, useCallback, useEffect, useRef } from "react";
 import { connectionProblem } from "./connection-rules";
 import { useCanvasContextMenu } from "./context-menu/canvas-context-menu";
 import { useFlowDrag } from "./hooks/use-flow-drag";
+import { FIT_VIEW_OPTIONS, type KeepFitted, useKeepFitted } from "./hooks/use-keep-fitted";
 import { nodeTypes } from "./nodes/node-types";
 import { NODE_DRAG_MIME } from "./palette/node-palette";
 import { isContainerType } from "./store/document-conversion";
@@ -23,7 +25,7 @@ import { absolutePositionOf, containerAt, DEFAULT_NODE_SIZE, sizeOf } from "./st
 import type { CanvasNode } from "./store/types";
 
 const MULTI_SELECTION_KEYS = ["Shift", "Meta", "Control"];
-const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.2 };
+const MINIMAP_SIZE = { width: 168, height: 112 };
 /** Below this zoom node text is unreadable (under ~4 px), so cards drop their details. */
 const DETAIL_ZOOM = 0.35;
 
@@ -33,11 +35,14 @@ function isZoomedOut(state: ReactFlowState): boolean {
 }
 
 function miniMapColor(node: CanvasNode): string {
-  return isContainerType(node.type) ? "#c7d2fe" : "#94a3b8";
+  return isContainerType(node.type) ? "var(--node-iteration)" : "var(--edge)";
 }
 
-/** The React Flow surface. It is the only component subscribed to the whole node and edge arrays. */
-export function Canvas() {
+/**
+ * The React Flow surface. It is the only component subscribed to the whole node and edge arrays.
+ * `onFitter` hands the editor shell the keep-fitted controls (auto-layout fits through them).
+ */
+export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }) {
   const store = useEditorStoreApi();
   const { nodes, onNodesChange } = useFlowDrag(store);
   const edges = useEditorStore((state) => state.edges);
@@ -49,6 +54,13 @@ export function Canvas() {
   const zoomedOut = useStore(isZoomedOut);
   const readOnly = useEditorStore((state) => state.readOnly);
   const contextMenu = useCanvasContextMenu();
+  // The minimap sits in the bottom-right corner; with the bottom panel open the fitted graph
+  // reaches that corner, and the map would take clicks meant for nodes (e.g. the End node).
+  const bottomPanelOpen = useEditorStore((state) => state.bottomPanel !== "none");
+  const { resolvedTheme } = useTheme();
+  const container = useRef<HTMLDivElement>(null);
+  const fitter = useKeepFitted(container);
+  useEffect(() => onFitter?.(fitter), [onFitter, fitter]);
 
   const isValidConnection = useCallback(
     (connection: Connection | Edge) => {
@@ -111,7 +123,8 @@ export function Canvas() {
 
   return (
     <div
-      className={zoomedOut ? "canvas canvas-zoomed-out" : "canvas"}
+      ref={container}
+      className={zoomedOut ? "canvas canvas-zoomed-out relative min-w-0 flex-1" : "canvas relative min-w-0 flex-1"}
       data-testid="canvas"
       onDragOver={onDragOver}
       onDrop={onDrop}
@@ -140,10 +153,14 @@ export function Canvas() {
         fitView
         fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.05}
+        onMoveStart={fitter.onMoveStart}
+        colorMode={resolvedTheme === "dark" ? "dark" : "light"}
       >
-        <Background gap={20} />
-        <MiniMap pannable zoomable nodeColor={miniMapColor} />
-        <Controls />
+        <Background gap={20} size={1.2} />
+        {!bottomPanelOpen && (
+          <MiniMap pannable zoomable nodeColor={miniMapColor} ariaLabel="Minimap" style={MINIMAP_SIZE} />
+        )}
+        <Controls fitViewOptions={FIT_VIEW_OPTIONS} onFitView={fitter.markFitted} />
       </ReactFlow>
       {contextMenu.menu}
     </div>

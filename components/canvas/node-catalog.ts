@@ -28,7 +28,11 @@ export function listNodeDefinitions(): NodeDefinition[] {
   return cachedDefinitions;
 }
 
-/** Short glyphs per type: plain text so they render without an emoji font, and cheap 500 times over. */
+/**
+ * Short text glyphs per type.
+ * @deprecated Use `NodeTypeIcon` / `nodeTypeStyle` from components/ui/node-type-style.tsx (one icon and one
+ * colour per type); kept only until no caller is left.
+ */
 export const NODE_ICONS: Record<string, string> = {
   start: "▶",
   end: "■",

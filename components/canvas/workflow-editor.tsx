@@ -2,8 +2,11 @@
 
 import { ReactFlowProvider } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useMemo, useState } from "react";
+import { XIcon } from "lucide-react";
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
 import type { WorkflowDocument } from "@/lib/workflow/document";
+import { BottomPanel } from "./bottom-panel";
 import { Canvas } from "./canvas";
 import { CommandPalette } from "./command-palette/command-palette";
 import { ConflictDialog } from "./dialogs/conflict-dialog";
@@ -13,6 +16,7 @@ import { ScheduleDialog } from "./dialogs/schedule-dialog";
 import { ShortcutsDialog } from "./dialogs/shortcuts-dialog";
 import { useAutosave } from "./hooks/use-autosave";
 import { useCompile } from "./hooks/use-compile";
+import type { KeepFitted } from "./hooks/use-keep-fitted";
 import { useKeyboardShortcuts } from "./hooks/use-keyboard-shortcuts";
 import { useRestoreActiveRun } from "./hooks/use-restore-active-run";
 import { useRunStream } from "./hooks/use-run-stream";
@@ -66,11 +70,53 @@ export function WorkflowEditor({ workflow }: { workflow: EditorWorkflow }) {
   );
 }
 
+const PALETTE_STORAGE_KEY = "trellis.palette-collapsed";
+
+/** The palette's collapsed state, kept across visits (false on the server and the first render). */
+function usePaletteCollapsed(): [boolean, () => void] {
+  const [collapsed, setCollapsed] = useState(false);
+  useEffect(() => setCollapsed(window.localStorage.getItem(PALETTE_STORAGE_KEY) === "true"), []);
+  const toggle = useCallback(
+    () =>
+      setCollapsed((value) => {
+        window.localStorage.setItem(PALETTE_STORAGE_KEY, String(!value));
+        return !value;
+      }),
+    [],
+  );
+  return [collapsed, toggle];
+}
+
+/**
+ * Layout: toolbar on top; palette (or its icon rail) on the left; the canvas with the resizable
+ * bottom panel under it; the config panel on the right only while one node is selected (Escape
+ * or a click on the pane closes it by clearing the selection). The palette and the bottom panel
+ * re-fit the view when they change the canvas size, as long as the user has not moved it
+ * (hooks/use-keep-fitted.ts); the config panel does not, so a clicked node never jumps.
+ */
 function EditorShell() {
   const store = useEditorStoreApi();
   const bottomPanel = useEditorStore((state) => state.bottomPanel);
   const readOnly = useEditorStore((state) => state.readOnly);
+  const inspectorOpen = useEditorStore((state) => state.selectedNodeIds.length === 1);
+  const [paletteCollapsed, togglePaletteState] = usePaletteCollapsed();
   const [singleNodeId, setSingleNodeId] = useState<string | null>(null);
+  const fitter = useRef<KeepFitted | null>(null);
+  const onFitter = useCallback((value: KeepFitted) => {
+    fitter.current = value;
+  }, []);
+  const togglePalette = useCallback(() => {
+    fitter.current?.refit();
+    togglePaletteState();
+  }, [togglePaletteState]);
+  // Synchronous on the store's set(), so the re-fit is armed before the panel changes the canvas size.
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        if (state.bottomPanel !== previous.bottomPanel) fitter.current?.refit();
+      }),
+    [store],
+  );
   const autosave = useAutosave(store);
   useCompile(store);
   useRunStream();
@@ -80,6 +126,7 @@ function EditorShell() {
     const { nodes, edges } = store.getState();
     const positions = await computeAutoLayout(nodes, edges);
     store.getState().applyLayout(positions);
+    fitter.current?.fit();
   }, [store]);
   const openRun = useCallback(() => store.getState().setDialog("run-inputs"), [store]);
   const handlers = useMemo(
@@ -88,28 +135,56 @@ function EditorShell() {
   );
   useKeyboardShortcuts(store, handlers);
   useZoomKeys();
+  const closeInspector = useCallback(() => {
+    store.getState().clearSelection();
+    document.querySelector<HTMLElement>('[data-testid="canvas"] .react-flow__pane')?.focus();
+  }, [store]);
+  const onInspectorKeyDown = (event: KeyboardEvent) => {
+    // Escape inside a field closes the panel too (the global shortcut ignores keys while typing),
+    // unless a popup in the panel (a menu, an autocomplete list) takes it first.
+    if (event.key === "Escape" && !event.defaultPrevented) closeInspector();
+  };
 
   return (
-    <div className={readOnly ? "editor editor-read-only" : "editor"} data-testid="workflow-editor">
+    <div
+      className={
+        readOnly ? "editor editor-read-only flex min-h-0 flex-1 flex-col" : "editor flex min-h-0 flex-1 flex-col"
+      }
+      data-testid="workflow-editor"
+    >
       <EditorToolbar onLayout={handlers.layout} onRun={openRun} onSave={autosave.saveNow} />
-      <div className="editor-body">
-        {!readOnly && <NodePalette />}
-        <Canvas />
-        <ConfigPanel onRunNode={setSingleNodeId} />
-      </div>
-      {bottomPanel !== "none" && (
-        <section className="bottom-panel" data-testid={`bottom-panel-${bottomPanel}`}>
-          <button
-            type="button"
-            className="button-ghost bottom-panel-close"
-            aria-label="Close panel"
-            onClick={() => store.getState().setBottomPanel("none")}
+      <div className="flex min-h-0 flex-1">
+        {!readOnly && <NodePalette collapsed={paletteCollapsed} onToggle={togglePalette} />}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="flex min-h-0 flex-1">
+            <Canvas onFitter={onFitter} />
+          </div>
+          {bottomPanel !== "none" && (
+            <BottomPanel panel={bottomPanel} onClose={() => store.getState().setBottomPanel("none")}>
+              {bottomPanel === "run" ? <RunPanel /> : <ProblemsPanel />}
+            </BottomPanel>
+          )}
+        </div>
+        {inspectorOpen && (
+          <div
+            className="inspector-column relative flex w-inspector shrink-0 flex-col border-l border-border bg-card"
+            data-testid="inspector-column"
+            onKeyDown={onInspectorKeyDown}
           >
-            ×
-          </button>
-          {bottomPanel === "run" ? <RunPanel /> : <ProblemsPanel />}
-        </section>
-      )}
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="absolute top-2.5 right-2 z-10"
+              aria-label="Close configuration"
+              data-testid="inspector-close"
+              onClick={closeInspector}
+            >
+              <XIcon />
+            </Button>
+            <ConfigPanel onRunNode={setSingleNodeId} />
+          </div>
+        )}
+      </div>
       <CommandPalette handlers={handlers} />
       <ShortcutsDialog />
       <PublishDialog onSave={autosave.saveNow} />

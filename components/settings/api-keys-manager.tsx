@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { FormField, TextField } from "@/components/ui/form-field";
+import { useToastMessage } from "@/components/ui/use-toast-message";
 import { useSettingsForm } from "./use-settings-form";
 
 /** A key as the page lists it (dates as ISO strings from the server component). */
@@ -49,6 +50,7 @@ export function ApiKeysManager({ keys, workflows }: { keys: ApiKeyRow[]; workflo
     await act(`/api/api-keys/${encodeURIComponent(key.id)}`, "DELETE", `Revoked “${key.name}”: it no longer works.`);
   };
 
+  useToastMessage(message);
   return (
     <div data-testid="api-keys">
       <header className="page-header">
@@ -69,7 +71,7 @@ export function ApiKeysManager({ keys, workflows }: { keys: ApiKeyRow[]; workflo
         </div>
       )}
       {message && (
-        <p className="notice" data-testid="api-keys-message">
+        <p className="sr-only" data-testid="api-keys-message">
           {message}
         </p>
       )}

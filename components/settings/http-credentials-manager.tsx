@@ -4,6 +4,7 @@ import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { FormField, TextField } from "@/components/ui/form-field";
+import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { HttpCredentialView } from "@/lib/db/http-credential-repository";
 import { useSettingsForm } from "./use-settings-form";
 
@@ -57,6 +58,7 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
     />
   );
 
+  useToastMessage(message);
   return (
     <div data-testid="http-credentials">
       <header className="page-header">
@@ -67,7 +69,7 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
         stored encrypted, and never shown again or written to run records.
       </p>
       {message && (
-        <p className="notice" data-testid="credentials-message">
+        <p className="sr-only" data-testid="credentials-message">
           {message}
         </p>
       )}

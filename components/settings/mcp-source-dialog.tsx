@@ -131,11 +131,14 @@ export function McpSourceDialog({
         </div>
       )}
       {outcome?.ok && (
-        <div className="test-result" data-testid="connection-ok">
+        <div
+          className="my-2 rounded-md border border-success/35 bg-success/10 px-2.5 py-1.5 text-sm text-foreground"
+          data-testid="connection-ok"
+        >
           Connected: {outcome.tools.length} tools — {outcome.tools.map((tool) => tool.name).join(", ")}
         </div>
       )}
-      <div className="form-grid">
+      <div className="grid grid-cols-2 gap-x-3">
         <div className="field">
           <label className="field-label" htmlFor="mcp-name">
             Name

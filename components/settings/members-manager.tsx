@@ -4,6 +4,7 @@ import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { FormField, TextField } from "@/components/ui/form-field";
+import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { MemberView } from "@/lib/db/member-repository";
 import { useSettingsForm } from "./use-settings-form";
 
@@ -36,6 +37,7 @@ export function MembersManager({ members, currentUserId }: { members: MemberView
     await act(memberUrl(member), "DELETE", `Removed ${member.email}.`);
   };
 
+  useToastMessage(message);
   return (
     <div data-testid="members">
       <header className="page-header">
@@ -46,7 +48,7 @@ export function MembersManager({ members, currentUserId }: { members: MemberView
         credentials, API keys and members. Role changes apply on the member's next request.
       </p>
       {message && (
-        <p className="notice" data-testid="members-message">
+        <p className="sr-only" data-testid="members-message">
           {message}
         </p>
       )}

@@ -110,7 +110,7 @@ export function OpenApiSourceDialog({
       }
     >
       {error && <SaveError {...error} />}
-      <div className="form-grid">
+      <div className="grid grid-cols-2 gap-x-3">
         <div className="field">
           <label className="field-label" htmlFor="openapi-name">
             Name
@@ -160,7 +160,7 @@ export function OpenApiSourceDialog({
         </div>
         <textarea
           id="openapi-spec"
-          className="input code-input settings-textarea"
+          className="input code-input min-h-44 resize-y"
           spellCheck={false}
           value={spec}
           data-testid="spec-input"
@@ -181,7 +181,7 @@ export function OpenApiSourceDialog({
         />
         <div className="field-help">Requests pass the SSRF guard: internal addresses need TRELLIS_HTTP_ALLOWLIST.</div>
       </div>
-      <div className="form-grid">
+      <div className="grid grid-cols-2 gap-x-3">
         <div className="field">
           <label className="field-label" htmlFor="openapi-auth">
             Authentication

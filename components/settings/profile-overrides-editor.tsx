@@ -55,7 +55,7 @@ export function ProfileOverridesEditor({
     <div className="field" data-testid="profile-overrides">
       <span className="field-label">Model profile overrides</span>
       {rows.length > 0 && (
-        <table className="table profile-table">
+        <table className="table [&_input.input]:px-1.5 [&_input.input]:py-0.5 [&_input[type=number]]:min-w-[84px] [&_select.input]:min-w-[78px] [&_select.input]:px-1 [&_select.input]:py-0.5 [&_td]:!px-1.5 [&_td]:!py-1 [&_td:first-child_input.input]:min-w-[150px] [&_th]:!px-1.5 [&_th]:!py-1">
           <thead>
             <tr>
               <th>Model</th>

@@ -138,7 +138,10 @@ export function ProviderDialog({
         </div>
       )}
       {outcome?.ok && (
-        <div className="test-result" data-testid="provider-test-ok">
+        <div
+          className="my-2 rounded-md border border-success/35 bg-success/10 px-2.5 py-1.5 text-sm text-foreground"
+          data-testid="provider-test-ok"
+        >
           {outcome.method === "models" ? (
             <>
               Connected: {outcome.models.length} models available.{" "}
@@ -153,7 +156,7 @@ export function ProviderDialog({
           )}
         </div>
       )}
-      <div className="form-grid">
+      <div className="grid grid-cols-2 gap-x-3">
         <div className="field">
           <label className="field-label" htmlFor="provider-name">
             Name

@@ -4,8 +4,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
+import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { ProviderView } from "@/lib/db/provider-config";
-import type { ModelMode } from "@/lib/server/model-catalog";
+import type { ModelMode } from "@/lib/services/model-catalog";
 import { ProviderDialog } from "./provider-dialog";
 import { sendJson } from "./settings-api";
 
@@ -13,7 +14,11 @@ import { sendJson } from "./settings-api";
 function ModeBanner({ mode, providerCount }: { mode: ModelMode; providerCount: number }) {
   if (mode.demoMode) {
     return (
-      <div className="mode-banner" data-testid="provider-mode-banner" data-demo="true">
+      <div
+        className="mb-4 rounded-lg border border-warning/35 bg-warning/8 px-3 py-2.5 text-sm"
+        data-testid="provider-mode-banner"
+        data-demo="true"
+      >
         <b>Demo mode.</b> No OPENAI_API_KEY or OPENAI_BASE_URL is set, so nodes using the <code>default</code> provider
         answer with the offline demo model (labelled “demo” in runs).{" "}
         {providerCount > 0
@@ -23,7 +28,11 @@ function ModeBanner({ mode, providerCount }: { mode: ModelMode; providerCount: n
     );
   }
   return (
-    <div className="mode-banner mode-banner-real" data-testid="provider-mode-banner" data-demo="false">
+    <div
+      className="mb-4 rounded-lg border border-success/35 bg-success/8 px-3 py-2.5 text-sm"
+      data-testid="provider-mode-banner"
+      data-demo="false"
+    >
       <b>Real models.</b>{" "}
       {mode.defaultProviderConfigured
         ? "The default provider comes from OPENAI_BASE_URL / OPENAI_API_KEY."
@@ -49,6 +58,7 @@ export function ProvidersManager({ providers, mode }: { providers: ProviderView[
     router.refresh();
   };
 
+  useToastMessage(message);
   return (
     <div data-testid="providers">
       <header className="page-header">
@@ -64,7 +74,7 @@ export function ProvidersManager({ providers, mode }: { providers: ProviderView[
       </header>
       <ModeBanner mode={mode} providerCount={providers.length} />
       {message && (
-        <p className="notice" data-testid="providers-message">
+        <p className="sr-only" data-testid="providers-message">
           {message}
         </p>
       )}

@@ -45,7 +45,7 @@ export function SecretEntriesEditor({
       <span className="field-label">{label}</span>
       {entries.map((entry, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity besides their position while being typed.
-        <div className="entry-row" key={index}>
+        <div className="mb-1 grid grid-cols-[1fr_1.4fr_auto] gap-1" key={index}>
           <input
             className="input code-input"
             placeholder={namePlaceholder}

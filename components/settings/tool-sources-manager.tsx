@@ -4,8 +4,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
+import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { ToolSourceView } from "@/lib/db/tool-source-config";
-import type { ToolSourceReport } from "@/lib/server/tool-source-service";
+import type { ToolSourceReport } from "@/lib/services/tool-source-service";
 import { McpSourceDialog } from "./mcp-source-dialog";
 import { OpenApiSourceDialog } from "./openapi-source-dialog";
 import { sendJson } from "./settings-api";
@@ -31,7 +32,11 @@ function Annotations({ annotations }: { annotations?: Record<string, unknown> })
       {Object.entries(annotations)
         .filter(([, value]) => typeof value !== "object")
         .map(([key, value]) => (
-          <span key={key} className="annotation" data-testid="tool-annotation">
+          <span
+            key={key}
+            className="mr-1.5 text-2xs whitespace-nowrap text-muted-foreground"
+            data-testid="tool-annotation"
+          >
             {key}: {String(value)}
           </span>
         ))}
@@ -98,6 +103,7 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
     router.refresh();
   };
 
+  useToastMessage(message);
   return (
     <div data-testid="tool-sources">
       <header className="page-header">
@@ -120,7 +126,7 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
         Built-in tools are always available. Tools added here appear in every workflow's tool picker for this workspace.
       </p>
       {message && (
-        <p className="notice" data-testid="tools-message">
+        <p className="sr-only" data-testid="tools-message">
           {message}
         </p>
       )}
@@ -132,12 +138,12 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
       {reports.map((report) => (
         <section
           key={report.source.id}
-          className="source-card"
+          className="mb-3 rounded-lg border border-border bg-card px-3.5 py-3 shadow-xs [&_.table]:mt-2.5 [&_.table_td]:px-2.5 [&_.table_td]:py-1.5 [&_.table_th]:px-2.5 [&_.table_th]:py-1.5 [&_.table_td:first-child_code]:whitespace-nowrap"
           data-testid="tool-source"
           data-id={report.source.id}
           data-name={report.source.name}
         >
-          <div className="source-card-header">
+          <div className="flex items-start justify-between gap-3 [&_h2]:m-0 [&_h2]:flex [&_h2]:items-center [&_h2]:gap-1 [&_h2]:text-base">
             <div>
               <h2>
                 {report.source.name}

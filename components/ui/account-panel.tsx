@@ -1,7 +1,11 @@
 "use client";
 
+import { LogOutIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { Badge } from "./badge";
+import { Button } from "./button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./card";
 import { TextField } from "./form-field";
 
 /** The signed-in user's page: who they are, a password change and sign-out. */
@@ -44,50 +48,69 @@ export function AccountPanel({ email, name, role }: { email: string; name: strin
   };
 
   return (
-    <div data-testid="account">
-      <p>
-        Signed in as <b data-testid="account-email">{email}</b> ({name}), <span data-testid="account-role">{role}</span>{" "}
-        of this workspace.
-      </p>
-      <button type="button" className="button" data-testid="sign-out" onClick={() => void signOut()}>
-        Sign out
-      </button>
-      <form className="settings-form" onSubmit={(event) => void change(event)} data-testid="password-form">
-        <h2>Change password</h2>
-        <TextField
-          id="current-password"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={setCurrentPassword}
-          error={issue?.field === "currentPassword" ? issue.message : undefined}
-          errorTestId="password-error-currentPassword"
-        />
-        <TextField
-          id="new-password"
-          label="New password (8 characters or more)"
-          type="password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={setNewPassword}
-          error={issue?.field === "newPassword" ? issue.message : undefined}
-          errorTestId="password-error-newPassword"
-        />
-        {issue && issue.field !== "currentPassword" && issue.field !== "newPassword" && (
-          <p className="field-error" data-testid="password-error">
-            {issue.message}
-          </p>
-        )}
-        {done && (
-          <p className="notice" data-testid="password-changed">
-            Password changed.
-          </p>
-        )}
-        <button type="submit" className="button button-primary" data-testid="change-password">
-          Change password
-        </button>
-      </form>
+    <div data-testid="account" className="flex flex-col gap-4">
+      <Card>
+        <CardContent className="flex items-center justify-between gap-4">
+          <div className="min-w-0">
+            <p className="m-0 truncate font-semibold" data-testid="account-email">
+              {email}
+            </p>
+            <p className="m-0 mt-0.5 text-sm text-muted-foreground">
+              {name} ·{" "}
+              <Badge tone="primary" data-testid="account-role">
+                {role}
+              </Badge>{" "}
+              of this workspace
+            </p>
+          </div>
+          <Button data-testid="sign-out" onClick={() => void signOut()}>
+            <LogOutIcon /> Sign out
+          </Button>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Change password</CardTitle>
+          <CardDescription>A new password signs out every other session of this account.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form className="flex max-w-sm flex-col" onSubmit={(event) => void change(event)} data-testid="password-form">
+            <TextField
+              id="current-password"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={setCurrentPassword}
+              error={issue?.field === "currentPassword" ? issue.message : undefined}
+              errorTestId="password-error-currentPassword"
+            />
+            <TextField
+              id="new-password"
+              label="New password (8 characters or more)"
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={setNewPassword}
+              error={issue?.field === "newPassword" ? issue.message : undefined}
+              errorTestId="password-error-newPassword"
+            />
+            {issue && issue.field !== "currentPassword" && issue.field !== "newPassword" && (
+              <p className="m-0 mb-3 text-sm text-destructive" data-testid="password-error">
+                {issue.message}
+              </p>
+            )}
+            {done && (
+              <p className="m-0 mb-3 text-sm text-success" role="status" data-testid="password-changed">
+                Password changed.
+              </p>
+            )}
+            <Button type="submit" variant="primary" className="self-start" data-testid="change-password">
+              Change password
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
     </div>
   );
 }

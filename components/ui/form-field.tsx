@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Input } from "./input";
 
 /** A labelled form control with the server's message for that field under it. */
 export function FormField({
@@ -17,13 +18,13 @@ export function FormField({
   children: ReactNode;
 }) {
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
+    <div className="field mb-3 flex flex-col gap-1.5">
+      <label className="text-xs font-semibold text-foreground" htmlFor={id}>
         {label}
       </label>
       {children}
       {error && (
-        <p className="field-error" data-testid={errorTestId}>
+        <p className="m-0 text-xs text-destructive" data-testid={errorTestId}>
           {error}
         </p>
       )}
@@ -55,13 +56,13 @@ export function TextField({
 }) {
   return (
     <FormField id={id} label={label} error={error} errorTestId={errorTestId}>
-      <input
+      <Input
         id={id}
-        className="input"
         type={type}
         placeholder={placeholder}
         autoComplete={autoComplete}
         value={value}
+        aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
     </FormField>

@@ -1,6 +1,11 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
+import { Button } from "./button";
+import { Card } from "./card";
+import { Input } from "./input";
+import { Label } from "./label";
+import { LogoMark } from "./logo";
 
 /** E-mail and password form; on success it navigates to `next`. */
 export function LoginForm({ next }: { next: string }) {
@@ -27,36 +32,48 @@ export function LoginForm({ next }: { next: string }) {
   }
 
   return (
-    <form
-      onSubmit={submit}
-      data-testid="login-form"
-      style={{
-        display: "grid",
-        gap: 12,
-        width: 320,
-        padding: 24,
-        background: "white",
-        border: "1px solid var(--border)",
-        borderRadius: 8,
-      }}
-    >
-      <h1 style={{ margin: 0, fontSize: 20 }}>Sign in to Trellis</h1>
-      <label style={{ display: "grid", gap: 4 }}>
-        E-mail
-        <input name="email" type="email" autoComplete="username" required data-testid="login-email" />
-      </label>
-      <label style={{ display: "grid", gap: 4 }}>
-        Password
-        <input name="password" type="password" autoComplete="current-password" required data-testid="login-password" />
-      </label>
-      {error ? (
-        <p role="alert" style={{ color: "var(--danger)", margin: 0 }} data-testid="login-error">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary" disabled={busy} data-testid="login-submit">
-        {busy ? "Signing in…" : "Sign in"}
-      </button>
-    </form>
+    <Card className="w-[min(360px,92vw)] p-6 shadow-md">
+      <form onSubmit={submit} data-testid="login-form" className="flex flex-col gap-4">
+        <div className="flex flex-col items-center gap-3 pb-1 text-center">
+          <LogoMark className="size-10" />
+          <div>
+            <h1 className="m-0 text-xl font-semibold tracking-tight">Sign in to Trellis</h1>
+            <p className="m-0 mt-1 text-sm text-muted-foreground">Build, run and publish agent workflows.</p>
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="login-email">E-mail</Label>
+          <Input
+            id="login-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            data-testid="login-email"
+            className="h-9"
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="login-password">Password</Label>
+          <Input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            data-testid="login-password"
+            className="h-9"
+          />
+        </div>
+        {error ? (
+          <p role="alert" className="m-0 text-sm text-destructive" data-testid="login-error">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" variant="primary" size="lg" disabled={busy} data-testid="login-submit">
+          {busy ? "Signing in…" : "Sign in"}
+        </Button>
+      </form>
+    </Card>
   );
 }

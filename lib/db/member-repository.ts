@@ -1,24 +1,19 @@
 import "server-only";
-import { z } from "zod";
 import { TrellisError } from "../workflow/errors";
-import { type RequestContext, WORKSPACE_ROLES, type WorkspaceRole } from "./context";
 import { hashPassword, passwordStamp, verifyPassword } from "./passwords";
 import { database } from "./prisma-client";
 
-/** A new member as the members page submits it. */
-export const memberInputSchema = z.object({
-  email: z.string().trim().toLowerCase().email("Enter an e-mail address").max(200),
-  name: z.string().trim().max(100).default(""),
-  role: z.enum(WORKSPACE_ROLES),
-  /** Initial password for a new user; ignored when the e-mail already has an account. */
-  password: z.string().max(200).default(""),
-});
-
-/** A submitted member. */
-export type MemberInput = z.input<typeof memberInputSchema>;
-
-/** A role change. */
-export const memberRoleSchema = z.object({ role: z.enum(WORKSPACE_ROLES) });
+/** A new member after validation (the service's schema): an existing account joins, or one is created. */
+export interface NewMember {
+  /** Sign-in e-mail, normalized. */
+  email: string;
+  /** Display name; the e-mail when empty. */
+  name: string;
+  /** Role in the workspace. */
+  role: string;
+  /** Initial password for a new account (ignored for an existing one). */
+  password: string;
+}
 
 /** A member as the members page lists them. */
 export interface MemberView {
@@ -28,8 +23,8 @@ export interface MemberView {
   email: string;
   /** Display name. */
   name: string;
-  /** Role in this workspace. */
-  role: WorkspaceRole;
+  /** Role in this workspace (owner, admin, editor or viewer). */
+  role: string;
   /** When they joined the workspace. */
   joinedAt: string;
 }
@@ -73,7 +68,7 @@ function toView(row: { userId: string; role: string; createdAt: Date; user: { em
     userId: row.userId,
     email: row.user.email,
     name: row.user.name,
-    role: (WORKSPACE_ROLES as readonly string[]).includes(row.role) ? (row.role as WorkspaceRole) : "viewer",
+    role: row.role,
     joinedAt: row.createdAt.toISOString(),
   } satisfies MemberView;
 }
@@ -90,27 +85,23 @@ export async function listMembers(workspaceId: string): Promise<MemberView[]> {
 
 /**
  * Adds a member: an existing account (by e-mail) joins the workspace, otherwise an account is
- * created with the initial password. Only owners may add owners.
+ * created with the initial password.
  */
-export async function addMember(actor: RequestContext, input: MemberInput): Promise<MemberView> {
-  const parsed = memberInputSchema.parse(input);
-  if (parsed.role === "owner" && actor.role !== "owner") {
-    throw new MemberChangeRefusedError("Only an owner can add another owner.");
-  }
+export async function addMember(workspaceId: string, input: NewMember): Promise<MemberView> {
   const db = database();
-  let user = await db.user.findUnique({ where: { email: parsed.email } });
+  let user = await db.user.findUnique({ where: { email: input.email } });
   if (!user) {
-    if (parsed.password.length < 8) throw new MemberPasswordRequiredError();
+    if (input.password.length < 8) throw new MemberPasswordRequiredError();
     user = await db.user.create({
-      data: { email: parsed.email, name: parsed.name || parsed.email, passwordHash: hashPassword(parsed.password) },
+      data: { email: input.email, name: input.name || input.email, passwordHash: hashPassword(input.password) },
     });
   }
   const existing = await db.membership.findUnique({
-    where: { workspaceId_userId: { workspaceId: actor.workspaceId, userId: user.id } },
+    where: { workspaceId_userId: { workspaceId, userId: user.id } },
   });
-  if (existing) throw new MemberExistsError(parsed.email);
+  if (existing) throw new MemberExistsError(input.email);
   const row = await db.membership.create({
-    data: { workspaceId: actor.workspaceId, userId: user.id, role: parsed.role },
+    data: { workspaceId, userId: user.id, role: input.role },
     include: { user: true },
   });
   return toView(row);
@@ -125,23 +116,24 @@ async function findMember(workspaceId: string, userId: string) {
   return row;
 }
 
-/** Refuses changes that only an owner may make, or that would leave no owner. */
-async function checkOwnerRules(actor: RequestContext, target: { userId: string; role: string }, nextRole?: string) {
-  const touchesOwner = target.role === "owner" || nextRole === "owner";
-  if (touchesOwner && actor.role !== "owner") {
-    throw new MemberChangeRefusedError("Only an owner can change or remove an owner, or make someone an owner.");
-  }
-  if (target.role === "owner" && nextRole !== "owner") {
-    const owners = await database().membership.count({ where: { workspaceId: actor.workspaceId, role: "owner" } });
-    if (owners <= 1)
-      throw new MemberChangeRefusedError("A workspace keeps at least one owner; make someone else owner first.");
+/** One member, or MemberNotFoundError. */
+export async function getMember(workspaceId: string, userId: string): Promise<MemberView> {
+  return toView(await findMember(workspaceId, userId));
+}
+
+/** A workspace keeps at least one owner: refuses taking the last one away. */
+async function keepAnOwner(workspaceId: string, target: { role: string }, nextRole?: string): Promise<void> {
+  if (target.role !== "owner" || nextRole === "owner") return;
+  const owners = await database().membership.count({ where: { workspaceId, role: "owner" } });
+  if (owners <= 1) {
+    throw new MemberChangeRefusedError("A workspace keeps at least one owner; make someone else owner first.");
   }
 }
 
 /** Changes a member's role; the change applies from their next request. */
-export async function setMemberRole(actor: RequestContext, userId: string, role: WorkspaceRole): Promise<MemberView> {
-  const target = await findMember(actor.workspaceId, userId);
-  await checkOwnerRules(actor, target, role);
+export async function setMemberRole(workspaceId: string, userId: string, role: string): Promise<MemberView> {
+  const target = await findMember(workspaceId, userId);
+  await keepAnOwner(workspaceId, target, role);
   const row = await database().membership.update({
     where: { id: target.id },
     data: { role },
@@ -151,17 +143,11 @@ export async function setMemberRole(actor: RequestContext, userId: string, role:
 }
 
 /** Removes a member from the workspace (their account stays, for other workspaces). */
-export async function removeMember(actor: RequestContext, userId: string): Promise<void> {
-  const target = await findMember(actor.workspaceId, userId);
-  await checkOwnerRules(actor, target);
+export async function removeMember(workspaceId: string, userId: string): Promise<void> {
+  const target = await findMember(workspaceId, userId);
+  await keepAnOwner(workspaceId, target);
   await database().membership.delete({ where: { id: target.id } });
 }
-
-/** A password change: the current one, and the new one (8 characters or more). */
-export const passwordChangeSchema = z.object({
-  currentPassword: z.string().min(1, "Enter your current password").max(200),
-  newPassword: z.string().min(8, "Use 8 characters or more").max(200),
-});
 
 /** The current password did not match. Code `wrong_password` (400, field `currentPassword`). */
 export class WrongPasswordError extends TrellisError {
@@ -177,13 +163,40 @@ export class WrongPasswordError extends TrellisError {
  * Changes a user's own password after checking the current one. Returns the new password stamp:
  * sessions carrying the old one stop working, so the caller re-issues the current session.
  */
-export async function changePassword(userId: string, input: z.input<typeof passwordChangeSchema>): Promise<string> {
-  const parsed = passwordChangeSchema.parse(input);
+export async function changePassword(
+  userId: string,
+  parsed: { currentPassword: string; newPassword: string },
+): Promise<string> {
   const user = await database().user.findUnique({ where: { id: userId } });
   if (!user || !verifyPassword(parsed.currentPassword, user.passwordHash)) throw new WrongPasswordError();
   const passwordHash = hashPassword(parsed.newPassword);
   await database().user.update({ where: { id: userId }, data: { passwordHash } });
   return passwordStamp(passwordHash);
+}
+
+/**
+ * The membership a session acts through (the user's first workspace) with the password hash its
+ * stamp is checked against; null when the user belongs to no workspace.
+ */
+export async function findSessionMembership(
+  userId: string,
+): Promise<{ workspaceId: string; role: string; passwordHash: string } | null> {
+  const row = await database().membership.findFirst({
+    where: { userId },
+    orderBy: { createdAt: "asc" },
+    include: { user: { select: { passwordHash: true } } },
+  });
+  return row ? { workspaceId: row.workspaceId, role: row.role, passwordHash: row.user.passwordHash } : null;
+}
+
+/** The account of a sign-in e-mail with its password hash; null when unknown. */
+export async function findUserForSignIn(
+  email: string,
+): Promise<{ id: string; email: string; name: string; passwordHash: string } | null> {
+  return database().user.findUnique({
+    where: { email },
+    select: { id: true, email: true, name: true, passwordHash: true },
+  });
 }
 
 /** The signed-in user's own details for the account page. */

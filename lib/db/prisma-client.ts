@@ -37,3 +37,8 @@ export function database(): Database {
 export function setDatabase(client: Database): void {
   globalForDatabase.trellisDatabase = client;
 }
+
+/** A round trip to the database (health checks). */
+export async function pingDatabase(): Promise<void> {
+  await database().$queryRawUnsafe("SELECT 1");
+}

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunEvent } from "../engine/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { emptyDocument } from "../workflow/document";
-import { getAdminContext, getRequestContext, setSessionReader } from "./context";
 import { verifyPassword } from "./passwords";
 import { nodeRunId, PrismaRunRecorder } from "./run-recorder";
 import { createRun, getRunWithNodeRuns, listRunEvents, listRuns } from "./run-repository";
@@ -33,7 +32,7 @@ describe.each(testProviders())("repositories on %s", (provider) => {
       workspaceName: "Test",
     });
     workspaceId = seeded.workspaceId;
-    userId = (await getRequestContext()).userId;
+    userId = seeded.ownerId;
   });
   afterAll(async () => test?.dispose());
 
@@ -272,41 +271,17 @@ describe.each(testProviders())("repositories on %s", (provider) => {
   });
 });
 
-describe("roles", () => {
-  let test: TestDatabase;
-  beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    await seedDatabase(test.db, { adminEmail: "owner@example.test", adminPassword: "pw", workspaceName: "Roles" });
-  });
-  afterAll(async () => test?.dispose());
-
-  it("lets owners into settings and keeps editors out", async () => {
-    const owner = await getAdminContext();
-    expect(owner.role).toBe("owner");
-    const editor = await test.db.user.create({ data: { email: "ed@example.test", name: "Ed", passwordHash: "x" } });
-    await test.db.membership.create({ data: { workspaceId: owner.workspaceId, userId: editor.id, role: "editor" } });
-    setSessionReader(async () => editor.id);
-    try {
-      expect((await getRequestContext()).role).toBe("editor");
-      await expect(getAdminContext()).rejects.toMatchObject({ code: "forbidden" });
-      setSessionReader(async () => null);
-      await expect(getRequestContext()).rejects.toMatchObject({ code: "unauthorized" });
-    } finally {
-      setSessionReader(async () => undefined);
-    }
-  });
-});
-
 describe("recorder recovery", () => {
   let test: TestDatabase;
+  let seeded: Awaited<ReturnType<typeof seedDatabase>>;
   beforeAll(async () => {
     test = await createTestDatabase("sqlite");
-    await seedDatabase(test.db, { adminEmail: "r@example.test", adminPassword: "pw", workspaceName: "R" });
+    seeded = await seedDatabase(test.db, { adminEmail: "r@example.test", adminPassword: "pw", workspaceName: "R" });
   });
   afterAll(async () => test?.dispose());
 
   it("a flush succeeds once a background batch that failed has been written", async () => {
-    const { workspaceId, userId } = await getRequestContext();
+    const { workspaceId, ownerId: userId } = seeded;
     const { id: workflowId } = await createWorkflow(workspaceId, { name: "Recovering", userId });
     const runId = await createRun({
       workspaceId,

@@ -3,7 +3,6 @@ import type { RunEvent } from "../engine/run-events";
 import type { RunStatus, RunTrigger } from "../engine/run-status";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
-import { getEditorContext, getRequestContext, type RequestContext } from "./context";
 import { toJson } from "./json";
 import { database } from "./prisma-client";
 
@@ -191,18 +190,6 @@ export async function listRunEvents(runId: string, afterSeq: number): Promise<Ru
     select: { payload: true },
   });
   return rows.map((row) => row.payload as unknown as RunEvent);
-}
-
-/**
- * The caller's access to a run: its workspace must be theirs (another workspace's run is "not
- * found", like an unknown id), and `action`, when given, is a change viewers may not make.
- * @throws RunNotFoundError, ReadOnlyRoleError, NotSignedInError
- */
-export async function requireRunAccess(runId: string, action?: string): Promise<RequestContext> {
-  const context = action ? await getEditorContext(action) : await getRequestContext();
-  const owner = await getRunOwner(runId);
-  if (!owner || owner.workspaceId !== context.workspaceId) throw new RunNotFoundError(runId);
-  return context;
 }
 
 /** Who a run belongs to and how it started, for access checks; null when it does not exist. */

@@ -30,7 +30,7 @@ export function seedOptionsFromEnvironment(environment: Record<string, string | 
 export async function seedDatabase(
   db: Database,
   options: SeedOptions,
-): Promise<{ workspaceId: string; created: string[] }> {
+): Promise<{ workspaceId: string; ownerId: string; created: string[] }> {
   const created: string[] = [];
   let workspace = await db.workspace.findFirst({ orderBy: { createdAt: "asc" } });
   if (!workspace) {
@@ -67,5 +67,5 @@ export async function seedDatabase(
     });
     created.push(`example ${example.name}`);
   }
-  return { workspaceId: workspace.id, created };
+  return { workspaceId: workspace.id, ownerId: user.id, created };
 }

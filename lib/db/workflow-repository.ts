@@ -2,7 +2,6 @@ import "server-only";
 import { emptyDocument, type WorkflowDocument, workflowDocumentSchema } from "../workflow/document";
 import { TrellisError } from "../workflow/errors";
 import { slugify, uniqueName, uniqueSlug } from "../workflow/naming";
-import { getEditorContext, getRequestContext, type RequestContext } from "./context";
 import { toJson } from "./json";
 import { database } from "./prisma-client";
 
@@ -48,8 +47,8 @@ export interface WorkflowRecord {
 
 /** Thrown when a workflow id does not exist. */
 export class WorkflowNotFoundError extends TrellisError {
-  constructor(id: string) {
-    super("workflow_not_found", `Workflow ${id} does not exist.`);
+  constructor(id: string, message = `Workflow ${id} does not exist.`) {
+    super("workflow_not_found", message);
   }
 }
 
@@ -130,23 +129,6 @@ export async function getWorkflow(id: string): Promise<WorkflowRecord | null> {
     draftRevision: row.draftRevision,
     updatedAt: row.updatedAt,
   };
-}
-
-/**
- * The caller's access to a workflow: it must be in their workspace (another workspace's is "not
- * found", like an unknown id), and `action`, when given, is a change viewers may not make.
- * @throws WorkflowNotFoundError, ReadOnlyRoleError, NotSignedInError
- */
-export async function requireWorkflowAccess(
-  id: string,
-  action?: string,
-): Promise<{ workflow: WorkflowRecord; context: RequestContext }> {
-  const [context, workflow] = await Promise.all([
-    action ? getEditorContext(action) : getRequestContext(),
-    getWorkflow(id),
-  ]);
-  if (!workflow || workflow.workspaceId !== context.workspaceId) throw new WorkflowNotFoundError(id);
-  return { workflow, context };
 }
 
 /** Creates a workflow; the draft defaults to an empty document. */
@@ -247,4 +229,17 @@ export async function getWorkflowIdBySlug(workspaceId: string, slug: string): Pr
     select: { id: true },
   });
   return row?.id ?? null;
+}
+
+/** The name of a workflow and the number of one of its versions, for run headers; nulls when gone. */
+export async function describeRunSource(
+  workflowId: string,
+  versionId: string | null,
+): Promise<{ name: string | null; version: number | null }> {
+  const db = database();
+  const [workflow, version] = await Promise.all([
+    db.workflow.findUnique({ where: { id: workflowId }, select: { name: true } }),
+    versionId ? db.workflowVersion.findUnique({ where: { id: versionId }, select: { version: true } }) : null,
+  ]);
+  return { name: workflow?.name ?? null, version: version?.version ?? null };
 }

@@ -142,21 +142,29 @@ describe("start node inputs", () => {
     .chain("start", "end")
     .build();
 
-  it("applies defaults, coerces string forms and drops undeclared inputs", async () => {
-    const result = await runWorkflow(workflow, { query: "q", flags: "[1,2]", extra: "nope" }, base());
+  it("applies defaults and passes declared inputs of the declared types", async () => {
+    const result = await runWorkflow(workflow, { query: "q", flags: [1, 2] }, base());
     expect(result.outputs).toEqual({ inputs: { query: "q", limit: 5, flags: [1, 2] } });
+  });
+
+  it("coerces nothing and refuses undeclared inputs (the same check the run service makes up front)", async () => {
+    const coerced = await runWorkflow(workflow, { query: "q", flags: "[1,2]" }, base());
+    expect(coerced.error).toMatchObject({ code: "invalid_input" });
+    expect(coerced.error?.message).toContain("flags: must be an array");
+    const extra = await runWorkflow(workflow, { query: "q", extra: "nope" }, base());
+    expect(extra.error?.message).toContain("extra: this workflow has no such input");
   });
 
   it("fails the run with invalid_input naming a missing required field", async () => {
     const result = await runWorkflow(workflow, {}, base());
     expect(result.status).toBe("failed");
     expect(result.error?.code).toBe("invalid_input");
-    expect(result.error?.message).toContain('"query"');
+    expect(result.error?.message).toContain("query: this input is required");
   });
 
   it("fails the run with invalid_input naming a mistyped field", async () => {
     const result = await runWorkflow(workflow, { query: "q", limit: "many" }, base());
     expect(result.error?.code).toBe("invalid_input");
-    expect(result.error?.message).toContain('"limit"');
+    expect(result.error?.message).toContain("limit: must be a number");
   });
 });

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { isTrellisError } from "../workflow/errors";
 
 /** JSON error body shared by every API route: `{ error: { code, message, field? } }`. */
@@ -9,29 +8,6 @@ export function errorResponse(
   extra?: { field?: string } & Record<string, unknown>,
 ): Response {
   return Response.json({ error: { code, message, ...extra } }, { status });
-}
-
-/** Parses a JSON request body with a zod schema; the failure is a ready 400 response naming the first field. */
-export async function parseBody<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-): Promise<{ ok: true; data: z.output<Schema> } | { ok: false; response: Response }> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return { ok: false, response: errorResponse(400, "invalid_json", "The request body is not valid JSON.") };
-  }
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const first = parsed.error.issues[0];
-  return {
-    ok: false,
-    response: errorResponse(400, "invalid_request", first?.message ?? "Invalid request body.", {
-      field: first?.path.join("."),
-      issues: parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
-    }),
-  };
 }
 
 /** HTTP status for a stable error code; codes not listed are client errors. */
@@ -47,17 +23,24 @@ const STATUS_BY_CODE: Record<string, number> = {
   tool_name_collision: 409,
   workflow_invalid: 422,
   invalid_answer: 422,
+  invalid_input: 422,
   unauthorized: 401,
+  invalid_credentials: 401,
   forbidden: 403,
   rate_limited: 429,
+  workflow_not_published: 409,
+  provider_rename_unsupported: 400,
 };
 
 /** Maps errors thrown by the lib layer: known codes keep their status, anything else is a logged 500. */
 export function mapError(error: unknown): Response {
   if (isTrellisError(error)) {
     const status = error.code.endsWith("_not_found") ? 404 : (STATUS_BY_CODE[error.code] ?? 400);
-    const issues = (error as { issues?: unknown }).issues;
-    const response = errorResponse(status, error.code, error.message, issues === undefined ? undefined : { issues });
+    const { issues, details } = error as { issues?: unknown; details?: Record<string, unknown> };
+    const response = errorResponse(status, error.code, error.message, {
+      ...details,
+      ...(issues === undefined ? {} : { issues }),
+    });
     const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
     if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter));
     return response;

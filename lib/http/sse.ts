@@ -1,14 +1,7 @@
 import type { RunEvent } from "../engine/run-events";
+import type { RunEventSource } from "../services/runs";
 
-/** How an SSE stream of run events gets its data. */
-export interface RunEventSource {
-  /** Persisted events after a seq. */
-  replay(runId: string, afterSeq: number): Promise<RunEvent[]>;
-  /** Live events; returns the unsubscribe function. */
-  subscribe(runId: string, listener: (event: RunEvent) => void): () => void;
-  /** Whether the run can still produce events (running here, or waiting). */
-  isFinished(runId: string): Promise<boolean>;
-}
+export type { RunEventSource } from "../services/runs";
 
 const encoder = new TextEncoder();
 

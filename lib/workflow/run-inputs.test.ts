@@ -1,25 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { describeMissingInputs, missingRequiredInputs } from "./run-inputs";
+import { checkRunInputs } from "./run-inputs";
 
-describe("required run inputs", () => {
-  const declared = [
-    { name: "question", type: "string" as const, required: true },
-    { name: "city", required: true, default: "Athens" },
-    { name: "note", required: false },
-    { name: "stake", type: "number" as const, required: true },
-  ];
+const declared = {
+  inputs: [
+    { name: "city", type: "string" as const, required: true },
+    { name: "stake", type: "number" as const, required: false, default: 10 },
+    { name: "tags", type: "array" as const, required: false },
+  ],
+};
 
-  it("lists required inputs without a value or default, in order", () => {
-    expect(missingRequiredInputs(declared, {})).toEqual(["question", "stake"]);
-    expect(missingRequiredInputs(declared, { question: "  ", stake: 0 })).toEqual(["question"]);
-    expect(missingRequiredInputs(declared, { question: "hi", stake: 3 })).toEqual([]);
-    expect(missingRequiredInputs(null, {})).toEqual([]);
+describe("checkRunInputs", () => {
+  it("accepts declared inputs of the declared types and fills defaults", () => {
+    expect(checkRunInputs(declared, { city: "Athens", tags: ["a"] })).toEqual({
+      ok: true,
+      values: { city: "Athens", stake: 10, tags: ["a"] },
+    });
   });
 
-  it("says which inputs to fill in", () => {
-    expect(describeMissingInputs(["question"])).toBe("Fill in the required input question.");
-    expect(describeMissingInputs(["question", "city", "stake"])).toBe(
-      "Fill in the required inputs question, city and stake.",
-    );
+  it("lists every bad field: missing, wrong type (no coercion) and unknown", () => {
+    const checked = checkRunInputs(declared, { stake: "42", tags: "a,b", mood: "happy" });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.issues.map((issue) => [issue.field, issue.code])).toEqual([
+      ["city", "required"],
+      ["stake", "wrong_type"],
+      ["tags", "wrong_type"],
+      ["mood", "unknown_input"],
+    ]);
+    expect(checked.issues[1]!.message).toBe("stake: must be a number, got a string.");
+  });
+
+  it("refuses a number sent for a string input", () => {
+    const checked = checkRunInputs(declared, { city: 42 });
+    expect(checked).toMatchObject({ ok: false, issues: [{ field: "city", code: "wrong_type" }] });
+  });
+
+  it("allows undeclared inputs only when the start node says so, and never passes them on", () => {
+    expect(checkRunInputs({ ...declared, allowExtraInputs: true }, { city: "x", extra: 1 })).toEqual({
+      ok: true,
+      values: { city: "x", stake: 10 },
+    });
   });
 });

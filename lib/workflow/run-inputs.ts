@@ -1,34 +1,91 @@
-/** What the required-input rule reads of a start node's declared input (raw draft data may miss defaults). */
-export interface DeclaredRunInput {
-  /** Input name. */
-  name: string;
-  /** Whether a run must supply it. */
-  required?: boolean;
-  /** Used when the run supplies nothing. */
-  default?: unknown;
+import type { StartConfig } from "./nodes/start";
+
+/** One problem with the inputs a run was started with, named by field. */
+export interface RunInputIssue {
+  /** The input's name (the request field). */
+  field: string;
+  /** `required`, `wrong_type` or `unknown_input`. */
+  code: "required" | "wrong_type" | "unknown_input";
+  /** For people: "query: this input is required". */
+  message: string;
 }
 
-/** Whether a run input value counts as not given; the engine's start node uses the same rule. */
-export function isMissingRunInput(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+/** The result of checking run inputs: the values the start node outputs, or every issue. */
+export type RunInputCheck = { ok: true; values: Record<string, unknown> } | { ok: false; issues: RunInputIssue[] };
+
+type DeclaredInput = StartConfig["inputs"][number];
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === "";
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? "an" : "a";
+}
+
+/** Whether a value has the declared type exactly: no string forms, no silent coercion. */
+function hasType(input: DeclaredInput, value: unknown): boolean {
+  switch (input.type) {
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "object":
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+    case "array":
+      return Array.isArray(value);
+    default:
+      return true;
+  }
 }
 
 /**
- * The required inputs that `values` leaves empty and that have no default, in declaration order:
- * what the Run and Schedule dialogs refuse before asking the server.
+ * Checks run inputs against the start node's declared inputs: every required one present, each
+ * value of its declared type (no coercion: `42` is not a string), and no undeclared input unless
+ * the start node allows extra inputs. Defaults fill missing optional inputs. Used before a run
+ * exists (editor runs, API runs, schedules) and by the start node itself, so they cannot disagree.
  */
-export function missingRequiredInputs(
-  declared: readonly DeclaredRunInput[] | null | undefined,
-  values: Record<string, unknown>,
-): string[] {
-  return (declared ?? [])
-    .filter((input) => input.required === true && input.default === undefined && isMissingRunInput(values[input.name]))
-    .map((input) => input.name);
+export function checkRunInputs(
+  config: Pick<StartConfig, "inputs"> & { allowExtraInputs?: boolean },
+  inputs: Record<string, unknown>,
+): RunInputCheck {
+  const issues: RunInputIssue[] = [];
+  const values: Record<string, unknown> = {};
+  const declared = config.inputs ?? [];
+  for (const input of declared) {
+    let value = inputs[input.name];
+    if (isMissing(value)) {
+      if (input.default !== undefined) value = input.default;
+      else if (input.required) {
+        issues.push({ field: input.name, code: "required", message: `${input.name}: this input is required.` });
+        continue;
+      } else continue;
+    }
+    if (!hasType(input, value)) {
+      issues.push({
+        field: input.name,
+        code: "wrong_type",
+        message: `${input.name}: must be ${article(input.type)} ${input.type}, got ${describeValue(value)}.`,
+      });
+      continue;
+    }
+    values[input.name] = value;
+  }
+  if (!config.allowExtraInputs) {
+    const names = new Set(declared.map((input) => input.name));
+    for (const field of Object.keys(inputs)) {
+      if (names.has(field)) continue;
+      const known = declared.length ? ` The start node declares: ${[...names].join(", ")}.` : "";
+      issues.push({ field, code: "unknown_input", message: `${field}: this workflow has no such input.${known}` });
+    }
+  }
+  return issues.length ? { ok: false, issues } : { ok: true, values };
 }
 
-/** "Fill in question." / "Fill in question and city." for the dialogs. */
-export function describeMissingInputs(names: readonly string[]): string {
-  if (names.length === 0) return "";
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `Fill in the required input${names.length === 1 ? "" : "s"} ${list}.`;
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  if (value === null) return "null";
+  return typeof value === "object" ? "an object" : `${article(typeof value)} ${typeof value}`;
 }

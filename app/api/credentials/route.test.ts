@@ -2,16 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveHttpCredential } from "@/lib/db/http-credential-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { DELETE } from "./[name]/route";
 import { GET, POST } from "./route";
 
-function post(body: unknown): Request {
-  return new Request("http://localhost/api/credentials", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
+const post = (body: unknown) => apiRequest("POST", body, "http://localhost/api/credentials");
 
 describe("HTTP credential routes", () => {
   let test: TestDatabase;
@@ -19,11 +14,13 @@ describe("HTTP credential routes", () => {
 
   beforeAll(async () => {
     test = await createTestDatabase("sqlite");
-    ({ workspaceId } = await seedDatabase(test.db, {
+    let ownerId: string;
+    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
       adminEmail: "admin@example.test",
       adminPassword: "secret-password",
       workspaceName: "Test",
     }));
+    await signInAs(ownerId);
   });
   afterAll(async () => test?.dispose());
 
@@ -31,7 +28,7 @@ describe("HTTP credential routes", () => {
     const created = await POST(post({ name: "billing", type: "bearer", secret: "tok-route-secret" }));
     expect(created.status).toBe(201);
     expect(await created.text()).not.toContain("tok-route-secret");
-    const listed = await (await GET()).json();
+    const listed = await (await GET(apiRequest())).json();
     expect(listed.credentials).toEqual([expect.objectContaining({ name: "billing", type: "bearer" })]);
     expect(JSON.stringify(listed)).not.toContain("tok-route-secret");
     expect((await resolveHttpCredential(workspaceId, "billing"))?.secret).toBe("tok-route-secret");
@@ -40,9 +37,9 @@ describe("HTTP credential routes", () => {
     expect(again.status).toBe(409);
     expect((await again.json()).error.issues).toEqual([{ path: "name", message: "This name is already used." }]);
 
-    const deleted = await DELETE(new Request("http://localhost"), { params: Promise.resolve({ name: "billing" }) });
+    const deleted = await DELETE(apiRequest(), { params: Promise.resolve({ name: "billing" }) });
     expect(deleted.status).toBe(204);
-    const missing = await DELETE(new Request("http://localhost"), { params: Promise.resolve({ name: "billing" }) });
+    const missing = await DELETE(apiRequest(), { params: Promise.resolve({ name: "billing" }) });
     expect(missing.status).toBe(404);
   });
 

@@ -1,13 +1,10 @@
-import { database } from "@/lib/db/prisma-client";
+import { route } from "@/lib/http/route";
+import { checkHealth } from "@/lib/services/health";
 
 export const dynamic = "force-dynamic";
 
 /** Liveness and database reachability, for load balancers and the e2e web server wait. */
-export async function GET(): Promise<Response> {
-  try {
-    await database().$queryRawUnsafe("SELECT 1");
-    return Response.json({ ok: true });
-  } catch (error) {
-    return Response.json({ ok: false, error: error instanceof Error ? error.message : String(error) }, { status: 503 });
-  }
-}
+export const GET = route({ auth: "public" }, async () => {
+  const health = await checkHealth();
+  return Response.json(health, { status: health.ok ? 200 : 503 });
+});

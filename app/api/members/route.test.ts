@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setSessionReader } from "@/lib/db/context";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "@/lib/db/passwords";
 import { createRun } from "@/lib/db/run-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
+import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
 import { POST as cancelRun } from "../runs/[runId]/cancel/route";
@@ -15,15 +15,9 @@ import { POST as createWorkflow } from "../workflows/route";
 import { PATCH as changeRole, DELETE as removeMember } from "./[userId]/route";
 import { GET, POST } from "./route";
 
-function json(method: string, body: unknown): Request {
-  return new Request("http://localhost/api", {
-    method,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
-
-const signedInAs = (userId: string | undefined) => setSessionReader(async () => userId);
+const json = (method: string, body: unknown) => apiRequest(method, body);
+const signedInAs = signInAs;
+let ownerId: string;
 
 describe("members and roles over the API", () => {
   let test: TestDatabase;
@@ -34,7 +28,7 @@ describe("members and roles over the API", () => {
 
   beforeAll(async () => {
     test = await createTestDatabase("sqlite");
-    ({ workspaceId } = await seedDatabase(test.db, {
+    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
       adminEmail: "owner@example.test",
       adminPassword: "secret-password",
       workspaceName: "Team",
@@ -51,25 +45,25 @@ describe("members and roles over the API", () => {
       usesDemoModel: false,
     });
   });
-  afterEach(() => signedInAs(undefined));
+  beforeEach(() => signedInAs(ownerId));
   afterAll(async () => test?.dispose());
 
   it("an admin adds a viewer, who can look but not change, run or manage members", async () => {
     const added = await POST(json("POST", { email: "vera@example.test", role: "viewer", password: "viewer-pass" }));
     expect(added.status).toBe(201);
     viewerId = ((await added.json()) as { member: { userId: string } }).member.userId;
-    expect(((await (await GET()).json()) as { members: unknown[] }).members).toHaveLength(2);
+    expect(((await (await GET(apiRequest())).json()) as { members: unknown[] }).members).toHaveLength(2);
 
-    signedInAs(viewerId);
+    await signedInAs(viewerId);
     const params = { params: Promise.resolve({ id: workflowId }) };
-    expect((await getWorkflow(new Request("http://localhost"), params)).status).toBe(200);
-    expect((await getRun(new Request("http://localhost"), { params: Promise.resolve({ runId }) })).status).toBe(200);
+    expect((await getWorkflow(apiRequest(), params)).status).toBe(200);
+    expect((await getRun(apiRequest(), { params: Promise.resolve({ runId }) })).status).toBe(200);
     for (const response of [
       await createWorkflow(json("POST", { name: "Mine" })),
       await saveWorkflow(json("PUT", { draft: minimalDocument(), expectedRevision: 0 }), params),
       await startRun(json("POST", { inputs: {} }), params),
-      await cancelRun(new Request("http://localhost"), { params: Promise.resolve({ runId }) }),
-      await GET(),
+      await cancelRun(apiRequest(), { params: Promise.resolve({ runId }) }),
+      await GET(apiRequest()),
     ]) {
       expect(response.status).toBe(403);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
@@ -82,10 +76,10 @@ describe("members and roles over the API", () => {
       data: { email: "stranger@example.test", name: "S", passwordHash: hashPassword("stranger-pass") },
     });
     await test.db.membership.create({ data: { workspaceId: other.id, userId: stranger.id, role: "owner" } });
-    signedInAs(stranger.id);
-    const response = await getRun(new Request("http://localhost"), { params: Promise.resolve({ runId }) });
+    await signedInAs(stranger.id);
+    const response = await getRun(apiRequest(), { params: Promise.resolve({ runId }) });
     expect(response.status).toBe(404);
-    const cancel = await cancelRun(new Request("http://localhost"), { params: Promise.resolve({ runId }) });
+    const cancel = await cancelRun(apiRequest(), { params: Promise.resolve({ runId }) });
     expect(cancel.status).toBe(404);
   });
 
@@ -95,12 +89,12 @@ describe("members and roles over the API", () => {
       params: Promise.resolve({ userId: owner.userId }),
     });
     expect(demote.status).toBe(409);
-    const removed = await removeMember(new Request("http://localhost"), {
+    const removed = await removeMember(apiRequest(), {
       params: Promise.resolve({ userId: viewerId }),
     });
     expect(removed.status).toBe(204);
-    signedInAs(viewerId);
-    const after = await getWorkflow(new Request("http://localhost"), { params: Promise.resolve({ id: workflowId }) });
+    await signedInAs(viewerId);
+    const after = await getWorkflow(apiRequest(), { params: Promise.resolve({ id: workflowId }) });
     expect(after.status).toBe(401);
   });
 

@@ -1,16 +1,11 @@
-import { getRequestContext } from "@/lib/db/context";
-import { mapError } from "@/lib/http/respond";
-import { isDemoMode } from "@/lib/server/demo-mode";
-import { listModelOptions } from "@/lib/server/model-catalog";
+import { route } from "@/lib/http/route";
+import { isDemoMode } from "@/lib/services/demo-mode";
+import { listModels } from "@/lib/services/workspace-settings";
 
 export const dynamic = "force-dynamic";
 
 /** Models for the model picker, and whether the server runs in demo mode. */
-export async function GET(): Promise<Response> {
-  try {
-    const { workspaceId } = await getRequestContext();
-    return Response.json({ models: await listModelOptions(workspaceId), demoMode: isDemoMode() });
-  } catch (error) {
-    return mapError(error);
-  }
-}
+export const GET = route({ auth: "session" }, async ({ principal }) => ({
+  models: await listModels(principal),
+  demoMode: isDemoMode(),
+}));

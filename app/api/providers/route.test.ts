@@ -5,21 +5,18 @@ import { loadProvider } from "@/lib/db/credential-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "@/lib/llm/fake-server";
-import { listModelOptions } from "@/lib/server/model-catalog";
-import { checkProvider } from "@/lib/server/provider-check";
+import { listModelOptions } from "@/lib/services/model-catalog";
+import { checkProvider } from "@/lib/services/provider-check";
+import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { DELETE, GET as getOne, PUT } from "./[name]/route";
 import { POST as testProvider } from "./[name]/test/route";
 import { GET, POST } from "./route";
 
-function json(method: string, body: unknown): Request {
-  return new Request("http://localhost/api/providers", {
-    method,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
+const json = (method: string, body: unknown) => apiRequest(method, body, "http://localhost/api/providers");
 
 const params = (name: string) => ({ params: Promise.resolve({ name }) });
+
+let actingOwnerId = "";
 
 describe("provider routes", () => {
   let test: TestDatabase;
@@ -28,11 +25,12 @@ describe("provider routes", () => {
 
   beforeAll(async () => {
     test = await createTestDatabase("sqlite");
-    ({ workspaceId } = await seedDatabase(test.db, {
+    ({ workspaceId, ownerId: actingOwnerId } = await seedDatabase(test.db, {
       adminEmail: "admin@example.test",
       adminPassword: "secret-password",
       workspaceName: "Test",
     }));
+    await signInAs(actingOwnerId);
     fake = await startFakeOpenAIServer({ models: ["llama3.1", "qwen2.5"] });
   });
   afterAll(async () => {
@@ -52,7 +50,7 @@ describe("provider routes", () => {
       }),
     );
     expect(created.status).toBe(201);
-    const listed = await (await GET()).json();
+    const listed = await (await GET(apiRequest())).json();
     expect(listed.providers).toEqual([
       expect.objectContaining({
         name: "local-llm",
@@ -158,9 +156,9 @@ describe("provider routes", () => {
   });
 
   it("deletes a provider; its models leave the picker", async () => {
-    expect((await DELETE(new Request("http://localhost"), params("local-llm"))).status).toBe(204);
-    expect((await getOne(new Request("http://localhost"), params("local-llm"))).status).toBe(404);
-    expect((await DELETE(new Request("http://localhost"), params("local-llm"))).status).toBe(404);
+    expect((await DELETE(apiRequest(), params("local-llm"))).status).toBe(204);
+    expect((await getOne(apiRequest(), params("local-llm"))).status).toBe(404);
+    expect((await DELETE(apiRequest(), params("local-llm"))).status).toBe(404);
     expect((await listModelOptions(workspaceId)).some((option) => option.provider === "local-llm")).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { createRun } from "@/lib/db/run-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
+import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import type { RunTrigger } from "@/lib/workflow/run-status";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
@@ -15,7 +16,7 @@ type Page = {
 };
 
 async function page(url: string): Promise<Page> {
-  const response = await GET(new Request(`http://localhost${url}`));
+  const response = await GET(apiRequest("GET", undefined, `http://localhost${url}`));
   expect(response.status).toBe(200);
   return (await response.json()) as Page;
 }
@@ -27,11 +28,12 @@ describe("run history API", () => {
 
   beforeAll(async () => {
     test = await createTestDatabase("sqlite");
-    const { workspaceId } = await seedDatabase(test.db, {
+    const { workspaceId, ownerId } = await seedDatabase(test.db, {
       adminEmail: "a@b.c",
       adminPassword: "pw",
       workspaceName: "W",
     });
+    await signInAs(ownerId);
     workflowIds = (await listWorkflows(workspaceId)).map((workflow) => workflow.id);
     const compiled = compileWorkflow(minimalDocument());
     if (!compiled.ok) throw new Error("fixture does not compile");
@@ -75,7 +77,7 @@ describe("run history API", () => {
   });
 
   it("keeps a workflow's history to that workflow", async () => {
-    const response = await workflowRuns(new Request("http://localhost/x?trigger=api"), {
+    const response = await workflowRuns(apiRequest("GET", undefined, "http://localhost/x?trigger=api"), {
       params: Promise.resolve({ id: workflowIds[0] }),
     });
     const body = (await response.json()) as Page;
@@ -89,7 +91,7 @@ describe("run history API", () => {
       ["before=yesterday", "before"],
       ["limit=0", "limit"],
     ]) {
-      const response = await GET(new Request(`http://localhost/api/runs?${query}`));
+      const response = await GET(apiRequest("GET", undefined, `http://localhost/api/runs?${query}`));
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: { field: string } }).error.field).toBe(field);
     }

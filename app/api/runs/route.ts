@@ -1,15 +1,10 @@
-import { getRequestContext } from "@/lib/db/context";
-import { mapError } from "@/lib/http/respond";
-import { respondWithRuns } from "@/lib/http/run-list-query";
+import { route } from "@/lib/http/route";
+import { runListQuerySchema } from "@/lib/http/run-list-query";
+import { listRuns } from "@/lib/services/runs";
 
 export const dynamic = "force-dynamic";
 
 /** Every run of the workspace, newest first: `?status=&trigger=&workflowId=&before=&limit=`. */
-export async function GET(request: Request): Promise<Response> {
-  try {
-    const { workspaceId } = await getRequestContext();
-    return await respondWithRuns(request, workspaceId);
-  } catch (error) {
-    return mapError(error);
-  }
-}
+export const GET = route({ auth: "session", query: runListQuerySchema }, async ({ principal, query }) =>
+  listRuns(principal, query),
+);

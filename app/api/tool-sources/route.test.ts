@@ -2,7 +2,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { closeAllMcpConnections } from "@/lib/server/mcp-connections";
+import { closeAllMcpConnections } from "@/lib/services/mcp-connections";
+import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { GET as getTools } from "../tools/route";
 import { POST as refresh } from "./[id]/refresh/route";
 import { DELETE, GET as getOne, PATCH, PUT } from "./[id]/route";
@@ -24,13 +25,7 @@ paths:
       responses: { "200": { description: ok } }
 `;
 
-function json(method: string, body: unknown): Request {
-  return new Request("http://localhost/api/tool-sources", {
-    method,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
+const json = (method: string, body: unknown) => apiRequest(method, body, "http://localhost/api/tool-sources");
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
@@ -39,11 +34,12 @@ describe("tool source routes", () => {
 
   beforeAll(async () => {
     test = await createTestDatabase("sqlite");
-    await seedDatabase(test.db, {
+    const { ownerId } = await seedDatabase(test.db, {
       adminEmail: "admin@example.test",
       adminPassword: "secret-password",
       workspaceName: "Test",
     });
+    await signInAs(ownerId);
   });
   afterAll(async () => {
     await closeAllMcpConnections();
@@ -62,7 +58,7 @@ describe("tool source routes", () => {
     );
     expect(created.status).toBe(201);
     const { source } = await created.json();
-    const listed = await (await GET()).json();
+    const listed = await (await GET(apiRequest())).json();
     expect(listed.sources).toEqual([
       expect.objectContaining({
         status: "ready",
@@ -79,7 +75,7 @@ describe("tool source routes", () => {
     expect(JSON.stringify(listed)).not.toContain("weather-key-123");
 
     // The tool picker lists it next to the built-ins, with its source and annotations.
-    const picker = await (await getTools()).json();
+    const picker = await (await getTools(apiRequest())).json();
     expect(picker.tools).toContainEqual(
       expect.objectContaining({
         name: "getForecast",
@@ -93,7 +89,7 @@ describe("tool source routes", () => {
 
     const patched = await PATCH(json("PATCH", { readOnlyTools: ["getForecast"] }), params(source.id));
     expect(patched.status).toBe(200);
-    const one = await (await getOne(new Request("http://localhost"), params(source.id))).json();
+    const one = await (await getOne(apiRequest(), params(source.id))).json();
     expect(one.source.tools[0]).toMatchObject({ name: "getForecast", readOnly: true });
   });
 
@@ -108,7 +104,9 @@ describe("tool source routes", () => {
         issues: [{ path: "paths./forecast.get.parameters[0]", message: "missing name" }],
       },
     });
-    const names = (await (await GET()).json()).sources.map((entry: { source: { name: string } }) => entry.source.name);
+    const names = (await (await GET(apiRequest())).json()).sources.map(
+      (entry: { source: { name: string } }) => entry.source.name,
+    );
     expect(names).not.toContain("Broken");
     const badBody = await POST(json("POST", { kind: "openapi", name: "", spec: "x" }));
     expect(await badBody.json()).toMatchObject({ error: { code: "invalid_request", field: "name" } });
@@ -128,9 +126,7 @@ describe("tool source routes", () => {
     const created = await (
       await POST(json("POST", { kind: "mcp", name: "Everything", connection, toolNamePrefix: "ev_" }))
     ).json();
-    const refreshed = await (
-      await refresh(new Request("http://localhost", { method: "POST" }), params(created.source.id))
-    ).json();
+    const refreshed = await (await refresh(apiRequest("POST"), params(created.source.id))).json();
     expect(refreshed.status).toBe("ready");
     expect(refreshed.tools).toContainEqual(
       expect.objectContaining({ name: "ev_echo", baseName: "echo", readOnly: false }),
@@ -172,8 +168,8 @@ describe("tool source routes", () => {
     ).json();
     expect(probe).toMatchObject({ ok: false, error: { code: "tool_source_invalid" } });
 
-    expect((await DELETE(new Request("http://localhost"), params(created.source.id))).status).toBe(204);
-    expect((await getOne(new Request("http://localhost"), params(created.source.id))).status).toBe(404);
+    expect((await DELETE(apiRequest(), params(created.source.id))).status).toBe(204);
+    expect((await getOne(apiRequest(), params(created.source.id))).status).toBe(404);
 
     const failing = await (
       await testConnection(

@@ -23,3 +23,6 @@ export const testConnectionBodySchema = z.object({
   toolNamePrefix: toolNamePrefixSchema,
   id: z.string().max(100).optional(),
 });
+
+/** Path of `/api/tool-sources/:id/**`. */
+export const toolSourcePathSchema = z.object({ id: z.string().min(1).max(200) });

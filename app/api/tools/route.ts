@@ -1,7 +1,6 @@
-import { getRequestContext } from "@/lib/db/context";
-import { mapError } from "@/lib/http/respond";
-import { isDemoMode } from "@/lib/server/demo-mode";
-import { listWorkspaceTools } from "@/lib/server/workspace-tools";
+import { route } from "@/lib/http/route";
+import { isDemoMode } from "@/lib/services/demo-mode";
+import { listTools } from "@/lib/services/workspace-settings";
 
 export const dynamic = "force-dynamic";
 
@@ -10,19 +9,14 @@ export const dynamic = "force-dynamic";
  * source kind/label, trusted read-only flag and display-only annotations. `problems` lists
  * unreachable servers and name collisions; in demo mode the web-API tools use the local stub.
  */
-export async function GET(): Promise<Response> {
-  try {
-    const { workspaceId } = await getRequestContext();
-    const { tools, problems } = await listWorkspaceTools(workspaceId);
-    return Response.json({
-      tools,
-      problems,
-      demoMode: isDemoMode(),
-      demoNotice: isDemoMode()
-        ? "Demo mode: get_current_weather, convert_currency, search_tickets and search_meeting_notes call the local demo stub, not the real APIs."
-        : null,
-    });
-  } catch (error) {
-    return mapError(error);
-  }
-}
+export const GET = route({ auth: "session" }, async ({ principal }) => {
+  const { tools, problems } = await listTools(principal);
+  return {
+    tools,
+    problems,
+    demoMode: isDemoMode(),
+    demoNotice: isDemoMode()
+      ? "Demo mode: get_current_weather, convert_currency, search_tickets and search_meeting_notes call the local demo stub, not the real APIs."
+      : null,
+  };
+});

@@ -1,14 +1,14 @@
 import { ApiKeysManager } from "@/components/settings/api-keys-manager";
-import { listApiKeys } from "@/lib/db/api-key-repository";
-import { getAdminContext } from "@/lib/db/context";
-import { listWorkflows } from "@/lib/db/workflow-repository";
+import { requirePagePrincipal } from "@/lib/services/access/page-principal";
+import { listWorkflows } from "@/lib/services/workflows";
+import { listKeys } from "@/lib/services/workspace-settings";
 
 export const dynamic = "force-dynamic";
 
 /** API keys of the workspace (prefixes only; secrets are shown once, at creation). */
 export default async function ApiKeySettingsPage() {
-  const { workspaceId } = await getAdminContext("manage API keys");
-  const [keys, workflows] = await Promise.all([listApiKeys(workspaceId), listWorkflows(workspaceId)]);
+  const principal = await requirePagePrincipal();
+  const [keys, workflows] = await Promise.all([listKeys(principal), listWorkflows(principal)]);
   return (
     <ApiKeysManager
       keys={keys.map((key) => ({

@@ -1,11 +1,11 @@
 import { MembersManager } from "@/components/settings/members-manager";
-import { getAdminContext } from "@/lib/db/context";
-import { listMembers } from "@/lib/db/member-repository";
+import { requirePagePrincipal } from "@/lib/services/access/page-principal";
+import { listMembers } from "@/lib/services/members";
 
 export const dynamic = "force-dynamic";
 
 /** Members of the workspace and their roles (owners and admins). */
 export default async function MemberSettingsPage() {
-  const { workspaceId, userId } = await getAdminContext("see the members");
-  return <MembersManager members={await listMembers(workspaceId)} currentUserId={userId} />;
+  const principal = await requirePagePrincipal();
+  return <MembersManager members={await listMembers(principal)} currentUserId={principal.userId} />;
 }

@@ -1,14 +1,12 @@
 import { ToolSourcesManager } from "@/components/settings/tool-sources-manager";
-import { getAdminContext } from "@/lib/db/context";
-import { listToolSources } from "@/lib/db/tool-source-repository";
-import { isStdioAllowed } from "@/lib/server/mcp-connections";
-import { listToolSourceReports } from "@/lib/server/tool-source-service";
+import { requirePagePrincipal } from "@/lib/services/access/page-principal";
+import { isStdioAllowed } from "@/lib/services/mcp-connections";
+import { listToolSources } from "@/lib/services/workspace-settings";
 
 export const dynamic = "force-dynamic";
 
 /** Tool sources of the workspace, read on the server (MCP servers are connected or their last listing shown). */
 export default async function ToolSettingsPage() {
-  const { workspaceId } = await getAdminContext();
-  const reports = await listToolSourceReports(workspaceId, await listToolSources(workspaceId));
+  const reports = await listToolSources(await requirePagePrincipal());
   return <ToolSourcesManager reports={reports} stdioAllowed={isStdioAllowed()} />;
 }

@@ -1,20 +1,22 @@
 import { notFound } from "next/navigation";
 import { WorkflowEditor } from "@/components/canvas/workflow-editor";
-import { getRequestContext } from "@/lib/db/context";
-import { getLatestVersion, getWorkflow } from "@/lib/db/workflow-repository";
+import { requirePagePrincipal } from "@/lib/services/access/page-principal";
+import { openWorkflowEditor } from "@/lib/services/workflows";
+import { isTrellisError } from "@/lib/workflow/errors";
 
 export const dynamic = "force-dynamic";
 
 /** The editor page: loads the draft on the server, then hands it to the client editor. */
 export default async function WorkflowEditorPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const [{ workspaceId, role }, workflow, latest] = await Promise.all([
-    getRequestContext(),
-    getWorkflow(id),
-    getLatestVersion(id),
-  ]);
-  // Another workspace's workflow is as unknown as a missing one.
-  if (!workflow || workflow.workspaceId !== workspaceId) notFound();
+  const principal = await requirePagePrincipal();
+  // Another workspace's workflow is as unknown as a missing one (the service says "not found").
+  const opened = await openWorkflowEditor(principal, id).catch((error: unknown) => {
+    if (isTrellisError(error) && error.code === "workflow_not_found") return null;
+    throw error;
+  });
+  if (!opened) notFound();
+  const { workflow, publishedVersion, readOnly } = opened;
   return (
     <WorkflowEditor
       workflow={{
@@ -23,8 +25,8 @@ export default async function WorkflowEditorPage({ params }: { params: Promise<{
         slug: workflow.slug,
         draft: workflow.draft,
         draftRevision: workflow.draftRevision,
-        publishedVersion: latest?.version ?? null,
-        readOnly: role === "viewer",
+        publishedVersion,
+        readOnly,
       }}
     />
   );

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import { describeMissingInputs, missingRequiredInputs } from "@/lib/workflow/run-inputs";
+import { checkRunInputs } from "@/lib/workflow/run-inputs";
 import { upstreamVariables } from "../panels/upstream-variables";
 import { graphToDocument } from "../store/document-conversion";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
@@ -68,7 +68,8 @@ export function RunInputsDialog() {
   });
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<string[]>([]);
+  // Per input, what is wrong with it (required, wrong type), until it is edited.
+  const [missing, setMissing] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const close = () => store.getState().setDialog("none");
 
@@ -84,11 +85,15 @@ export function RunInputsDialog() {
       setError("An object or array input is not valid JSON.");
       return;
     }
-    // The engine would fail the run at its start node; say so before anything is sent.
-    const stillMissing = missingRequiredInputs(inputs, parsed);
-    setMissing(stillMissing);
-    if (stillMissing.length > 0) {
-      setError(describeMissingInputs(stillMissing));
+    // The server would refuse the run (422); say so per field before anything is sent.
+    const checked = checkRunInputs(
+      { inputs: (inputs ?? []) as Parameters<typeof checkRunInputs>[0]["inputs"], allowExtraInputs: true },
+      parsed,
+    );
+    const problems = checked.ok ? {} : Object.fromEntries(checked.issues.map((issue) => [issue.field, issue.message]));
+    setMissing(problems);
+    if (!checked.ok) {
+      setError(checked.issues.map((issue) => issue.message).join(" "));
       return;
     }
     setBusy(true);
@@ -161,18 +166,21 @@ export function RunInputsDialog() {
               className="input"
               rows={input.type === "object" || input.type === "array" ? 4 : 2}
               data-testid={`run-input-${input.name}`}
-              aria-invalid={missing.includes(input.name) || undefined}
+              aria-invalid={input.name in missing || undefined}
               aria-required={input.required || undefined}
               value={values[input.name] ?? initialText(input)}
               onChange={(event) => {
                 setValues({ ...values, [input.name]: event.target.value });
-                if (missing.includes(input.name)) setMissing(missing.filter((name) => name !== input.name));
+                if (input.name in missing) {
+                  const { [input.name]: _fixed, ...rest } = missing;
+                  setMissing(rest);
+                }
               }}
             />
           )}
-          {missing.includes(input.name) && (
+          {input.name in missing && (
             <div className="field-error" data-testid={`run-input-error-${input.name}`}>
-              {input.name}: required
+              {missing[input.name]}
             </div>
           )}
           {input.description && <div className="field-help">{input.description}</div>}

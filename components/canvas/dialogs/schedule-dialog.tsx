@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField, TextField } from "@/components/ui/form-field";
-import { type DeclaredRunInput, describeMissingInputs, missingRequiredInputs } from "@/lib/workflow/run-inputs";
+import { checkRunInputs } from "@/lib/workflow/run-inputs";
 import { SCHEDULE_PRESETS } from "@/lib/workflow/schedule";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
@@ -70,12 +70,15 @@ export function ScheduleDialog() {
       }
       // Scheduled runs of a published version fail at their start node without these.
       const start = store.getState().nodes.find((node) => node.type === "start");
-      const missing = missingRequiredInputs(
-        start?.data.inputs as DeclaredRunInput[] | undefined,
+      const checked = checkRunInputs(
+        {
+          inputs: (start?.data.inputs ?? []) as Parameters<typeof checkRunInputs>[0]["inputs"],
+          allowExtraInputs: true,
+        },
         parsedInputs as Record<string, unknown>,
       );
-      if (missing.length > 0) {
-        setIssue({ field: "inputs", message: describeMissingInputs(missing) });
+      if (!checked.ok) {
+        setIssue({ field: "inputs", message: checked.issues.map((issue) => issue.message).join(" ") });
         return;
       }
     }

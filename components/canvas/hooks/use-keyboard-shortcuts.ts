@@ -60,7 +60,8 @@ export function useKeyboardShortcuts(store: EditorStore, handlers: ShortcutHandl
         return;
       }
       if (isTyping(event.target)) return;
-      if (document.querySelector("dialog[open]")) return;
+      // A modal dialog (Radix: role=dialog, data-state=open) owns the keyboard.
+      if (document.querySelector('dialog[open], [role="dialog"][data-state="open"], [role="alertdialog"]')) return;
       const state = store.getState();
       const key = event.key.toLowerCase();
       // A viewer may select, copy and open help; nothing that changes, runs or lays out the workflow.

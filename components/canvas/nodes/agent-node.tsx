@@ -1,7 +1,7 @@
 "use client";
 
 import { memo } from "react";
-import { modelNameOf, NodeCard, NodeDetail, type WorkflowNodeProps } from "./node-card";
+import { modelNameOf, NodeCard, NodeDetail, NodeSummary, type WorkflowNodeProps } from "./node-card";
 import { useNodeView } from "./use-node-view";
 
 /** Agent: its query, model, mode and how many tools it may call. */
@@ -12,9 +12,7 @@ export const AgentNode = memo(function AgentNode({ id, type, data, selected }: W
   // The definition's summary repeats mode and tools; the details say them, so only the query stays.
   return (
     <NodeCard id={id} type={type} title={data.title} selected={selected} view={view} hideSummary>
-      <div className="wf-node-summary" data-testid="node-summary">
-        {query || "No query"}
-      </div>
+      <NodeSummary>{query || "No query"}</NodeSummary>
       <NodeDetail label="Model" testId="node-model">
         {modelNameOf(view.config)}
       </NodeDetail>

@@ -1,9 +1,10 @@
 "use client";
 
 import { Handle, type NodeProps, Position } from "@xyflow/react";
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
+import { NodeTypeIcon, nodeTypeStyle } from "@/components/ui/node-type-style";
 import type { OutputPort } from "@/lib/workflow/node-definition";
-import { NODE_ICONS } from "../node-catalog";
 import type { CanvasNode } from "../store/types";
 import { AddNodeMenu } from "./add-node-menu";
 import { shortTitle } from "./node-formatting";
@@ -66,26 +67,35 @@ function SourceHandle({
 export function NodeCard({ id, type, title, selected, view, children, hideSummary }: NodeCardProps) {
   const { definition, summary, ports } = view;
   return (
-    <div className={selected ? "wf-node wf-node-selected" : "wf-node"} data-testid={`node-${type}`}>
+    <div
+      className={cn(
+        "wf-node w-[220px] rounded-lg border bg-card px-3 pt-2.5 pb-2.5 text-xs text-card-foreground shadow-node transition-[border-color,box-shadow]",
+        selected
+          ? "wf-node-selected border-primary ring-2 ring-primary/25"
+          : "border-border hover:border-[color-mix(in_srgb,var(--node-color)_45%,var(--border))]",
+      )}
+      style={{ "--node-color": nodeTypeStyle(type).color } as CSSProperties}
+      data-testid={`node-${type}`}
+    >
       {definition?.hasInput !== false && <Handle type="target" position={Position.Left} id="in" />}
-      <div className="wf-node-header">
-        <span className={`node-icon node-icon-${definition?.category ?? "flow"}`}>{NODE_ICONS[type] ?? "•"}</span>
+      <div className="flex min-w-0 items-center gap-2">
+        <NodeTypeIcon type={type} size="md" />
         <NodeTitle title={title} />
       </div>
-      {!hideSummary && (
-        <div className="wf-node-summary" data-testid="node-summary">
-          {summary}
-        </div>
-      )}
+      {!hideSummary && <NodeSummary>{summary}</NodeSummary>}
       {children}
       <NodeIssues nodeId={id} />
       <NodeRunBadge nodeId={id} />
       {ports.length === 1 && <SourceHandle nodeId={id} port={ports[0]} top="50%" selected={selected} />}
       {ports.length > 1 && (
-        <div className="wf-node-ports" data-testid="node-ports">
+        <div className="wf-node-ports mt-2 -mr-3 border-t border-border pt-0.5" data-testid="node-ports">
           {ports.map((port) => (
-            <div key={port.id} className="wf-node-port" data-testid={`port-${port.id}`}>
-              <span className="port-label">{port.label}</span>
+            <div
+              key={port.id}
+              className="wf-node-port relative flex h-[18px] items-center justify-end pr-3"
+              data-testid={`port-${port.id}`}
+            >
+              <span className="port-label max-w-[180px] truncate text-2xs text-muted-foreground">{port.label}</span>
               <SourceHandle nodeId={id} port={port} top="50%" selected={selected} />
             </div>
           ))}
@@ -95,10 +105,23 @@ export function NodeCard({ id, type, title, selected, view, children, hideSummar
   );
 }
 
+/** The one-line config summary under the title (hidden zoomed out). */
+export function NodeSummary({ children }: { children: ReactNode }) {
+  return (
+    <div className="wf-node-summary mt-1 truncate text-xs text-muted-foreground" data-testid="node-summary">
+      {children}
+    </div>
+  );
+}
+
 /** A node's title; zoomed out, the canvas shows its `shortTitle` instead (see globals.css). */
 export function NodeTitle({ title }: { title: string }) {
   return (
-    <span className="wf-node-title" data-testid="node-title" data-short={shortTitle(title)}>
+    <span
+      className="wf-node-title min-w-0 truncate text-title font-semibold tracking-[-0.01em] text-foreground"
+      data-testid="node-title"
+      data-short={shortTitle(title)}
+    >
       {title}
     </span>
   );
@@ -107,9 +130,9 @@ export function NodeTitle({ title }: { title: string }) {
 /** A short labelled detail line ("Model gpt-4o-mini"); `testId` names it for tests. */
 export function NodeDetail({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
-    <div className="wf-node-detail" data-testid={testId}>
-      <span className="wf-node-detail-label">{label}</span>
-      <span className="wf-node-detail-value">{children}</span>
+    <div className="wf-node-detail mt-1 flex gap-1.5 overflow-hidden text-xs whitespace-nowrap" data-testid={testId}>
+      <span className="shrink-0 text-muted-foreground">{label}</span>
+      <span className="truncate font-medium text-foreground [&_code]:text-2xs">{children}</span>
     </div>
   );
 }
@@ -128,20 +151,23 @@ export function NodeNameList({
 }) {
   if (names.length === 0)
     return (
-      <div className="wf-node-names wf-node-names-empty" data-testid={testId}>
+      <div className="wf-node-names mt-1.5 text-2xs text-muted-foreground" data-testid={testId}>
         {empty}
       </div>
     );
   return (
-    <div className="wf-node-names" data-testid={testId}>
+    <div className="wf-node-names mt-1.5 flex flex-wrap gap-1 text-2xs" data-testid={testId}>
       {names.slice(0, limit).map((name, index) => (
         // Names may repeat while a user is typing; the index keeps keys unique.
-        // biome-ignore lint/suspicious/noArrayIndexKey: order is the identity of a draft list
-        <span key={`${index}-${name}`} className="wf-node-name">
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: order is the identity of a draft list
+          key={`${index}-${name}`}
+          className="max-w-[90px] truncate rounded-xs bg-muted px-1.5 py-px font-mono text-muted-foreground"
+        >
           {name}
         </span>
       ))}
-      {names.length > limit && <span className="wf-node-name-more">+{names.length - limit}</span>}
+      {names.length > limit && <span className="text-muted-foreground">+{names.length - limit}</span>}
     </div>
   );
 }

@@ -2,8 +2,9 @@
 
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { z } from "zod";
+import { NodeTypeIcon } from "@/components/ui/node-type-style";
 import type { NodeDefinition } from "@/lib/workflow/node-definition";
-import { findNodeDefinition, NODE_ICONS } from "../node-catalog";
+import { findNodeDefinition } from "../node-catalog";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasIssue } from "../store/types";
 import { type FieldContext, fieldDomId, type JsonSchema, SchemaField } from "./schema-form";
@@ -137,7 +138,7 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
       {/* A viewer sees the whole configuration; a disabled fieldset turns off every control in it. */}
       <fieldset className="config-fieldset" disabled={readOnly} data-testid="config-fieldset">
         <header className="config-header">
-          <span className={`node-icon node-icon-${definition.category}`}>{NODE_ICONS[definition.type]}</span>
+          <NodeTypeIcon type={definition.type} />
           <input
             className="input config-title"
             value={data.title}

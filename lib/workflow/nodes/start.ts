@@ -14,7 +14,12 @@ export const startInputSchema = z.object({
 
 /** Config of the start node: the run's declared inputs. */
 export const startConfigSchema = z
-  .object({ ...policyShape, inputs: z.array(startInputSchema).default([]) })
+  .object({
+    ...policyShape,
+    inputs: z.array(startInputSchema).default([]),
+    /** Accept inputs the start node does not declare (they are still not visible to templates). */
+    allowExtraInputs: z.boolean().default(false),
+  })
   .superRefine((config, context) => checkUniqueNames(config.inputs, context, ["inputs"]));
 
 /** Parsed start config. */
@@ -27,7 +32,7 @@ export const startNode = defineNode<StartConfig>({
   description: "Declares the run inputs; every workflow has exactly one.",
   category: "flow",
   configSchema: startConfigSchema,
-  defaults: () => ({ errorStrategy: "fail-run", inputs: [] }),
+  defaults: () => ({ errorStrategy: "fail-run", inputs: [], allowExtraInputs: false }),
   hasInput: false,
   outputPorts: () => DEFAULT_OUTPUT_PORTS,
   outputFields: (config) =>

@@ -1,19 +1,11 @@
-import { revokeApiKey } from "@/lib/db/api-key-repository";
-import { getAdminContext } from "@/lib/db/context";
-import { mapError } from "@/lib/http/respond";
+import { z } from "zod";
+import { route } from "@/lib/http/route";
+import { revokeKey } from "@/lib/services/workspace-settings";
 
-interface RouteContext {
-  params: Promise<{ id: string }>;
-}
+const pathSchema = z.object({ id: z.string().min(1).max(200) });
 
 /** Revokes a key. */
-export async function DELETE(_request: Request, context: RouteContext): Promise<Response> {
-  const { id } = await context.params;
-  try {
-    const { workspaceId } = await getAdminContext();
-    await revokeApiKey(workspaceId, id);
-    return Response.json({ ok: true });
-  } catch (error) {
-    return mapError(error);
-  }
-}
+export const DELETE = route({ auth: "session", params: pathSchema }, async ({ principal, params }) => {
+  await revokeKey(principal, params.id);
+  return { ok: true };
+});

@@ -1,8 +1,9 @@
-import { SESSION_COOKIE } from "@/lib/server/session-token";
+import { route } from "@/lib/http/route";
+import { SESSION_COOKIE } from "@/lib/services/session-token";
 
 /** Clears the session cookie. */
-export async function POST(): Promise<Response> {
+export const POST = route({ auth: "public" }, async () => {
   const response = Response.json({ ok: true });
   response.headers.append("set-cookie", `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
   return response;
-}
+});

@@ -1,22 +1,13 @@
-import { getAdminContext } from "@/lib/db/context";
-import { deleteHttpCredential } from "@/lib/db/http-credential-repository";
-import { mapError } from "@/lib/http/respond";
+import { z } from "zod";
+import { noContent, route } from "@/lib/http/route";
+import { deleteHttpCredential } from "@/lib/services/workspace-settings";
 
 export const dynamic = "force-dynamic";
 
-/** Route params (a promise since Next 15). */
-interface CredentialRouteContext {
-  params: Promise<{ name: string }>;
-}
+const pathSchema = z.object({ name: z.string().min(1).max(200) });
 
 /** Deletes an HTTP credential (owners and admins). */
-export async function DELETE(_request: Request, context: CredentialRouteContext): Promise<Response> {
-  const { name } = await context.params;
-  try {
-    const { workspaceId } = await getAdminContext();
-    await deleteHttpCredential(workspaceId, name);
-    return new Response(null, { status: 204 });
-  } catch (error) {
-    return mapError(error);
-  }
-}
+export const DELETE = route({ auth: "session", params: pathSchema }, async ({ principal, params }) => {
+  await deleteHttpCredential(principal, params.name);
+  return noContent();
+});

@@ -1,35 +1,19 @@
-import { getAdminContext } from "@/lib/db/context";
-import { memberRoleSchema, removeMember, setMemberRole } from "@/lib/db/member-repository";
-import { mapError, parseBody } from "@/lib/http/respond";
+import { z } from "zod";
+import { noContent, route } from "@/lib/http/route";
+import { memberRoleSchema, removeMember, setMemberRole } from "@/lib/services/members";
 
 export const dynamic = "force-dynamic";
 
-/** Route params (a promise since Next 15). */
-interface MemberRouteContext {
-  params: Promise<{ userId: string }>;
-}
+const pathSchema = z.object({ userId: z.string().min(1).max(200) });
 
 /** Changes a member's role; it applies from their next request. */
-export async function PATCH(request: Request, context: MemberRouteContext): Promise<Response> {
-  const { userId } = await context.params;
-  const parsed = await parseBody(request, memberRoleSchema);
-  if (!parsed.ok) return parsed.response;
-  try {
-    const actor = await getAdminContext("change roles");
-    return Response.json({ member: await setMemberRole(actor, userId, parsed.data.role) });
-  } catch (error) {
-    return mapError(error);
-  }
-}
+export const PATCH = route(
+  { auth: "session", params: pathSchema, body: memberRoleSchema },
+  async ({ principal, params, body }) => ({ member: await setMemberRole(principal, params.userId, body.role) }),
+);
 
 /** Removes a member from the workspace; their sessions stop working on the next request. */
-export async function DELETE(_request: Request, context: MemberRouteContext): Promise<Response> {
-  const { userId } = await context.params;
-  try {
-    const actor = await getAdminContext("remove members");
-    await removeMember(actor, userId);
-    return new Response(null, { status: 204 });
-  } catch (error) {
-    return mapError(error);
-  }
-}
+export const DELETE = route({ auth: "session", params: pathSchema }, async ({ principal, params }) => {
+  await removeMember(principal, params.userId);
+  return noContent();
+});

@@ -1,6 +1,5 @@
-import { getAdminContext } from "@/lib/db/context";
-import { mapError, parseBody } from "@/lib/http/respond";
-import { testToolSourceConnection } from "@/lib/server/tool-source-service";
+import { route } from "@/lib/http/route";
+import { testToolSource } from "@/lib/services/workspace-settings";
 import { testConnectionBodySchema } from "../schema";
 
 export const dynamic = "force-dynamic";
@@ -10,13 +9,6 @@ export const dynamic = "force-dynamic";
  * answers within about 20 s, with `{ ok: true, tools }` or `{ ok: false, error }` (status 200:
  * the test ran; the server's failure is its result).
  */
-export async function POST(request: Request): Promise<Response> {
-  const parsed = await parseBody(request, testConnectionBodySchema);
-  if (!parsed.ok) return parsed.response;
-  try {
-    const { workspaceId } = await getAdminContext();
-    return Response.json(await testToolSourceConnection(workspaceId, parsed.data));
-  } catch (error) {
-    return mapError(error);
-  }
-}
+export const POST = route({ auth: "session", body: testConnectionBodySchema }, async ({ principal, body }) =>
+  testToolSource(principal, body),
+);

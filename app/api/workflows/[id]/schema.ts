@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { workflowDocumentSchema } from "@/lib/workflow/document";
 
+/** Path of `/api/workflows/:id/**`. */
+export const workflowPathSchema = z.object({ id: z.string().min(1).max(200) });
+
 /** Body of `PUT /api/workflows/:id`: the draft plus the revision it was based on. */
 export const updateWorkflowBodySchema = z.object({
   draft: workflowDocumentSchema,

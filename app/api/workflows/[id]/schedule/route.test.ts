@@ -1,46 +1,38 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setSessionReader } from "@/lib/db/context";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addMember } from "@/lib/db/member-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
+import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { DELETE, GET, PUT } from "./route";
 
-function put(body: unknown): Request {
-  return new Request("http://localhost/x", {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
+const put = (body: unknown) => apiRequest("PUT", body, "http://localhost/x");
 
 describe("workflow schedule routes", () => {
   let test: TestDatabase;
   let workflowId: string;
   let viewerId: string;
+  let owner: string;
   const params = () => ({ params: Promise.resolve({ id: workflowId }) });
 
   beforeAll(async () => {
     test = await createTestDatabase("sqlite");
-    const { workspaceId } = await seedDatabase(test.db, {
+    const { workspaceId, ownerId } = await seedDatabase(test.db, {
       adminEmail: "a@b.c",
       adminPassword: "pw",
       workspaceName: "W",
     });
     workflowId = (await listWorkflows(workspaceId))[0].id;
-    const owner = await test.db.membership.findFirstOrThrow({ where: { workspaceId } });
+    owner = ownerId;
     viewerId = (
-      await addMember(
-        { workspaceId, userId: owner.userId, role: "owner" },
-        { email: "viewer@example.test", role: "viewer", password: "viewer-pass" },
-      )
+      await addMember(workspaceId, { email: "viewer@example.test", name: "", role: "viewer", password: "viewer-pass" })
     ).userId;
   });
-  afterEach(() => setSessionReader(async () => undefined));
+  beforeEach(() => signInAs(owner));
   afterAll(async () => test?.dispose());
 
   it("saves a schedule, answers its next three times, and removes it", async () => {
-    expect(await (await GET(new Request("http://localhost/x"), params())).json()).toEqual({
+    expect(await (await GET(apiRequest(), params())).json()).toEqual({
       schedule: null,
       nextRuns: [],
     });
@@ -53,16 +45,16 @@ describe("workflow schedule routes", () => {
     expect(body.schedule).toMatchObject({ cron: "0 9 * * 1-5", timezone: "Europe/Athens", enabled: true });
     expect(body.nextRuns).toHaveLength(3);
     for (const time of body.nextRuns) expect(new Date(time).getTime()).toBeGreaterThan(Date.now());
-    expect((await DELETE(new Request("http://localhost/x"), params())).status).toBe(204);
-    expect((await (await GET(new Request("http://localhost/x"), params())).json()).schedule).toBeNull();
+    expect((await DELETE(apiRequest(), params())).status).toBe(204);
+    expect((await (await GET(apiRequest(), params())).json()).schedule).toBeNull();
   });
 
   it("names a bad field, and refuses viewers", async () => {
     const bad = await PUT(put({ cron: "0 25 * * *" }), params());
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.field).toBe("cron");
-    setSessionReader(async () => viewerId);
+    await signInAs(viewerId);
     expect((await PUT(put({ cron: "0 9 * * *" }), params())).status).toBe(403);
-    expect((await GET(new Request("http://localhost/x"), params())).status).toBe(200);
+    expect((await GET(apiRequest(), params())).status).toBe(200);
   });
 });

@@ -3,6 +3,8 @@ import { createApiKey, revokeApiKey } from "@/lib/db/api-key-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
+import { mapError } from "@/lib/http/respond";
+import { publishWorkflow as publishService } from "@/lib/services/workflows";
 import type { WorkflowDocument } from "@/lib/workflow/document";
 import { POST } from "./route";
 
@@ -103,10 +105,49 @@ describe("published workflow endpoint", () => {
     expect((await bad.json()).error.field).toBe("inputs");
     expect((await call("unpublished", {}, secret)).status).toBe(409);
     expect((await call("missing", {}, secret)).status).toBe(404);
-    const missingInput = await call("greeter", { inputs: {} }, secret);
-    const body = await missingInput.json();
-    expect(body.status).toBe("failed");
-    expect(body.error.code).toBe("invalid_input");
-    expect(body.error.message).toContain("name");
+  });
+
+  it("checks start inputs before a run exists: 422 naming every bad field, no coercion, no unknown inputs", async () => {
+    const before = await test.db.run.count();
+    for (const [inputs, fields] of [
+      [{}, ["name"]],
+      [{ name: 42 }, ["name"]],
+      [{ name: "Ada", mood: "happy" }, ["mood"]],
+      [{ name: 42, mood: "happy" }, ["name", "mood"]],
+    ] as const) {
+      const response = await call("greeter", { inputs }, secret);
+      expect(response.status).toBe(422);
+      const body = await response.json();
+      expect(body.error.code).toBe("invalid_input");
+      expect(body.error.issues.map((issue: { field: string }) => issue.field)).toEqual(fields);
+      expect(body.error.field).toBe(`inputs.${fields[0]}`);
+    }
+    // No run was created for any of them.
+    expect(await test.db.run.count()).toBe(before);
+  });
+
+  it("refuses to publish a draft that does not compile, and the endpoint keeps serving the last good version", async () => {
+    const workflow = await test.db.workflow.findFirstOrThrow({ where: { slug: "greeter" } });
+    const broken = structuredClone(greeting);
+    broken.nodes[1]!.data = { title: "Hello", template: "Hello, {{nowhere.name}}!" };
+    await test.db.workflow.update({ where: { id: workflow.id }, data: { draft: broken as object } });
+    const owner = await test.db.membership.findFirstOrThrow({ where: { workspaceId, role: "owner" } });
+    const published = await publishService(
+      { kind: "user", userId: owner.userId, workspaceId, role: "owner" },
+      workflow.id,
+      "broken",
+    ).catch((error: unknown) => mapError(error));
+    expect(published).toBeInstanceOf(Response);
+    const response = published as Response;
+    expect(response.status).toBe(422);
+    const body = await response.json();
+    expect(body.error.code).toBe("workflow_invalid");
+    expect(body.error.issues[0]).toMatchObject({ nodeId: "hello" });
+    const served = await call("greeter", { inputs: { name: "Ada" } }, secret);
+    expect(await served.json()).toMatchObject({
+      status: "succeeded",
+      version: 1,
+      outputs: { greeting: "Hello, Ada!" },
+    });
   });
 });

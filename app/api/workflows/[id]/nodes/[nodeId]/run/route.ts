@@ -1,31 +1,15 @@
-import { requireWorkflowAccess } from "@/lib/db/workflow-repository";
-import { mapError, parseBody } from "@/lib/http/respond";
-import { runService } from "@/lib/server/run-service";
+import { z } from "zod";
+import { json, route } from "@/lib/http/route";
+import { startSingleNodeRun } from "@/lib/services/runs";
 import { singleNodeRunBodySchema } from "./schema";
 
-interface RouteContext {
-  params: Promise<{ id: string; nodeId: string }>;
-}
+const pathSchema = z.object({ id: z.string().min(1).max(200), nodeId: z.string().min(1).max(200) });
 
 /** Runs one node alone with the given upstream outputs; answers at once with the run id. */
-export async function POST(request: Request, context: RouteContext): Promise<Response> {
-  const { id, nodeId } = await context.params;
-  const parsed = await parseBody(request, singleNodeRunBodySchema);
-  if (!parsed.ok) return parsed.response;
-  try {
-    const {
-      workflow,
-      context: { workspaceId },
-    } = await requireWorkflowAccess(id, "run workflows");
-    const { runId } = await runService().startSingleNode({
-      workspaceId,
-      workflowId: id,
-      document: parsed.data.document ?? workflow.draft,
-      nodeId,
-      variables: parsed.data.variables,
-    });
-    return Response.json({ runId }, { status: 201 });
-  } catch (error) {
-    return mapError(error);
-  }
-}
+export const POST = route(
+  { auth: "session", params: pathSchema, body: singleNodeRunBodySchema },
+  async ({ principal, params, body }) => {
+    const { runId } = await startSingleNodeRun(principal, params.id, params.nodeId, body);
+    return json({ runId }, 201);
+  },
+);

@@ -1,0 +1,65 @@
+"use client";
+
+import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
+import { useTheme } from "next-themes";
+import { useEffect, useState } from "react";
+import { Button } from "./button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "./dropdown-menu";
+
+/** The theme choices as radio items, for a menu of its own or another menu (the editor's "More"). */
+export function ThemeMenuItems() {
+  const { theme, setTheme } = useTheme();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <>
+      <DropdownMenuLabel>Theme</DropdownMenuLabel>
+      <DropdownMenuRadioGroup value={mounted ? (theme ?? "system") : "system"} onValueChange={setTheme}>
+        <DropdownMenuRadioItem value="light" data-testid="theme-light">
+          <SunIcon /> Light
+        </DropdownMenuRadioItem>
+        <DropdownMenuRadioItem value="dark" data-testid="theme-dark">
+          <MoonIcon /> Dark
+        </DropdownMenuRadioItem>
+        <DropdownMenuRadioItem value="system" data-testid="theme-system">
+          <MonitorIcon /> System
+        </DropdownMenuRadioItem>
+      </DropdownMenuRadioGroup>
+    </>
+  );
+}
+
+/** Header control: light, dark or the system's theme. */
+export function ThemeToggle({ className }: { className?: string }) {
+  const { resolvedTheme } = useTheme();
+  // The theme is only known on the client; render the neutral icon until then (no hydration mismatch).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const dark = mounted && resolvedTheme === "dark";
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={className}
+          aria-label="Theme"
+          data-testid="theme-toggle"
+          data-theme={mounted ? resolvedTheme : undefined}
+        >
+          {dark ? <MoonIcon /> : <SunIcon />}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-36">
+        <ThemeMenuItems />
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,152 @@
+import "server-only";
+import type { TrellisError } from "../../workflow/errors";
+import { ForbiddenError, NotSignedInError } from "./access-errors";
+import type { Principal } from "./principal";
+import type { WorkspaceRole } from "./roles";
+
+/**
+ * Everything a principal can be allowed to do. Services name one of these for each use case;
+ * this module is the only place that says who may.
+ */
+export type Action =
+  | "workflow.read"
+  | "workflow.create"
+  | "workflow.edit"
+  | "workflow.delete"
+  | "workflow.run"
+  | "workflow.publish"
+  | "workflow.schedule"
+  | "run.read"
+  | "run.cancel"
+  | "run.resume"
+  | "workspace.read"
+  | "settings.manage"
+  | "members.manage"
+  | "account.manage";
+
+/** The resource an action touches: its workspace, and for runs and workflows what an API key is limited by. */
+export interface ResourceScope {
+  /** Owning workspace. */
+  workspaceId: string;
+  /** The workflow it is (or belongs to). */
+  workflowId?: string;
+  /** How a run was started (API keys reach only API runs). */
+  trigger?: string;
+}
+
+/** Human wording of each action, for refusal messages ("Viewers cannot edit workflows"). */
+const ACTION_WORDS: Record<Action, string> = {
+  "workflow.read": "see workflows",
+  "workflow.create": "create workflows",
+  "workflow.edit": "edit workflows",
+  "workflow.delete": "delete workflows",
+  "workflow.run": "run workflows",
+  "workflow.publish": "publish workflows",
+  "workflow.schedule": "schedule workflows",
+  "run.read": "see runs",
+  "run.cancel": "cancel runs",
+  "run.resume": "answer human input",
+  "workspace.read": "see the workspace",
+  "settings.manage": "change workspace settings",
+  "members.manage": "manage members",
+  "account.manage": "change the account",
+};
+
+const VIEWER: readonly Action[] = ["workflow.read", "run.read", "workspace.read", "account.manage"];
+const EDITOR: readonly Action[] = [
+  ...VIEWER,
+  "workflow.create",
+  "workflow.edit",
+  "workflow.delete",
+  "workflow.run",
+  "workflow.publish",
+  "workflow.schedule",
+  "run.cancel",
+  "run.resume",
+];
+const ADMIN: readonly Action[] = [...EDITOR, "settings.manage", "members.manage"];
+
+/** What each role may do. Owners differ from admins only in member rules (see member service). */
+const ROLE_GRANTS: Record<WorkspaceRole, ReadonlySet<Action>> = {
+  owner: new Set(ADMIN),
+  admin: new Set(ADMIN),
+  editor: new Set(EDITOR),
+  viewer: new Set(VIEWER),
+};
+
+/** What an API key's `run` scope allows: starting published runs and following the runs it started. */
+const API_RUN_SCOPE: ReadonlySet<Action> = new Set(["workflow.run", "run.read", "run.cancel", "run.resume"]);
+
+/** What the server itself does in a workspace (scheduler, start-up resume). */
+const SYSTEM_GRANTS: ReadonlySet<Action> = new Set(["workflow.read", "workflow.run", "run.read", "run.cancel"]);
+
+/** Why a principal may not act, or null when it may. `notFound` cases hide that the resource exists. */
+function refusal(
+  principal: Principal,
+  action: Action,
+  resource: ResourceScope | undefined,
+): "not-found" | string | null {
+  if (resource && resource.workspaceId !== principal.workspaceId) return "not-found";
+  switch (principal.kind) {
+    case "user": {
+      if (ROLE_GRANTS[principal.role].has(action)) return null;
+      return principal.role === "viewer"
+        ? `Viewers cannot ${ACTION_WORDS[action]}; ask a workspace owner or admin for the editor role.`
+        : `Only workspace owners and admins can ${ACTION_WORDS[action]}.`;
+    }
+    case "api-key": {
+      if (principal.workflowId !== null && resource?.workflowId !== undefined) {
+        if (resource.workflowId !== principal.workflowId) return "not-found";
+      }
+      // A key follows only API runs: editor and scheduled runs of the workspace stay private.
+      if (action.startsWith("run.") && resource?.trigger !== undefined && resource.trigger !== "api")
+        return "not-found";
+      if (!API_RUN_SCOPE.has(action)) return `An API key cannot ${ACTION_WORDS[action]}.`;
+      if (!principal.scopes.includes("run")) return 'The API key lacks the "run" scope.';
+      return null;
+    }
+    case "system":
+      return SYSTEM_GRANTS.has(action) ? null : `The server cannot ${ACTION_WORDS[action]} on its own.`;
+  }
+}
+
+/**
+ * The one access decision: may `principal` do `action` to `resource`? Fails closed: no principal
+ * is 401. A resource in another workspace (or outside an API key's limits) throws `notFound()`,
+ * so its existence is not revealed; a known resource the role may not touch is 403.
+ * @throws NotSignedInError, ForbiddenError, or the resource's not-found error
+ */
+export function authorize(
+  principal: Principal | null | undefined,
+  action: Action,
+  resource?: ResourceScope,
+  notFound?: () => TrellisError,
+): asserts principal is Principal {
+  if (!principal) throw new NotSignedInError();
+  const reason = refusal(principal, action, resource);
+  if (reason === null) return;
+  if (reason === "not-found") {
+    if (notFound) throw notFound();
+    throw new ForbiddenError(`This resource is not in your workspace.`);
+  }
+  throw new ForbiddenError(reason);
+}
+
+/** Whether `principal` may do `action`, without throwing (for UI flags such as a read-only editor). */
+export function can(principal: Principal | null | undefined, action: Action, resource?: ResourceScope): boolean {
+  return principal ? refusal(principal, action, resource) === null : false;
+}
+
+/**
+ * Member changes that touch an owner (changing, removing or making one) are for owners only, on
+ * top of `members.manage`. Keeping at least one owner is the member store's invariant.
+ * @throws ForbiddenError (via authorize) or MemberChangeRefusedError-like 409 from the caller
+ */
+export function mayTouchOwner(
+  principal: Principal,
+  targetRole: WorkspaceRole | undefined,
+  nextRole?: WorkspaceRole,
+): boolean {
+  const touchesOwner = targetRole === "owner" || nextRole === "owner";
+  return !touchesOwner || (principal.kind === "user" && principal.role === "owner");
+}

@@ -1,0 +1,237 @@
+import "server-only";
+import {
+  getRunForExecution,
+  getRunOwner,
+  getRunWithNodeRuns,
+  listRunEvents,
+  listRuns as listRunRows,
+  RunNotFoundError,
+} from "../db/run-repository";
+import {
+  describeRunSource,
+  getLatestVersion,
+  getWorkflowIdBySlug,
+  WorkflowNotFoundError,
+} from "../db/workflow-repository";
+import type { RunEvent } from "../engine/run-events";
+import type { RunStatus, RunTrigger } from "../engine/run-status";
+import { TrellisError } from "../workflow/errors";
+import { type Action, authorize } from "./access/policy";
+import type { Principal } from "./access/principal";
+import { serviceRoot as root } from "./root";
+import { loadWorkflow } from "./workflows";
+
+/** The workflow has never been published, so it has no endpoint yet. Code `workflow_not_published` (409). */
+export class WorkflowNotPublishedError extends TrellisError {
+  constructor(slug: string) {
+    super("workflow_not_published", `Workflow "${slug}" has no published version.`);
+  }
+}
+
+/**
+ * The run, if the principal may `action` it: another workspace's run, or (for an API key) a run
+ * it could not have started, is "not found" like an unknown id.
+ */
+async function authorizeRun(principal: Principal | null, runId: string, action: Action): Promise<void> {
+  authorize(principal, action);
+  const owner = await getRunOwner(runId);
+  if (!owner) throw new RunNotFoundError(runId);
+  authorize(principal, action, owner, () => new RunNotFoundError(runId));
+}
+
+/** Starts an editor run of the given draft (or the saved one); resolves once the Run row exists. */
+export async function startEditorRun(
+  principal: Principal | null,
+  workflowId: string,
+  input: { document?: unknown; inputs: Record<string, unknown> },
+): Promise<{ runId: string; done: Promise<void> }> {
+  const workflow = await loadWorkflow(principal, workflowId, "workflow.run");
+  return root().runs.start({
+    workspaceId: workflow.workspaceId,
+    workflowId,
+    document: input.document ?? workflow.draft,
+    inputs: input.inputs,
+    trigger: "editor",
+  });
+}
+
+/** Runs one node alone with supplied upstream outputs (the editor's "Run this node only"). */
+export async function startSingleNodeRun(
+  principal: Principal | null,
+  workflowId: string,
+  nodeId: string,
+  input: { document?: unknown; variables: Record<string, unknown> },
+): Promise<{ runId: string; done: Promise<void> }> {
+  const workflow = await loadWorkflow(principal, workflowId, "workflow.run");
+  return root().runs.startSingleNode({
+    workspaceId: workflow.workspaceId,
+    workflowId,
+    document: input.document ?? workflow.draft,
+    nodeId,
+    variables: input.variables,
+  });
+}
+
+/**
+ * Runs the latest published version of the workflow named `slug` in the principal's workspace.
+ * Drafts are never reachable this way: publishing is what makes a workflow callable.
+ */
+export async function startPublishedRun(
+  principal: Principal | null,
+  slug: string,
+  input: { inputs: Record<string, unknown>; trigger?: Extract<RunTrigger, "api" | "schedule"> },
+): Promise<{ runId: string; version: number; done: Promise<void> }> {
+  authorize(principal, "workflow.run");
+  const workflowId = await getWorkflowIdBySlug(principal.workspaceId, slug);
+  const notAvailable = () =>
+    new WorkflowNotFoundError(
+      slug,
+      `No workflow "${slug}" is available to ${principal.kind === "api-key" ? "this key" : "you"}.`,
+    );
+  if (!workflowId) throw notAvailable();
+  authorize(principal, "workflow.run", { workspaceId: principal.workspaceId, workflowId }, notAvailable);
+  const version = await getLatestVersion(workflowId);
+  if (!version) throw new WorkflowNotPublishedError(slug);
+  const started = await root().runs.start({
+    workspaceId: principal.workspaceId,
+    workflowId,
+    versionId: version.id,
+    document: version.document,
+    inputs: input.inputs,
+    trigger: input.trigger ?? "api",
+  });
+  return { ...started, version: version.version };
+}
+
+/** Cancels a queued, running or waiting run. */
+export async function cancelRun(principal: Principal | null, runId: string): Promise<void> {
+  await authorizeRun(principal, runId, "run.cancel");
+  await root().runs.cancel(runId);
+}
+
+/** Answers a waiting human-input node; resolves once the run continues (a bad answer is a 422). */
+export async function resumeRun(
+  principal: Principal | null,
+  runId: string,
+  nodeId: string,
+  answer: Record<string, unknown>,
+): Promise<void> {
+  await authorizeRun(principal, runId, "run.resume");
+  await root().runs.resume(runId, nodeId, answer);
+}
+
+/** A run with every node attempt, for the inspector. */
+export async function getRunDetail(principal: Principal | null, runId: string) {
+  await authorizeRun(principal, runId, "run.read");
+  const detail = await getRunWithNodeRuns(runId);
+  if (!detail) throw new RunNotFoundError(runId);
+  const [waiting, source] = await Promise.all([
+    runWaiting(runId, detail.run.status),
+    describeRunSource(detail.run.workflowId, detail.run.versionId),
+  ]);
+  // The run page's header names the workflow and version; a waiting run shows its question.
+  return { ...detail, waiting, workflow: { id: detail.run.workflowId, name: source.name, version: source.version } };
+}
+
+/** What a waiting run asks (its last `run-waiting` event); null unless `status` is `waiting`. */
+async function runWaiting(runId: string, status: string): Promise<PublicRunResult["waiting"]> {
+  if (status !== "waiting") return null;
+  const asked = (await listRunEvents(runId, 0)).findLast((event) => event.type === "run-waiting");
+  if (asked?.type !== "run-waiting") return null;
+  return { nodeId: asked.nodeId, prompt: asked.prompt, fields: asked.fields, timeoutAt: asked.timeoutAt ?? null };
+}
+
+/** What API clients learn about a run (blocking answers and `GET /api/v1/runs/:id`). */
+export interface PublicRunResult {
+  /** Run id, for polling, cancelling and answering. */
+  runId: string;
+  /** queued | running | waiting | succeeded | partial | failed | cancelled. */
+  status: string;
+  /** The end node's outputs (empty until the run ends). */
+  outputs: unknown;
+  /** Why the run failed, when it did. */
+  error: { code: string; message: string | null } | null;
+  /** Tokens and cost so far. */
+  usage: { tokensIn: number; tokensOut: number; cost: number };
+  /** True when the offline demo model answered. */
+  usesDemoModel: boolean;
+  /** Set while a human-input node waits: what to answer with `POST /api/v1/runs/:id/resume`. */
+  waiting: { nodeId: string; prompt: string; fields: unknown[]; timeoutAt: number | null } | null;
+}
+
+/** The run as API clients see it. */
+export async function getPublicRun(principal: Principal | null, runId: string): Promise<PublicRunResult> {
+  await authorizeRun(principal, runId, "run.read");
+  return publicRunResult(runId);
+}
+
+/** The public view of a run the caller was already authorized for. */
+export async function publicRunResult(runId: string): Promise<PublicRunResult> {
+  const result = await getRunWithNodeRuns(runId);
+  if (!result) throw new RunNotFoundError(runId);
+  const { run } = result;
+  const waiting = await runWaiting(runId, run.status);
+  return {
+    runId,
+    status: run.status,
+    outputs: run.outputs ?? {},
+    error: run.errorCode ? { code: run.errorCode, message: run.errorMessage } : null,
+    usage: { tokensIn: run.tokensIn, tokensOut: run.tokensOut, cost: run.cost },
+    usesDemoModel: run.usesDemoModel,
+    waiting,
+  };
+}
+
+/** Filters of a run history page. */
+export interface RunListFilter {
+  /** Only this workflow's runs. */
+  workflowId?: string;
+  /** Only runs in this status. */
+  status?: RunStatus;
+  /** Only runs started this way. */
+  trigger?: RunTrigger;
+  /** Only runs started before this instant (the "load older" cursor). */
+  before?: Date;
+  /** Page size. */
+  limit: number;
+}
+
+/** A page of the workspace's run history, newest first, with the cursor of the next page (null at the end). */
+export async function listRuns(principal: Principal | null, filter: RunListFilter) {
+  authorize(principal, "run.read");
+  if (filter.workflowId) await loadWorkflow(principal, filter.workflowId);
+  const runs = await listRunRows(principal.workspaceId, filter);
+  const last = runs.at(-1);
+  const nextBefore = runs.length === filter.limit && last ? new Date(last.startedAt).toISOString() : null;
+  return { runs, nextBefore };
+}
+
+/** Where a run's events come from: persisted ones to replay, then live ones until run-end. */
+export interface RunEventSource {
+  /** Persisted events after `afterSeq`. */
+  replay(runId: string, afterSeq: number): Promise<RunEvent[]>;
+  /** Live events; returns the unsubscribe function. */
+  subscribe(runId: string, listener: (event: RunEvent) => void): () => void;
+  /** Whether no more events will come. */
+  isFinished(runId: string): Promise<boolean>;
+}
+
+/** The event source of a run the principal may read (SSE in the editor, re-attach for API clients). */
+export async function openRunEvents(principal: Principal | null, runId: string): Promise<RunEventSource> {
+  await authorizeRun(principal, runId, "run.read");
+  return runEventSource();
+}
+
+/** The event source of this process's runs, for a run already authorized. */
+export function runEventSource(): RunEventSource {
+  const runs = root().runs;
+  return {
+    replay: (id, seq) => runs.replay(id, seq),
+    subscribe: (id, listener) => runs.subscribe(id, listener),
+    isFinished: async (id) => {
+      if (runs.isActive(id)) return false;
+      const run = await getRunForExecution(id);
+      return run.status !== "running" && run.status !== "queued";
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { startDemoApiStub } from "../tools/demo-stub/server";
+import { isDemoMode } from "./demo-mode";
+import { serviceRoot } from "./root";
+import { startScheduler } from "./scheduler";
+
+let started: Promise<void> | undefined;
+
+/**
+ * Runs once per server process (from instrumentation.ts): in demo mode start the local demo API
+ * stub and point the demo tools at it; then resume runs a crash left running, and start the
+ * scheduler (workflows' cron schedules; `TRELLIS_SCHEDULER=off` leaves it to another process).
+ */
+export function startServerServices(): Promise<void> {
+  started ??= (async () => {
+    if (isDemoMode()) {
+      const port = Number(process.env.TRELLIS_DEMO_API_PORT ?? 4020);
+      try {
+        const stub = await startDemoApiStub({ port });
+        for (const [name, value] of Object.entries(stub.environment)) process.env[name] ??= value;
+        console.log(`Demo mode: offline demo model; example web APIs answered by the local stub at ${stub.origin}`);
+      } catch (error) {
+        console.error(
+          `Demo API stub could not start on port ${port}: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    }
+    const resumed = await serviceRoot().runs.resumeInterrupted();
+    if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
+    if (process.env.TRELLIS_SCHEDULER?.trim().toLowerCase() !== "off") startScheduler();
+  })();
+  return started;
+}

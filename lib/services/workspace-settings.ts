@@ -1,0 +1,175 @@
+import "server-only";
+import { type ApiKeyScope, createApiKey as createApiKeyRow, listApiKeys, revokeApiKey } from "../db/api-key-repository";
+import {
+  deleteProvider as deleteProviderRow,
+  getProviderView,
+  listProviders as listProviderRows,
+  loadProvider,
+  mergeProviderInput,
+  ProviderNotFoundError,
+  upsertProvider,
+} from "../db/credential-repository";
+import {
+  createHttpCredential as createHttpCredentialRow,
+  deleteHttpCredential as deleteHttpCredentialRow,
+  type HttpCredentialInput,
+  listHttpCredentials as listHttpCredentialRows,
+} from "../db/http-credential-repository";
+import type { ProviderInput } from "../db/provider-config";
+import type { ToolSourceInput } from "../db/tool-source-config";
+import { getToolSource, listToolSources as listToolSourceRows } from "../db/tool-source-repository";
+import { authorize } from "./access/policy";
+import type { Principal } from "./access/principal";
+import { describeModelMode, listModelOptions } from "./model-catalog";
+import { checkProvider } from "./provider-check";
+import {
+  listToolSourceReports,
+  refreshToolSource as refreshToolSourceConnection,
+  removeToolSource,
+  saveReadOnlyTools,
+  saveToolSource,
+  testToolSourceConnection,
+} from "./tool-source-service";
+import { loadWorkflow } from "./workflows";
+import { listWorkspaceTools } from "./workspace-tools";
+
+/** The workspace of a principal allowed to change settings (owners and admins). */
+function settingsWorkspace(principal: Principal | null): string {
+  authorize(principal, "settings.manage");
+  return principal.workspaceId;
+}
+
+/** The workspace of any member (pickers in the editor list names, never secrets). */
+function memberWorkspace(principal: Principal | null): string {
+  authorize(principal, "workspace.read");
+  return principal.workspaceId;
+}
+
+// Model providers -----------------------------------------------------------------------------
+
+/** Providers (no secrets) and the server's model mode. */
+export async function listProviders(principal: Principal | null) {
+  const workspaceId = settingsWorkspace(principal);
+  return { providers: await listProviderRows(workspaceId), mode: describeModelMode() };
+}
+
+/** One provider (no secrets). */
+export async function getProvider(principal: Principal | null, name: string) {
+  const provider = await getProviderView(settingsWorkspace(principal), name);
+  if (!provider) throw new ProviderNotFoundError(name);
+  return provider;
+}
+
+/** Adds (`create`) or replaces (`update`) a provider; secrets left out on update keep their stored values. */
+export function saveProvider(principal: Principal | null, input: ProviderInput, mode: "create" | "update") {
+  return upsertProvider(settingsWorkspace(principal), input, mode);
+}
+
+/** Deletes a provider; nodes that use it then fail with `model_not_configured`. */
+export function deleteProvider(principal: Principal | null, name: string): Promise<void> {
+  return deleteProviderRow(settingsWorkspace(principal), name);
+}
+
+/** "Test": the settings as typed; empty secrets are taken from the stored provider of this name. */
+export async function testProvider(
+  principal: Principal | null,
+  name: string,
+  input: Omit<ProviderInput, "name"> & { model?: string },
+) {
+  const workspaceId = settingsWorkspace(principal);
+  const { model, ...settings } = input;
+  const provider = mergeProviderInput({ ...settings, name } as ProviderInput, await loadProvider(workspaceId, name));
+  return checkProvider(provider, { name, model });
+}
+
+/** Models for the editor's model picker. */
+export async function listModels(principal: Principal | null) {
+  return listModelOptions(memberWorkspace(principal));
+}
+
+// Tools -----------------------------------------------------------------------------------------
+
+/** Tools for the tool picker, with unreachable sources and collisions as `problems`. */
+export function listTools(principal: Principal | null) {
+  return listWorkspaceTools(memberWorkspace(principal));
+}
+
+/** Tool sources with their tools and health (secrets reduced to flags). */
+export async function listToolSources(principal: Principal | null) {
+  const workspaceId = settingsWorkspace(principal);
+  return listToolSourceReports(workspaceId, await listToolSourceRows(workspaceId));
+}
+
+/** One tool source with its tools and health; another workspace's id is "not found". */
+export async function getToolSourceReport(principal: Principal | null, id: string) {
+  const workspaceId = settingsWorkspace(principal);
+  const [report] = await listToolSourceReports(workspaceId, [await getToolSource(workspaceId, id)]);
+  return report;
+}
+
+/** Adds (no id) or replaces a tool source. */
+export function putToolSource(principal: Principal | null, input: ToolSourceInput, id?: string) {
+  return saveToolSource(settingsWorkspace(principal), input, id);
+}
+
+/** Sets which tools of a source are trusted as read-only. */
+export function setReadOnlyTools(principal: Principal | null, id: string, names: string[]) {
+  return saveReadOnlyTools(settingsWorkspace(principal), id, names);
+}
+
+/** Deletes a source, its secrets and its MCP connection. */
+export function deleteToolSource(principal: Principal | null, id: string): Promise<void> {
+  return removeToolSource(settingsWorkspace(principal), id);
+}
+
+/** Lists an MCP server's tools again, reconnecting when needed. */
+export function refreshToolSource(principal: Principal | null, id: string) {
+  return refreshToolSourceConnection(settingsWorkspace(principal), id);
+}
+
+/** "Test connection" of an MCP server as submitted. */
+export function testToolSource(principal: Principal | null, input: Parameters<typeof testToolSourceConnection>[1]) {
+  return testToolSourceConnection(settingsWorkspace(principal), input);
+}
+
+// HTTP credentials ------------------------------------------------------------------------------
+
+/** Credential names and shapes (never secrets), for the settings page and the HTTP node's picker. */
+export function listHttpCredentials(principal: Principal | null) {
+  return listHttpCredentialRows(memberWorkspace(principal));
+}
+
+/** Adds an HTTP credential; the secret is encrypted at rest and never returned. */
+export function createHttpCredential(principal: Principal | null, input: HttpCredentialInput) {
+  return createHttpCredentialRow(settingsWorkspace(principal), input);
+}
+
+/** Deletes an HTTP credential. */
+export function deleteHttpCredential(principal: Principal | null, name: string): Promise<void> {
+  return deleteHttpCredentialRow(settingsWorkspace(principal), name);
+}
+
+// API keys --------------------------------------------------------------------------------------
+
+/** The workspace's API keys (never their secrets). */
+export function listKeys(principal: Principal | null) {
+  return listApiKeys(settingsWorkspace(principal));
+}
+
+/**
+ * Creates a key; the answer carries the secret, which is never shown again. A workflow limit must
+ * name one of the workspace's workflows (another workspace's or an unknown id is 404).
+ */
+export async function createKey(
+  principal: Principal | null,
+  input: { name: string; scopes: ApiKeyScope[]; workflowId?: string | null },
+) {
+  const workspaceId = settingsWorkspace(principal);
+  if (input.workflowId) await loadWorkflow(principal, input.workflowId);
+  return createApiKeyRow(workspaceId, input);
+}
+
+/** Revokes a key. */
+export function revokeKey(principal: Principal | null, id: string): Promise<void> {
+  return revokeApiKey(settingsWorkspace(principal), id);
+}
