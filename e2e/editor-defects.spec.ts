@@ -140,6 +140,11 @@ test("the run page orders the timeline by start and draws the instant End bar", 
   const workflowId = await createWorkflow(request, `E2E timeline ${Date.now()}`, templateDocument());
   const runId = await runToEnd(request, workflowId, { question: 'say "hi"\nplease' });
   await page.goto(`/runs/${runId}`);
+  // The header says what ran, from where and how it went.
+  await expect(page.getByTestId("run-header-workflow")).toContainText("E2E timeline");
+  await expect(page.getByTestId("run-header-version")).toHaveText("Draft");
+  await expect(page.getByTestId("run-header-trigger")).toHaveText("Editor run");
+  await expect(page.getByTestId("run-header-status")).toHaveAttribute("data-status", "succeeded");
   const rows = page.getByTestId("timeline-row");
   await expect(rows).toHaveCount(3);
   expect(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-node-id")))).toEqual(

@@ -45,7 +45,7 @@ function summaryOf(value: object): string {
 const TreeNode = memo(function TreeNode({ label, value, depth }: { label?: string; value: unknown; depth: number }) {
   const structured = typeof value === "string" ? parseJsonText(value) : null;
   const inner = structured ?? value;
-  const labelView = label !== undefined && <span className="message-role">{label}: </span>;
+  const labelView = label !== undefined && <span className="font-medium text-muted-foreground">{label}: </span>;
   if (typeof inner !== "object" || inner === null) {
     return (
       <div data-json-key={label}>
@@ -59,14 +59,14 @@ const TreeNode = memo(function TreeNode({ label, value, depth }: { label?: strin
     : Object.entries(inner as Record<string, unknown>);
   return (
     <details open={depth < OPEN_DEPTH} data-json-key={label}>
-      <summary>
+      <summary className="cursor-pointer select-none">
         {labelView}
         <span className="muted">
           {Array.isArray(inner) ? "[" : "{"} {summaryOf(inner)} {Array.isArray(inner) ? "]" : "}"}
           {structured !== null && " · JSON text"}
         </span>
       </summary>
-      <div style={{ paddingLeft: 14 }}>
+      <div className="border-l border-border pl-3.5">
         {entries.slice(0, MAX_CHILDREN).map(([key, child]) => (
           <TreeNode key={key} label={key} value={child} depth={depth + 1} />
         ))}
@@ -82,7 +82,7 @@ const TreeNode = memo(function TreeNode({ label, value, depth }: { label?: strin
  */
 export function JsonTree({ value, testId }: { value: unknown; testId?: string }) {
   return (
-    <div className="json-view json-tree" data-testid={testId}>
+    <div className="json-view json-tree font-mono" data-testid={testId}>
       {value === undefined ? "—" : <TreeNode value={value} depth={0} />}
     </div>
   );

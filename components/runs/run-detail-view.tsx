@@ -5,7 +5,8 @@ import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/workflow/run-status
 import { HumanInputAnswerForm } from "./human-input-answer-form";
 import { JsonTree } from "./json-tree";
 import { NodeRunInspector } from "./node-run-inspector";
-import { RUN_PAGE_COLUMN_STYLE } from "./run-layout";
+import { RunHeader } from "./run-header";
+import { RUN_PAGE_COLUMN_CLASS_NAME } from "./run-layout";
 import { RunSummary } from "./run-summary";
 import { RunTimeline, type TimelineSelection } from "./run-timeline";
 import type { RunDetail } from "./run-types";
@@ -68,6 +69,7 @@ export function RunDetailView({ runId }: { runId: string }) {
     : undefined;
   return (
     <div className="run-detail" data-testid="run-detail">
+      <RunHeader detail={detail} />
       <RunSummary
         status={run.status}
         durationMs={run.startedAt && run.endedAt ? Date.parse(run.endedAt) - Date.parse(run.startedAt) : null}
@@ -88,7 +90,7 @@ export function RunDetailView({ runId }: { runId: string }) {
       )}
       {waiting && <HumanInputAnswerForm key={waiting.nodeId} runId={run.id} waiting={waiting} onAnswered={reload} />}
       <div className="run-panel-body">
-        <div className="run-panel-timeline" style={RUN_PAGE_COLUMN_STYLE}>
+        <div className={`run-panel-timeline ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
           <RunTimeline
             nodeRuns={nodeRuns}
             selected={selected}
@@ -101,7 +103,7 @@ export function RunDetailView({ runId }: { runId: string }) {
           <h4>Outputs</h4>
           <JsonTree value={run.outputs} testId="run-outputs" />
         </div>
-        <div className="run-panel-inspector" style={RUN_PAGE_COLUMN_STYLE}>
+        <div className={`run-panel-inspector ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
           {inspected ? (
             <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
           ) : (

@@ -3,9 +3,17 @@
 import { useReactFlow } from "@xyflow/react";
 import { Command } from "cmdk";
 import { useEffect } from "react";
-import { listNodeDefinitions, NODE_ICONS } from "../node-catalog";
+import { NodeTypeIcon } from "@/components/ui/node-type-style";
+import { listNodeDefinitions } from "../node-catalog";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { DEFAULT_NODE_SIZE } from "../store/graph-helpers";
+
+/** Group headings, items (highlighted while selected) and scrolling, on the design tokens. */
+const LIST_CLASS_NAME =
+  "max-h-[min(60vh,480px)] overflow-y-auto p-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-item]]:flex [&_[cmdk-item]]:min-w-0 [&_[cmdk-item]]:cursor-default [&_[cmdk-item]]:items-center [&_[cmdk-item]]:gap-2 [&_[cmdk-item]]:rounded-sm [&_[cmdk-item]]:px-2 [&_[cmdk-item]]:py-1.5 [&_[cmdk-item]]:text-sm [&_[cmdk-item][data-selected=true]]:bg-accent [&_[cmdk-item][data-selected=true]]:text-accent-foreground";
+
+/** Shortcut hints at the end of an item. */
+const KBD_CLASS_NAME = "ml-auto font-sans text-xs text-muted-foreground";
 
 /** Editor actions the palette runs that live outside the store. */
 export interface CommandPaletteHandlers {
@@ -80,16 +88,17 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
       onOpenChange={(open) => store.getState().setCommandPalette(open ? { open: true } : { open: false })}
       label="Command palette"
       data-testid="command-palette"
-      overlayClassName="command-palette-overlay"
-      contentClassName="command-palette"
+      overlayClassName="fixed inset-0 z-50 bg-black/40"
+      contentClassName="fixed top-[12vh] left-1/2 z-50 w-[min(640px,92vw)] -translate-x-1/2 overflow-hidden rounded-xl border border-border bg-popover text-popover-foreground shadow-lg data-[state=open]:animate-pop-in"
     >
       <Command.Input
         placeholder={adding ? "Add a node…" : "Search nodes, add a node, run an action…"}
         data-testid="command-palette-input"
         aria-label="Search commands"
+        className="w-full border-b border-border bg-transparent px-4 py-3 text-sm outline-none placeholder:text-muted-foreground"
       />
-      <Command.List className="command-palette-list">
-        <Command.Empty>Nothing matches.</Command.Empty>
+      <Command.List className={LIST_CLASS_NAME}>
+        <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">Nothing matches.</Command.Empty>
         {!adding && nodes && nodes.length > 0 && (
           <Command.Group heading="Go to node">
             {nodes.map((node) => (
@@ -99,8 +108,8 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
                 data-testid={`command-node-${node.id}`}
                 onSelect={() => perform(() => jumpTo(node.id))}
               >
-                <span className="node-icon">{NODE_ICONS[node.type ?? ""] ?? "•"}</span> {String(node.data.title)}{" "}
-                <span className="muted">{node.id}</span>
+                <NodeTypeIcon type={node.type} size="sm" /> <span className="truncate">{String(node.data.title)}</span>
+                <span className="ml-auto font-mono text-xs text-muted-foreground">{node.id}</span>
               </Command.Item>
             ))}
           </Command.Group>
@@ -120,8 +129,9 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
                   }
                   onSelect={() => perform(() => addNode(definition.type))}
                 >
-                  <span className="node-icon">{NODE_ICONS[definition.type] ?? "•"}</span> Add {definition.label}
-                  <span className="muted"> {definition.description}</span>
+                  <NodeTypeIcon type={definition.type} size="sm" />{" "}
+                  <span className="shrink-0">Add {definition.label}</span>
+                  <span className="truncate text-xs text-muted-foreground">{definition.description}</span>
                 </Command.Item>
               ))}
           </Command.Group>
@@ -130,12 +140,12 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
           <Command.Group heading="Actions">
             {!readOnly && (
               <Command.Item value="run workflow" data-testid="command-run" onSelect={() => perform(handlers.run)}>
-                Run workflow <kbd>Ctrl+Enter</kbd>
+                Run workflow <kbd className={KBD_CLASS_NAME}>Ctrl+Enter</kbd>
               </Command.Item>
             )}
             {!readOnly && (
               <Command.Item value="save now" data-testid="command-save" onSelect={() => perform(handlers.save)}>
-                Save now <kbd>Ctrl+S</kbd>
+                Save now <kbd className={KBD_CLASS_NAME}>Ctrl+S</kbd>
               </Command.Item>
             )}
             {!readOnly && (
@@ -144,7 +154,7 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
                 data-testid="command-layout"
                 onSelect={() => perform(handlers.layout)}
               >
-                Auto-layout <kbd>Shift+L</kbd>
+                Auto-layout <kbd className={KBD_CLASS_NAME}>Shift+L</kbd>
               </Command.Item>
             )}
             <Command.Item
@@ -152,13 +162,13 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
               data-testid="command-fit-view"
               onSelect={() => perform(() => void fitView({ padding: 0.2, maxZoom: 1 }))}
             >
-              Fit view <kbd>Shift+1</kbd>
+              Fit view <kbd className={KBD_CLASS_NAME}>Shift+1</kbd>
             </Command.Item>
             <Command.Item value="zoom in" onSelect={() => perform(() => void zoomIn())}>
-              Zoom in <kbd>Ctrl+=</kbd>
+              Zoom in <kbd className={KBD_CLASS_NAME}>Ctrl+=</kbd>
             </Command.Item>
             <Command.Item value="zoom out" onSelect={() => perform(() => void zoomOut())}>
-              Zoom out <kbd>Ctrl+-</kbd>
+              Zoom out <kbd className={KBD_CLASS_NAME}>Ctrl+-</kbd>
             </Command.Item>
             <Command.Item
               value="show problems"
@@ -181,7 +191,7 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
               </Command.Item>
             )}
             <Command.Item value="keyboard shortcuts help" onSelect={() => perform(() => state.setDialog("shortcuts"))}>
-              Keyboard shortcuts <kbd>?</kbd>
+              Keyboard shortcuts <kbd className={KBD_CLASS_NAME}>?</kbd>
             </Command.Item>
           </Command.Group>
         )}

@@ -2,6 +2,7 @@
 
 import { useReactFlow } from "@xyflow/react";
 import { type MouseEvent as ReactMouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { cn } from "@/components/ui/cn";
 import { readFragment, writeFragment } from "../clipboard";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasEdge, CanvasNode } from "../store/types";
@@ -189,9 +190,9 @@ function ContextMenu({ target, onClose, readOnly }: { target: MenuTarget; onClos
       aria-label={
         target.kind === "node" ? "Node actions" : target.kind === "edge" ? "Connection actions" : "Canvas actions"
       }
-      className="context-menu add-node-menu"
+      className="z-50 min-w-48 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg"
       data-testid={`context-menu-${target.kind}`}
-      style={{ position: "fixed", left, top, zIndex: 50 }}
+      style={{ position: "fixed", left, top }}
       onKeyDown={onMenuKeyDown}
       onContextMenu={(event) => event.preventDefault()}
     >
@@ -201,14 +202,17 @@ function ContextMenu({ target, onClose, readOnly }: { target: MenuTarget; onClos
           role="menuitem"
           key={item.id}
           data-testid={`context-${item.id}`}
-          className={item.danger ? "context-menu-item context-menu-danger" : "context-menu-item"}
+          className={cn(
+            "flex w-full cursor-default items-center gap-4 rounded-sm px-2 py-1.5 text-left text-sm outline-none select-none hover:bg-accent focus:bg-accent focus:text-accent-foreground",
+            item.danger && "text-destructive focus:text-destructive",
+          )}
           onClick={() => {
             onClose();
             item.run();
           }}
         >
           <span>{item.label}</span>
-          {item.shortcut && <kbd className="muted">{item.shortcut}</kbd>}
+          {item.shortcut && <kbd className="ml-auto font-sans text-xs text-muted-foreground">{item.shortcut}</kbd>}
         </button>
       ))}
     </div>

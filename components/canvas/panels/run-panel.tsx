@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { JsonTree } from "@/components/runs/json-tree";
 import { NodeRunInspector } from "@/components/runs/node-run-inspector";
-import { RUN_COLUMN_STYLE, RUN_PANEL_BODY_STYLE, RUN_PANEL_STYLE } from "@/components/runs/run-layout";
+import { RUN_COLUMN_CLASS_NAME, RUN_PANEL_BODY_CLASS_NAME, RUN_PANEL_CLASS_NAME } from "@/components/runs/run-layout";
 import { RunSummary } from "@/components/runs/run-summary";
 import { RunTimeline } from "@/components/runs/run-timeline";
 import { nodeRunsFromEvents, type RunDetail } from "@/components/runs/run-types";
@@ -54,7 +54,7 @@ export function RunPanel() {
   if (!runId) return <p className="muted panel-empty">Run the workflow to see its timeline here.</p>;
   const usage = runEnd?.type === "run-end" ? runEnd.usage : undefined;
   return (
-    <div className="run-panel" data-testid="run-panel" data-run-id={runId} style={RUN_PANEL_STYLE}>
+    <div className={`run-panel ${RUN_PANEL_CLASS_NAME}`} data-testid="run-panel" data-run-id={runId}>
       <div className="run-panel-bar">
         <RunSummary
           status={runStatus}
@@ -81,8 +81,8 @@ export function RunPanel() {
         </a>
       </div>
       {waiting && <HumanInputForm runId={runId} waiting={waiting} />}
-      <div className="run-panel-body" style={RUN_PANEL_BODY_STYLE}>
-        <div className="run-panel-timeline" style={RUN_COLUMN_STYLE}>
+      <div className={`run-panel-body ${RUN_PANEL_BODY_CLASS_NAME}`}>
+        <div className={`run-panel-timeline ${RUN_COLUMN_CLASS_NAME}`}>
           <RunTimeline
             nodeRuns={nodeRuns}
             selected={target}
@@ -97,7 +97,7 @@ export function RunPanel() {
             </details>
           )}
         </div>
-        <div className="run-panel-inspector" style={RUN_COLUMN_STYLE}>
+        <div className={`run-panel-inspector ${RUN_COLUMN_CLASS_NAME}`}>
           {inspected ? (
             <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
           ) : (
