@@ -50,13 +50,13 @@ async function workflowName(page: Page, workflowId: string): Promise<string> {
   return ((await response.json()) as { workflow: { name: string } }).workflow.name;
 }
 
-test("an edit made just before clicking ← Workflows is saved, not lost", async ({ page, request }) => {
+test("an edit made just before clicking the link to all workflows is saved, not lost", async ({ page, request }) => {
   const workflowId = await createWorkflow(request, `E2E leave ${Date.now()}`, templateDocument());
   const editor = new EditorPage(page);
   await editor.goto(workflowId);
   const renamed = `E2E left quickly ${Date.now()}`;
   await page.getByTestId("workflow-name").fill(renamed);
-  await page.getByRole("link", { name: "← Workflows" }).click();
+  await page.getByRole("link", { name: "All workflows" }).click();
   await page.waitForURL("**/workflows");
   await expect.poll(() => workflowName(page, workflowId)).toBe(renamed);
 });

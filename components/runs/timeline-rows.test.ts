@@ -6,7 +6,7 @@ function nodeRun(nodeId: string, startedAt: number, endedAt: number | null, iter
   return {
     id: `${nodeId}-${iterationPath.join(".")}`,
     nodeId,
-    nodeType: "template",
+    nodeType: nodeId === "start" || nodeId === "end" ? nodeId : "template",
     title: nodeId,
     iterationPath,
     attempt: 1,
@@ -29,6 +29,11 @@ describe("timelineRows", () => {
     const runs = [nodeRun("planner", 1000, 1800), nodeRun("end", 1800, 1800), nodeRun("start", 1000, 1000)];
     expect(timelineRows(runs).rows.map((row) => row.run.nodeId)).toEqual(["start", "planner", "end"]);
     expect(timelineRows([...runs].reverse()).rows.map((row) => row.run.nodeId)).toEqual(["start", "planner", "end"]);
+  });
+
+  it("keeps start first and end last when every node ran within one millisecond", () => {
+    const runs = [nodeRun("end", 5, 5), nodeRun("template", 5, 5), nodeRun("start", 5, 5)];
+    expect(timelineRows(runs).rows.map((row) => row.run.nodeId)).toEqual(["start", "template", "end"]);
   });
 
   it("puts running rows after finished ones that started together, and items in index order", () => {

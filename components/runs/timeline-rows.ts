@@ -14,6 +14,11 @@ export interface TimelineRow {
   widthPercent: number;
 }
 
+/** Among runs that start in the same millisecond the start node ran first and the end node last. */
+function typeRank(run: NodeRunView): number {
+  return run.nodeType === "start" ? 0 : run.nodeType === "end" ? 2 : 1;
+}
+
 function comparePaths(left: number[], right: number[]): number {
   for (let index = 0; index < Math.max(left.length, right.length); index++) {
     const difference = (left[index] ?? -1) - (right[index] ?? -1);
@@ -26,7 +31,8 @@ function comparePaths(left: number[], right: number[]): number {
  * The timeline's rows in start order. Nodes often start in the same millisecond (a start node
  * finishes and the next one starts at once), so ties are broken by end (the one that finished
  * first ran first; running ones last), then item index and attempt: the order no longer depends
- * on how the rows came back from the database.
+ * on how the rows came back from the database. Instant nodes that share a millisecond with the
+ * start or end node keep the graph's order: the start node first, the end node last.
  */
 export function timelineRows(nodeRuns: readonly NodeRunView[]): { rows: TimelineRow[]; start: number; span: number } {
   const timed = nodeRuns
@@ -39,6 +45,7 @@ export function timelineRows(nodeRuns: readonly NodeRunView[]): { rows: Timeline
     .sort(
       (left, right) =>
         left.start - right.start ||
+        typeRank(left.run) - typeRank(right.run) ||
         (Number.isNaN(left.end) ? Number.POSITIVE_INFINITY : left.end) -
           (Number.isNaN(right.end) ? Number.POSITIVE_INFINITY : right.end) ||
         comparePaths(left.run.iterationPath, right.run.iterationPath) ||

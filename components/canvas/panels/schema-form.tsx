@@ -3,6 +3,7 @@
 import { fieldLabel, listItemLabel } from "@/lib/workflow/field-labels";
 import type { CanvasIssue } from "../store/types";
 import type { VariableOption } from "./upstream-variables";
+import { CodeEditor } from "./widgets/code-editor";
 import { CredentialSelect } from "./widgets/credential-select";
 import { KeyValueEditor, type KeyValuePair } from "./widgets/key-value-editor";
 import { ModelPicker, type ModelReference } from "./widgets/model-picker";
@@ -272,17 +273,7 @@ function FieldWidget({
   }
   if (type === "string") {
     if (name === "code") {
-      return (
-        <textarea
-          id={id}
-          className="input code-input"
-          rows={8}
-          data-testid={testId}
-          spellCheck={false}
-          value={(value as string | undefined) ?? ""}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
+      return <CodeEditor id={id} testId={testId} value={(value as string | undefined) ?? ""} onChange={onChange} />;
     }
     return (
       <PromptEditor
