@@ -3,10 +3,10 @@ import { createWorkflow, savedDraft, templateDocument } from "./fixtures/workflo
 import { EditorPage } from "./pages/editor-page";
 
 async function viewportScale(page: Page): Promise<number> {
-  const transform = await page
+  // DOMMatrix exists in the page, not in the test runner.
+  return page
     .locator(".react-flow__viewport")
-    .evaluate((element) => getComputedStyle(element).transform);
-  return new DOMMatrix(transform).a;
+    .evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).a);
 }
 
 test("the command palette finds a node, adds a node and runs actions (Ctrl+K)", async ({ page, request }) => {
