@@ -14,6 +14,7 @@ import {
 import { useTheme } from "next-themes";
 import { type DragEvent, useCallback, useEffect, useRef, useState } from "react";
 import { connectionProblem } from "./connection-rules";
+import { useCanvasContextMenu } from "./context-menu/canvas-context-menu";
 import { useFlowDrag } from "./hooks/use-flow-drag";
 import { FIT_VIEW_OPTIONS, type KeepFitted, useKeepFitted } from "./hooks/use-keep-fitted";
 import { nodeTypes } from "./nodes/node-types";
@@ -52,6 +53,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
   // Level of detail: painting 500 cards' text in software raster costs frames while dragging.
   const zoomedOut = useStore(isZoomedOut);
   const readOnly = useEditorStore((state) => state.readOnly);
+  const contextMenu = useCanvasContextMenu();
   // The minimap sits in the bottom-right corner; with the bottom panel open the fitted graph
   // reaches that corner, and the map would take clicks meant for nodes (e.g. the End node).
   const bottomPanelOpen = useEditorStore((state) => state.bottomPanel !== "none");
@@ -137,6 +139,9 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
+        onNodeContextMenu={contextMenu.onNodeContextMenu}
+        onEdgeContextMenu={contextMenu.onEdgeContextMenu}
+        onPaneContextMenu={contextMenu.onPaneContextMenu}
         isValidConnection={isValidConnection}
         onNodeDragStart={beginGesture}
         onNodeDragStop={endGesture}
@@ -160,6 +165,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
         )}
         <Controls fitViewOptions={FIT_VIEW_OPTIONS} onFitView={fitter.markFitted} />
       </ReactFlow>
+      {contextMenu.menu}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import type { WorkflowDocument } from "@/lib/workflow/document";
 import { BottomPanel } from "./bottom-panel";
 import { Canvas } from "./canvas";
+import { CommandPalette } from "./command-palette/command-palette";
 import { ConflictDialog } from "./dialogs/conflict-dialog";
 import { PublishDialog } from "./dialogs/publish-dialog";
 import { RunInputsDialog, SingleNodeRunDialog } from "./dialogs/run-dialogs";
@@ -17,7 +18,9 @@ import { useAutosave } from "./hooks/use-autosave";
 import { useCompile } from "./hooks/use-compile";
 import type { KeepFitted } from "./hooks/use-keep-fitted";
 import { useKeyboardShortcuts } from "./hooks/use-keyboard-shortcuts";
+import { useRestoreActiveRun } from "./hooks/use-restore-active-run";
 import { useRunStream } from "./hooks/use-run-stream";
+import { useZoomKeys } from "./hooks/use-zoom-keys";
 import { computeAutoLayout } from "./layout/auto-layout";
 import { NodePalette } from "./palette/node-palette";
 import { ConfigPanel } from "./panels/config-panel";
@@ -117,6 +120,7 @@ function EditorShell() {
   const autosave = useAutosave(store);
   useCompile(store);
   useRunStream();
+  useRestoreActiveRun(store);
 
   const layout = useCallback(async () => {
     const { nodes, edges } = store.getState();
@@ -130,6 +134,7 @@ function EditorShell() {
     [layout, autosave.saveNow, openRun],
   );
   useKeyboardShortcuts(store, handlers);
+  useZoomKeys();
   const closeInspector = useCallback(() => {
     store.getState().clearSelection();
     document.querySelector<HTMLElement>('[data-testid="canvas"] .react-flow__pane')?.focus();
@@ -180,6 +185,7 @@ function EditorShell() {
           </div>
         )}
       </div>
+      <CommandPalette handlers={handlers} />
       <ShortcutsDialog />
       <PublishDialog onSave={autosave.saveNow} />
       {!readOnly && <ScheduleDialog />}

@@ -1,9 +1,9 @@
 "use client";
 
 import { formatCost, formatDuration } from "@/components/ui/format";
-import { JsonView } from "@/components/ui/json-view";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { NodeRunView } from "@/lib/runs/node-run-view";
+import { JsonTree } from "./json-tree";
 import { ProcessDataView } from "./process-data-view";
 
 /** Everything about one node attempt: inputs, outputs, process data, usage, latency, retries, error. */
@@ -28,7 +28,7 @@ export function NodeRunInspector({ nodeRun, allNodeRuns }: { nodeRun: NodeRunVie
         <dd data-testid="inspector-latency">{formatDuration(latency)}</dd>
         <dt>Tokens</dt>
         <dd data-testid="inspector-tokens">
-          {nodeRun.tokensIn} in / {nodeRun.tokensOut} out
+          {nodeRun.tokensIn.toLocaleString("en-US")} in / {nodeRun.tokensOut.toLocaleString("en-US")} out
         </dd>
         <dt>Cost</dt>
         <dd>{formatCost(nodeRun.cost)}</dd>
@@ -57,11 +57,11 @@ export function NodeRunInspector({ nodeRun, allNodeRuns }: { nodeRun: NodeRunVie
       )}
       <section>
         <h4>Inputs</h4>
-        <JsonView value={nodeRun.inputs} testId="inspector-inputs" />
+        <JsonTree value={nodeRun.inputs} testId="inspector-inputs" />
       </section>
       <section>
         <h4>Outputs</h4>
-        <JsonView value={nodeRun.outputs} testId="inspector-outputs" />
+        <JsonTree value={nodeRun.outputs} testId="inspector-outputs" />
       </section>
       <section>
         <h4>Process data</h4>

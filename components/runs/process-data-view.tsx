@@ -1,4 +1,4 @@
-import { JsonView } from "@/components/ui/json-view";
+import { JsonTree } from "./json-tree";
 
 type Record_ = Record<string, unknown>;
 
@@ -15,22 +15,92 @@ function text(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value, null, 2);
 }
 
-/** Prompt messages: role plus content. */
+/** Tool arguments as the model sent them: JSON text when it parses, the raw text otherwise. */
+function parsedArguments(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** How each chat role is named above its turn. */
+const ROLE_LABELS: Record<string, string> = {
+  system: "System",
+  user: "User",
+  assistant: "Assistant",
+  tool: "Tool result",
+  function: "Function result",
+};
+
+/**
+ * Prompt messages as a chat. An assistant turn that only calls tools has no text: it shows its
+ * calls (name and formatted arguments) instead of an empty bubble, and each tool turn says which
+ * call it answers.
+ */
 function MessagesView({ messages }: { messages: unknown[] }) {
+  const callNames = new Map<string, string>();
+  for (const message of messages) {
+    for (const call of asArray(asRecord(message)?.toolCalls) ?? []) {
+      const record = asRecord(call);
+      if (record && typeof record.id === "string") callNames.set(record.id, text(record.name));
+    }
+  }
   return (
     <div className="messages" data-testid="process-messages">
       {messages.map((message, index) => {
         const record = asRecord(message) ?? {};
+        const role = text(record.role) || "message";
+        const calls = asArray(record.toolCalls) ?? [];
+        const content = text(record.content);
+        const answers = typeof record.toolCallId === "string" ? record.toolCallId : undefined;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: messages have no identity besides their order
-          <div key={index} className="message">
-            <span className="message-role">{text(record.role) || "message"}</span>
-            <pre>{text(record.content)}</pre>
+          <div key={index} className={`message message-${role}`} data-role={role}>
+            <span className="message-role">
+              {ROLE_LABELS[role] ?? role}
+              {answers && ` · ${callNames.get(answers) ?? "call"} (${answers})`}
+              {role === "function" && typeof record.name === "string" && ` · ${record.name}`}
+            </span>
+            {content !== "" && (role === "tool" || role === "function") ? (
+              <JsonTree value={content} />
+            ) : (
+              content !== "" && <pre>{content}</pre>
+            )}
+            {calls.map((call, callIndex) => {
+              const callRecord = asRecord(call) ?? {};
+              return (
+                <div
+                  // biome-ignore lint/suspicious/noArrayIndexKey: calls are ordered
+                  key={callIndex}
+                  className="tool-call"
+                  data-testid="message-tool-call"
+                >
+                  <div>
+                    Calls <code>{text(callRecord.name)}</code>
+                    {typeof callRecord.id === "string" && <span className="muted"> · {callRecord.id}</span>}
+                  </div>
+                  <JsonTree value={parsedArguments(callRecord.arguments)} />
+                </div>
+              );
+            })}
+            {content === "" && calls.length === 0 && <span className="muted">(no text)</span>}
           </div>
         );
       })}
     </div>
   );
+}
+
+/** Step tokens `{ input, output }` (or a plain count) as numbers. */
+function formatTokens(tokens: unknown): string {
+  if (typeof tokens === "number") return `${tokens} tokens`;
+  const record = asRecord(tokens);
+  if (!record) return text(tokens);
+  const input = Number(record.input ?? record.inputTokens ?? 0);
+  const output = Number(record.output ?? record.outputTokens ?? 0);
+  return `${input.toLocaleString("en-US")} in / ${output.toLocaleString("en-US")} out tokens`;
 }
 
 /** Agent steps: thought → action(input) → observation. */
@@ -50,18 +120,19 @@ function StepsView({ steps }: { steps: unknown[] }) {
             {record.action !== undefined && (
               <div>
                 <b>Action</b> <code>{text(record.action)}</code>
-                {record.input !== undefined && <pre>{text(record.input)}</pre>}
+                {record.input !== undefined && <JsonTree value={parsedArguments(record.input)} />}
               </div>
             )}
             {record.observation !== undefined && (
               <div>
-                <b>Observation</b> <pre>{text(record.observation)}</pre>
+                <b>Observation</b> <JsonTree value={record.observation} />
               </div>
             )}
             {(record.tokens !== undefined || record.latencyMs !== undefined) && (
-              <div className="muted">
-                {record.tokens !== undefined && <>tokens {text(record.tokens)} </>}
-                {record.latencyMs !== undefined && <>· {text(record.latencyMs)} ms</>}
+              <div className="muted" data-testid="step-usage">
+                {record.tokens !== undefined && formatTokens(record.tokens)}
+                {record.tokens !== undefined && record.latencyMs !== undefined && " · "}
+                {record.latencyMs !== undefined && `${Number(record.latencyMs).toLocaleString("en-US")} ms`}
               </div>
             )}
           </li>
@@ -86,9 +157,9 @@ function ToolCallsView({ calls }: { calls: unknown[] }) {
               {record.latencyMs !== undefined && <span className="muted"> {text(record.latencyMs)} ms</span>}
             </div>
             <div className="kv-label">Arguments</div>
-            <JsonView value={record.arguments ?? record.input} testId="tool-call-arguments" />
+            <JsonTree value={parsedArguments(record.arguments ?? record.input)} testId="tool-call-arguments" />
             <div className="kv-label">Result</div>
-            <JsonView value={record.result ?? record.output} testId="tool-call-result" />
+            <JsonTree value={record.result ?? record.output} testId="tool-call-result" />
           </div>
         );
       })}
@@ -133,19 +204,19 @@ export function ProcessDataView({ data }: { data: Record<string, unknown> | null
               Authentication: {data.auth}
             </p>
           )}
-          <JsonView value={data.request} testId="process-http-request" />
+          <JsonTree value={data.request} testId="process-http-request" />
         </section>
       )}
       {data.response !== undefined && (
         <section>
           <h4>HTTP response</h4>
-          <JsonView value={data.response} testId="process-http-response" />
+          <JsonTree value={data.response} testId="process-http-response" />
         </section>
       )}
       {Object.keys(rest).length > 0 && (
         <section>
           <h4>Other</h4>
-          <JsonView value={rest} />
+          <JsonTree value={rest} />
         </section>
       )}
     </div>

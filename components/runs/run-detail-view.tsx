@@ -1,10 +1,13 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { JsonView } from "@/components/ui/json-view";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { RunDetail } from "@/lib/runs/node-run-view";
 import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
+import { HumanInputAnswerForm } from "./human-input-answer-form";
+import { JsonTree } from "./json-tree";
 import { NodeRunInspector } from "./node-run-inspector";
+import { RunHeader } from "./run-header";
+import { RUN_PAGE_COLUMN_CLASS_NAME } from "./run-layout";
 import { RunSummary } from "./run-summary";
 import { RunTimeline, type TimelineSelection } from "./run-timeline";
 
@@ -16,11 +19,16 @@ export function RunDetailView({ runId }: { runId: string }) {
   const [detail, setDetail] = useState<RunDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<TimelineSelection | null>(null);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  // Reloads at once (after an answer or a cancel) instead of waiting for the next poll.
+  const reloadRef = useRef<() => void>(() => undefined);
+  const reload = useCallback(() => reloadRef.current(), []);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const load = async () => {
+      clearTimeout(timer);
       try {
         const response = await fetch(`/api/runs/${runId}`);
         if (!response.ok) throw new Error(`Could not load the run (${response.status})`);
@@ -32,6 +40,7 @@ export function RunDetailView({ runId }: { runId: string }) {
         if (!stopped) setError((reason as Error).message);
       }
     };
+    reloadRef.current = () => void load();
     void load();
     return () => {
       stopped = true;
@@ -39,9 +48,17 @@ export function RunDetailView({ runId }: { runId: string }) {
     };
   }, [runId]);
 
+  const cancel = async () => {
+    setCancelError(null);
+    const response = await fetch(`/api/runs/${runId}/cancel`, { method: "POST" }).catch(() => null);
+    if (!response?.ok) setCancelError(`Could not cancel the run (${response?.status ?? "offline"}).`);
+    reload();
+  };
+
   if (error) return <p className="field-error">{error}</p>;
   if (!detail) return <p className="muted">Loading…</p>;
-  const { run, nodeRuns } = detail;
+  const { run, nodeRuns, waiting } = detail;
+  const finished = TERMINAL_RUN_STATUSES.includes(run.status as RunStatus);
   const inspected = selected
     ? nodeRuns.find(
         (nodeRun) =>
@@ -52,6 +69,7 @@ export function RunDetailView({ runId }: { runId: string }) {
     : undefined;
   return (
     <div className="run-detail" data-testid="run-detail">
+      <RunHeader detail={detail} />
       <RunSummary
         status={run.status}
         durationMs={run.startedAt && run.endedAt ? Date.parse(run.endedAt) - Date.parse(run.startedAt) : null}
@@ -62,8 +80,17 @@ export function RunDetailView({ runId }: { runId: string }) {
         errorCode={run.errorCode}
         errorMessage={run.errorMessage}
       />
+      {!finished && (
+        <div className="row">
+          <button type="button" className="button button-danger" data-testid="cancel-run" onClick={() => void cancel()}>
+            Cancel run
+          </button>
+          {cancelError && <span className="field-error">{cancelError}</span>}
+        </div>
+      )}
+      {waiting && <HumanInputAnswerForm key={waiting.nodeId} runId={run.id} waiting={waiting} onAnswered={reload} />}
       <div className="run-panel-body">
-        <div className="run-panel-timeline">
+        <div className={`run-panel-timeline ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
           <RunTimeline
             nodeRuns={nodeRuns}
             selected={selected}
@@ -72,11 +99,11 @@ export function RunDetailView({ runId }: { runId: string }) {
             }
           />
           <h4>Inputs</h4>
-          <JsonView value={run.inputs} />
+          <JsonTree value={run.inputs} />
           <h4>Outputs</h4>
-          <JsonView value={run.outputs} testId="run-outputs" />
+          <JsonTree value={run.outputs} testId="run-outputs" />
         </div>
-        <div className="run-panel-inspector">
+        <div className={`run-panel-inspector ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
           {inspected ? (
             <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
           ) : (

@@ -3,6 +3,7 @@
 import { memo, useMemo } from "react";
 import { formatDuration } from "@/components/ui/format";
 import type { NodeRunView } from "@/lib/runs/node-run-view";
+import { barStyle, timelineRows } from "./timeline-rows";
 
 /** Which node run is highlighted. */
 export interface TimelineSelection {
@@ -24,8 +25,8 @@ function sameTarget(run: NodeRunView, selection: TimelineSelection | null): bool
 }
 
 /**
- * Gantt-like bars: one row per node attempt and per iteration item, positioned on a shared
- * time axis from the first start to the last end.
+ * Gantt-like bars: one row per node attempt and per iteration item, in start order
+ * (`timelineRows`), positioned on a shared time axis from the first start to the last end.
  */
 export const RunTimeline = memo(function RunTimeline({
   nodeRuns,
@@ -36,27 +37,14 @@ export const RunTimeline = memo(function RunTimeline({
   selected: TimelineSelection | null;
   onSelect: (run: NodeRunView) => void;
 }) {
-  const { rows, start, span } = useMemo(() => {
-    const timed = nodeRuns
-      .map((run) => ({
-        run,
-        start: run.startedAt ? Date.parse(run.startedAt) : Number.NaN,
-        end: run.endedAt ? Date.parse(run.endedAt) : Number.NaN,
-      }))
-      .filter((row) => !Number.isNaN(row.start))
-      .sort((left, right) => left.start - right.start);
-    const first = Math.min(...timed.map((row) => row.start));
-    const last = Math.max(...timed.map((row) => (Number.isNaN(row.end) ? row.start : row.end)));
-    return { rows: timed, start: first, span: Math.max(1, last - first) };
-  }, [nodeRuns]);
+  const { rows } = useMemo(() => timelineRows(nodeRuns), [nodeRuns]);
 
   if (rows.length === 0) return <p className="muted">No node has started yet.</p>;
   return (
     <div className="timeline" data-testid="run-timeline">
-      {rows.map(({ run, start: runStart, end }) => {
+      {rows.map((row) => {
+        const { run, start: runStart, end } = row;
         const finished = !Number.isNaN(end);
-        const left = ((runStart - start) / span) * 100;
-        const width = finished ? Math.max(0.8, ((end - runStart) / span) * 100) : Math.max(0.8, 100 - left);
         const depth = run.iterationPath.length;
         return (
           <button
@@ -75,10 +63,7 @@ export const RunTimeline = memo(function RunTimeline({
               {run.attempt > 1 && <span className="muted"> · attempt {run.attempt}</span>}
             </span>
             <span className="timeline-track">
-              <span
-                className={`timeline-bar timeline-bar-${run.status}`}
-                style={{ left: `${left}%`, width: `${Math.min(width, 100 - left)}%` }}
-              />
+              <span className={`timeline-bar timeline-bar-${run.status}`} style={barStyle(row)} />
             </span>
             <span className="timeline-duration">{finished ? formatDuration(end - runStart) : "…"}</span>
           </button>

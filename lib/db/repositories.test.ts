@@ -70,6 +70,23 @@ describe.each(testProviders())("repositories on %s", (provider) => {
     await expect(deleteWorkflow(second.id)).rejects.toMatchObject({ code: "workflow_not_found" });
   });
 
+  it("names a second workflow of the same name uniquely, and the slug follows renames until the first publish", async () => {
+    const first = await createWorkflow(workspaceId, { name: "Untitled workflow", userId });
+    const twin = await createWorkflow(workspaceId, { name: "Untitled workflow", userId });
+    expect((await getWorkflow(twin.id))?.name).toBe("Untitled workflow (2)");
+    const document = emptyDocument();
+    await updateWorkflowDraft(first.id, { draft: document, expectedRevision: 0, userId, name: "Weather report" });
+    expect((await getWorkflow(first.id))?.slug).toBe("weather-report");
+    // A save with the same name keeps the slug; a rename of the twin to the same name gets a suffix.
+    await updateWorkflowDraft(first.id, { draft: document, expectedRevision: 1, userId, name: "Weather report" });
+    expect((await getWorkflow(first.id))?.slug).toBe("weather-report");
+    await updateWorkflowDraft(twin.id, { draft: document, expectedRevision: 0, userId, name: "Weather report" });
+    expect((await getWorkflow(twin.id))?.slug).toBe("weather-report-2");
+    await publishWorkflow(first.id, { note: "v1", userId });
+    await updateWorkflowDraft(first.id, { draft: document, expectedRevision: 2, userId, name: "Forecast" });
+    expect(await getWorkflow(first.id)).toMatchObject({ name: "Forecast", slug: "weather-report" });
+  });
+
   it("refuses a draft save based on a stale revision", async () => {
     const { id } = await createWorkflow(workspaceId, { name: "Concurrent", userId });
     const document = emptyDocument();

@@ -1,6 +1,7 @@
 import "server-only";
 import { emptyDocument, type WorkflowDocument, workflowDocumentSchema } from "../workflow/document";
 import { TrellisError } from "../workflow/errors";
+import { slugify, uniqueName, uniqueSlug } from "../workflow/naming";
 import { toJson } from "./json";
 import { database } from "./prisma-client";
 
@@ -51,28 +52,37 @@ export class WorkflowNotFoundError extends TrellisError {
   }
 }
 
-function slugify(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-  return slug || "workflow";
+/** A free slug for `name` in the workspace; `exceptId`'s own slug does not count as taken. */
+async function freeSlug(workspaceId: string, name: string, exceptId?: string): Promise<string> {
+  const base = slugify(name);
+  const rows = await database().workflow.findMany({
+    where: { workspaceId, slug: { startsWith: base }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { slug: true },
+  });
+  return uniqueSlug(base, new Set(rows.map((row) => row.slug)));
 }
 
-async function uniqueSlug(workspaceId: string, name: string): Promise<string> {
-  const base = slugify(name);
-  const taken = new Set(
-    (
-      await database().workflow.findMany({
-        where: { workspaceId, slug: { startsWith: base } },
-        select: { slug: true },
-      })
-    ).map((row) => row.slug),
+/** A name no other workflow of the workspace has (imports and copies never create twins). */
+async function freeName(workspaceId: string, name: string): Promise<string> {
+  const rows = await database().workflow.findMany({ where: { workspaceId }, select: { name: true } });
+  return uniqueName(
+    name,
+    rows.map((row) => row.name),
   );
-  if (!taken.has(base)) return base;
-  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+}
+
+/**
+ * The slug a renamed workflow moves to: it follows the name until the first publish (after that
+ * the published endpoint's URL must not change). Undefined when it stays.
+ */
+async function slugFollowingRename(id: string, name: string): Promise<string | undefined> {
+  const current = await database().workflow.findUnique({
+    where: { id },
+    select: { name: true, slug: true, workspaceId: true, versions: { take: 1, select: { id: true } } },
+  });
+  if (!current || current.versions.length > 0 || current.name === name) return undefined;
+  const slug = await freeSlug(current.workspaceId, name, id);
+  return slug === current.slug ? undefined : slug;
 }
 
 /** Lists a workspace's workflows, newest edit first, with last run and published version. */
@@ -129,8 +139,8 @@ export async function createWorkflow(
   const row = await database().workflow.create({
     data: {
       workspaceId,
-      name: input.name,
-      slug: await uniqueSlug(workspaceId, input.name),
+      name: await freeName(workspaceId, input.name),
+      slug: await freeSlug(workspaceId, input.name),
       description: input.description ?? "",
       draft: toJson(input.draft ?? emptyDocument()),
       updatedBy: input.userId,
@@ -148,11 +158,15 @@ export async function createWorkflow(
 export async function updateWorkflowDraft(
   id: string,
   input: { draft: WorkflowDocument; expectedRevision: number; userId: string; name?: string; description?: string },
-): Promise<{ ok: true; revision: number } | { ok: false; code: "revision_conflict"; currentRevision: number }> {
+): Promise<
+  { ok: true; revision: number; slug?: string } | { ok: false; code: "revision_conflict"; currentRevision: number }
+> {
   const db = database();
+  const slug = input.name === undefined ? undefined : await slugFollowingRename(id, input.name);
   const result = await db.workflow.updateMany({
     where: { id, draftRevision: input.expectedRevision },
     data: {
+      ...(slug === undefined ? {} : { slug }),
       draft: toJson(input.draft),
       draftRevision: { increment: 1 },
       updatedBy: input.userId,
@@ -160,7 +174,9 @@ export async function updateWorkflowDraft(
       ...(input.description === undefined ? {} : { description: input.description }),
     },
   });
-  if (result.count === 1) return { ok: true, revision: input.expectedRevision + 1 };
+  if (result.count === 1) {
+    return { ok: true, revision: input.expectedRevision + 1, ...(slug === undefined ? {} : { slug }) };
+  }
   const current = await db.workflow.findUnique({ where: { id }, select: { draftRevision: true } });
   if (!current) throw new WorkflowNotFoundError(id);
   return { ok: false, code: "revision_conflict", currentRevision: current.draftRevision };
@@ -213,4 +229,17 @@ export async function getWorkflowIdBySlug(workspaceId: string, slug: string): Pr
     select: { id: true },
   });
   return row?.id ?? null;
+}
+
+/** The name of a workflow and the number of one of its versions, for run headers; nulls when gone. */
+export async function describeRunSource(
+  workflowId: string,
+  versionId: string | null,
+): Promise<{ name: string | null; version: number | null }> {
+  const db = database();
+  const [workflow, version] = await Promise.all([
+    db.workflow.findUnique({ where: { id: workflowId }, select: { name: true } }),
+    versionId ? db.workflowVersion.findUnique({ where: { id: versionId }, select: { version: true } }) : null,
+  ]);
+  return { name: workflow?.name ?? null, version: version?.version ?? null };
 }

@@ -6,14 +6,22 @@ export type { RunEventSource } from "../services/runs";
 
 const encoder = new TextEncoder();
 
+/** How long to wait for the recorder to persist events missing between the replay and the live buffer. */
+const GAP_RETRY_DELAY_MS = 25;
+/** Retries before the stream gives up on a gap and goes on (the recorder flushes every 25 ms). */
+const GAP_RETRY_LIMIT = 80;
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
 /** Formats one SSE message; `id` lets EventSource reconnect with Last-Event-ID. */
 export function formatSseMessage(event: RunEvent): Uint8Array {
   return encoder.encode(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 }
 
 /**
- * Streams a run's events: subscribe to live events first, then replay persisted ones, then
- * flush the live buffer, so nothing falls into the gap between the two; seq dedupes overlap.
+ * Streams a run's events: subscribe to live events first, then replay persisted ones (again, until
+ * they reach the first buffered live event), then flush the live buffer, so nothing falls into
+ * the gap between the two; seq dedupes overlap.
  * Closes after `run-end` or `run-waiting` (a waiting run gets a new stream when it resumes).
  */
 export function runEventStream(source: RunEventSource, runId: string, afterSeq: number, signal: AbortSignal): Response {
@@ -45,6 +53,16 @@ export function runEventStream(source: RunEventSource, runId: string, afterSeq: 
       signal.addEventListener("abort", close, { once: true });
       try {
         for (const event of await source.replay(runId, afterSeq)) send(event);
+        // Events emitted before we subscribed but not yet written by the batched recorder are in
+        // neither list: dropping them lost an iteration's start or an item's end. Wait for them.
+        for (let attempt = 0; attempt < GAP_RETRY_LIMIT && !closed; attempt++) {
+          const firstBuffered = Math.min(...buffered.map((event) => event.seq));
+          if (buffered.length === 0 || firstBuffered <= lastSeq + 1) break;
+          await sleep(GAP_RETRY_DELAY_MS);
+          for (const event of await source.replay(runId, lastSeq)) {
+            if (event.seq < firstBuffered) send(event);
+          }
+        }
         replaying = false;
         for (const event of buffered.sort((left, right) => left.seq - right.seq)) send(event);
         if (!closed && (await source.isFinished(runId))) {

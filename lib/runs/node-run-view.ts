@@ -79,6 +79,10 @@ export interface RunDetail {
   run: RunView;
   /** Its node runs. */
   nodeRuns: NodeRunView[];
+  /** The workflow and published version the run belongs to (version null for drafts). */
+  workflow?: { id: string; name: string | null; version: number | null };
+  /** What a waiting run asks (null otherwise). */
+  waiting?: { nodeId: string; prompt: string; fields: unknown[]; timeoutAt: number | null } | null;
 }
 
 /** Key identifying a node run within one run (live events and stored rows alike). */

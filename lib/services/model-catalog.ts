@@ -1,6 +1,8 @@
 import "server-only";
 import type { ModelMode } from "../contracts/settings-views";
 import { listProviders } from "../db/credential-repository";
+import type { ModelProfile } from "../llm/language-model";
+import { detectProviderKind, resolveProfile } from "../llm/model-profiles";
 import { isRealDefaultConfigured } from "../llm/model-resolver";
 import { isDemoMode } from "./demo-mode";
 
@@ -14,6 +16,12 @@ export interface ModelOption {
   label: string;
   /** True for the offline demo model. */
   isDemo: boolean;
+  /** What the model can do, from its profile (and the provider's overrides): shown in the picker. */
+  capabilities?: { toolCalls: boolean; jsonMode: boolean; contextWindow: number };
+}
+
+function capabilitiesOf(profile: ModelProfile): NonNullable<ModelOption["capabilities"]> {
+  return { toolCalls: profile.toolCalls, jsonMode: profile.jsonMode, contextWindow: profile.contextWindow };
 }
 
 const COMMON_MODELS = [
@@ -39,6 +47,7 @@ export async function listModelOptions(workspaceId: string): Promise<ModelOption
     model,
     label: demo ? `${model} (demo model: no provider configured)` : model,
     isDemo: demo,
+    capabilities: capabilitiesOf(resolveProfile(detectProviderKind(process.env.OPENAI_BASE_URL), model)),
   }));
   // A stored provider offers its listed models and any model it has profile overrides for; a
   // provider with neither offers the default model id, which the node can then edit.
@@ -49,12 +58,24 @@ export async function listModelOptions(workspaceId: string): Promise<ModelOption
       model,
       label: `${provider.name} / ${model}`,
       isDemo: false,
+      capabilities: capabilitiesOf(
+        resolveProfile(detectProviderKind(provider.baseURL), model, provider.profiles[model] as Partial<ModelProfile>),
+      ),
     }));
   });
   const demoOption =
     process.env.TRELLIS_DEMO_MODEL === "off"
       ? []
-      : [{ provider: "demo", model: "trellis-demo", label: "Trellis demo model (offline)", isDemo: true }];
+      : [
+          {
+            provider: "demo",
+            model: "trellis-demo",
+            label: "Trellis demo model (offline)",
+            isDemo: true,
+            // The demo model speaks tool calls and JSON (lib/llm/demo).
+            capabilities: { toolCalls: true, jsonMode: true, contextWindow: 128_000 },
+          },
+        ];
   return [...defaults, ...stored, ...demoOption];
 }
 

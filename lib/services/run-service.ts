@@ -24,6 +24,7 @@ import { checkRunInputs, type RunInputIssue } from "../workflow/run-inputs";
 import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
 import { planSingleNodeRun, SingleNodeNotFoundError } from "./single-node-workflow";
+import { listWorkspaceTools } from "./workspace-tools";
 
 /** The document did not compile; `issues` says where. */
 export class WorkflowInvalidError extends TrellisError {
@@ -108,6 +109,20 @@ export interface StartSingleNodeInput {
 export interface RunServiceOptions {
   /** Executor overrides by node type. */
   executors?: RunWorkflowOptions["executors"];
+  /**
+   * The workspace's tool names, for the compiler's unknown-tool check; the workspace registry by
+   * default. Resolving to undefined skips the check.
+   */
+  listToolNames?: (workspaceId: string) => Promise<string[] | undefined>;
+}
+
+/** Tool names of a workspace; when the sources cannot be listed the engine reports it at run time. */
+async function workspaceToolNames(workspaceId: string): Promise<string[] | undefined> {
+  try {
+    return (await listWorkspaceTools(workspaceId)).tools.map((tool) => tool.name);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The options every engine call of this service shares. */
@@ -145,9 +160,13 @@ export class RunService {
   private readonly active = new Map<string, ActiveRun>();
   private readonly provider = readDatabaseConfig().provider;
 
+  private toolNames(workspaceId: string): Promise<string[] | undefined> {
+    return (this.options.listToolNames ?? workspaceToolNames)(workspaceId);
+  }
+
   /** Compiles and starts a run; resolves with its id as soon as the Run row exists. */
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
-    const compiled = compileWorkflow(input.document);
+    const compiled = compileWorkflow(input.document, { knownToolNames: await this.toolNames(input.workspaceId) });
     if (!compiled.ok) throw new WorkflowInvalidError(compiled.issues);
     assertRunInputs(compiled.workflow, input.inputs);
     const runId = await createRun({
@@ -176,7 +195,9 @@ export class RunService {
    */
   async startSingleNode(input: StartSingleNodeInput): Promise<{ runId: string; done: Promise<void> }> {
     // Only the node (and a container's body) must be valid: the rest of a draft is often unfinished.
-    const compiled = compileNodeRun(input.document, input.nodeId);
+    const compiled = compileNodeRun(input.document, input.nodeId, {
+      knownToolNames: await this.toolNames(input.workspaceId),
+    });
     if (!compiled.ok) {
       if (compiled.nodeMissing) throw new SingleNodeNotFoundError(input.nodeId);
       throw new WorkflowInvalidError(compiled.issues, "This node has errors; fix them before running it.");

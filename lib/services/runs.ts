@@ -1,14 +1,19 @@
 import "server-only";
 import {
+  findLastRunEvent,
+  getRun,
   getRunForExecution,
   getRunOwner,
   getRunWithNodeRuns,
-  findLastRunEvent,
-  getRun,
   listRuns as listRunRows,
   RunNotFoundError,
 } from "../db/run-repository";
-import { getLatestVersion, getWorkflowIdBySlug, WorkflowNotFoundError } from "../db/workflow-repository";
+import {
+  describeRunSource,
+  getLatestVersion,
+  getWorkflowIdBySlug,
+  WorkflowNotFoundError,
+} from "../db/workflow-repository";
 import type { RunEvent } from "../runs/run-events";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { TrellisError } from "../workflow/errors";
@@ -121,7 +126,20 @@ export async function getRunDetail(principal: Principal | null, runId: string) {
   await authorizeRun(principal, runId, "run.read");
   const detail = await getRunWithNodeRuns(runId);
   if (!detail) throw new RunNotFoundError(runId);
-  return detail;
+  const [waiting, source] = await Promise.all([
+    runWaiting(runId, detail.run.status),
+    describeRunSource(detail.run.workflowId, detail.run.versionId),
+  ]);
+  // The run page's header names the workflow and version; a waiting run shows its question.
+  return { ...detail, waiting, workflow: { id: detail.run.workflowId, name: source.name, version: source.version } };
+}
+
+/** What a waiting run asks (its last `run-waiting` event); null unless `status` is `waiting`. */
+async function runWaiting(runId: string, status: string): Promise<PublicRunResult["waiting"]> {
+  if (status !== "waiting") return null;
+  const asked = await findLastRunEvent(runId, "run-waiting");
+  if (!asked) return null;
+  return { nodeId: asked.nodeId, prompt: asked.prompt, fields: asked.fields, timeoutAt: asked.timeoutAt ?? null };
 }
 
 /** What API clients learn about a run (blocking answers and `GET /api/v1/runs/:id`). */
@@ -156,13 +174,7 @@ export async function getPublicRun(principal: Principal | null, runId: string): 
 export async function publicRunResult(runId: string): Promise<PublicRunResult> {
   const run = await getRun(runId);
   if (!run) throw new RunNotFoundError(runId);
-  let waiting: PublicRunResult["waiting"] = null;
-  if (run.status === "waiting") {
-    const asked = await findLastRunEvent(runId, "run-waiting");
-    if (asked) {
-      waiting = { nodeId: asked.nodeId, prompt: asked.prompt, fields: asked.fields, timeoutAt: asked.timeoutAt ?? null };
-    }
-  }
+  const waiting = await runWaiting(runId, run.status);
   let error: PublicRunResult["error"] = null;
   if (run.errorCode) {
     // The run row keeps code and message; the run-end event also has the node, hint and what is missing.

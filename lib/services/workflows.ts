@@ -95,11 +95,12 @@ export async function saveDraft(
   principal: Principal | null,
   id: string,
   input: { draft: WorkflowDocument; expectedRevision: number; name?: string; description?: string },
-): Promise<{ revision: number }> {
+): Promise<{ revision: number; slug?: string }> {
   await loadWorkflow(principal, id, "workflow.edit");
   const result = await updateWorkflowDraft(id, { ...input, userId: actingUserId(principal!) ?? "" });
   if (!result.ok) throw new RevisionConflictError(result.currentRevision);
-  return { revision: result.revision };
+  // `slug` is set when a rename moved it (only before the first publish).
+  return { revision: result.revision, ...(result.slug ? { slug: result.slug } : {}) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checkDocument, compileWorkflow, internalError } from "./compile";
+import { type CompileOptions, checkDocument, compileWorkflow, internalError } from "./compile";
 import type { CompiledWorkflow } from "./compiled";
 import { buildCompiledWorkflow } from "./compiler/build-compiled-workflow";
 import { type CompileContext, predecessorIds, ROOT_SCOPE_ID } from "./compiler/context";
@@ -40,13 +40,13 @@ const GRAPH_WIDE_CODES = new Set<WorkflowIssue["code"]>([
  *
  * Never throws, like `compileWorkflow`.
  */
-export function compileNodeRun(input: unknown, nodeId: string): NodeRunCompileResult {
-  const full = compileWorkflow(input);
+export function compileNodeRun(input: unknown, nodeId: string, options: CompileOptions = {}): NodeRunCompileResult {
+  const full = compileWorkflow(input, options);
   if (full.ok) return { ok: true, workflow: full.workflow, ignoredIssues: [] };
   try {
     const migrated = migrateDocument(input);
     if (!migrated.ok) return { ok: false, issues: migrated.issues };
-    const { context, startNodeId } = checkDocument(migrated);
+    const { context, startNodeId } = checkDocument(migrated, options);
     const target = context.nodes.get(nodeId);
     if (!target) return { ok: false, issues: full.issues, nodeMissing: true };
 

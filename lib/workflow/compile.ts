@@ -10,11 +10,21 @@ import {
 } from "./compiler/check-flow";
 import { checkNodes, checkParents } from "./compiler/check-nodes";
 import { checkReferences } from "./compiler/check-references";
+import { checkToolNames } from "./compiler/check-tools";
 import { type CompileContext, createContext } from "./compiler/context";
 import { createIssue, hasErrors, type WorkflowIssue } from "./issues";
 import { type MigrationResult, migrateDocument } from "./migrations";
 
 export { WORKFLOW_ISSUE_CODES, type WorkflowIssue, type WorkflowIssueCode } from "./issues";
+
+/** What the caller knows that a document cannot say. */
+export interface CompileOptions {
+  /**
+   * Every tool name the workspace provides. When given, a tool, agent or planner node naming
+   * another tool is an `unknown_tool` issue; when omitted, tool names are not checked.
+   */
+  knownToolNames?: Iterable<string>;
+}
 
 /** The compiler's answer: a runnable workflow plus warnings, or every issue found. */
 export type CompileResult =
@@ -29,11 +39,11 @@ export type CompileResult =
  * Checks run in dependency order (nodes, parents, edges, flow, references); each later check only
  * looks at what earlier ones accepted, so one mistake yields one issue rather than a cascade.
  */
-export function compileWorkflow(input: unknown): CompileResult {
+export function compileWorkflow(input: unknown, options: CompileOptions = {}): CompileResult {
   try {
     const migrated = migrateDocument(input);
     if (!migrated.ok) return { ok: false, issues: migrated.issues };
-    const { context, startNodeId } = checkDocument(migrated);
+    const { context, startNodeId } = checkDocument(migrated, options);
     if (hasErrors(context.issues) || startNodeId === undefined) return { ok: false, issues: context.issues };
     return {
       ok: true,
@@ -55,7 +65,10 @@ export interface CheckedDocument {
 }
 
 /** Runs every check on a migrated document. Used by `compileWorkflow` and `compileNodeRun`. */
-export function checkDocument(migrated: Extract<MigrationResult, { ok: true }>): CheckedDocument {
+export function checkDocument(
+  migrated: Extract<MigrationResult, { ok: true }>,
+  options: CompileOptions = {},
+): CheckedDocument {
   const context = createContext(migrated.document);
   checkNodes(context);
   checkParents(context);
@@ -66,6 +79,7 @@ export function checkDocument(migrated: Extract<MigrationResult, { ok: true }>):
   checkContainersAndEnds(context);
   checkRequiredInputs(context);
   checkReferences(context);
+  checkToolNames(context, options.knownToolNames ? new Set(options.knownToolNames) : undefined);
   return { context, startNodeId };
 }
 

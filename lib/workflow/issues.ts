@@ -29,6 +29,7 @@ export const WORKFLOW_ISSUE_CODES = [
   "unknown_variable",
   "type_mismatch",
   "unsupported_node",
+  "unknown_tool",
   "internal_error",
 ] as const;
 

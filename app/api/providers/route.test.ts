@@ -71,12 +71,15 @@ describe("provider routes", () => {
 
     // Its models reach the model picker.
     const options = await listModelOptions(workspaceId);
-    expect(options).toContainEqual({
-      provider: "local-llm",
-      model: "llama3.1",
-      label: "local-llm / llama3.1",
-      isDemo: false,
-    });
+    expect(options).toContainEqual(
+      expect.objectContaining({
+        provider: "local-llm",
+        model: "llama3.1",
+        label: "local-llm / llama3.1",
+        isDemo: false,
+        capabilities: expect.objectContaining({ toolCalls: expect.any(Boolean) }),
+      }),
+    );
   });
 
   it("edits without re-entering secrets, refuses renames, reserved and duplicate names", async () => {

@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { checkRunInputs } from "@/lib/workflow/run-inputs";
 import { upstreamVariables } from "../panels/upstream-variables";
 import { graphToDocument } from "../store/document-conversion";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
@@ -34,8 +35,8 @@ function coerce(input: DeclaredInput, text: string): unknown {
   }
 }
 
-/** The error a failed request answered, with the first compile issues it names (node: message). */
-async function readError(response: Response): Promise<string> {
+/** The error a failed request answered, with the first compile issues it names ("Node title: message"). */
+async function readError(response: Response, titleOf: (nodeId: string) => string): Promise<string> {
   try {
     const body = (await response.json()) as {
       error?: { message?: string; code?: string; issues?: { nodeId?: string; message?: string }[] };
@@ -43,11 +44,17 @@ async function readError(response: Response): Promise<string> {
     const message = body.error?.message ?? `Request failed (${response.status})`;
     const issues = (body.error?.issues ?? [])
       .slice(0, 3)
-      .map((issue) => (issue.nodeId ? `${issue.nodeId}: ${issue.message ?? ""}` : (issue.message ?? "")));
+      .map((issue) => (issue.nodeId ? `${titleOf(issue.nodeId)}: ${issue.message ?? ""}` : (issue.message ?? "")));
     return [message, ...issues].join(" ");
   } catch {
     return `Request failed (${response.status})`;
   }
+}
+
+/** A node's title for messages (people know titles, not ids). */
+function nodeTitle(nodes: readonly { id: string; data: { title?: unknown } }[], nodeId: string): string {
+  const title = nodes.find((node) => node.id === nodeId)?.data.title;
+  return typeof title === "string" && title.trim() !== "" ? title : nodeId;
 }
 
 /** The run form, generated from the start node's declared inputs; runs the current (unsaved) draft. */
@@ -61,6 +68,8 @@ export function RunInputsDialog() {
   });
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  // Per input, what is wrong with it (required, wrong type), until it is edited.
+  const [missing, setMissing] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const close = () => store.getState().setDialog("none");
 
@@ -76,6 +85,17 @@ export function RunInputsDialog() {
       setError("An object or array input is not valid JSON.");
       return;
     }
+    // The server would refuse the run (422); say so per field before anything is sent.
+    const checked = checkRunInputs(
+      { inputs: (inputs ?? []) as Parameters<typeof checkRunInputs>[0]["inputs"], allowExtraInputs: true },
+      parsed,
+    );
+    const problems = checked.ok ? {} : Object.fromEntries(checked.issues.map((issue) => [issue.field, issue.message]));
+    setMissing(problems);
+    if (!checked.ok) {
+      setError(checked.issues.map((issue) => issue.message).join(" "));
+      return;
+    }
     setBusy(true);
     const state = store.getState();
     try {
@@ -85,7 +105,7 @@ export function RunInputsDialog() {
         body: JSON.stringify({ inputs: parsed, document: graphToDocument(state.nodes, state.edges) }),
       });
       if (!response.ok) {
-        setError(await readError(response));
+        setError(await readError(response, (nodeId) => nodeTitle(store.getState().nodes, nodeId)));
         return;
       }
       const { runId } = (await response.json()) as { runId: string };
@@ -146,9 +166,22 @@ export function RunInputsDialog() {
               className="input"
               rows={input.type === "object" || input.type === "array" ? 4 : 2}
               data-testid={`run-input-${input.name}`}
+              aria-invalid={input.name in missing || undefined}
+              aria-required={input.required || undefined}
               value={values[input.name] ?? initialText(input)}
-              onChange={(event) => setValues({ ...values, [input.name]: event.target.value })}
+              onChange={(event) => {
+                setValues({ ...values, [input.name]: event.target.value });
+                if (input.name in missing) {
+                  const { [input.name]: _fixed, ...rest } = missing;
+                  setMissing(rest);
+                }
+              }}
             />
+          )}
+          {input.name in missing && (
+            <div className="field-error" data-testid={`run-input-error-${input.name}`}>
+              {missing[input.name]}
+            </div>
           )}
           {input.description && <div className="field-help">{input.description}</div>}
         </div>
@@ -202,7 +235,7 @@ export function SingleNodeRunDialog({ nodeId, onClose }: { nodeId: string | null
       body: JSON.stringify({ variables, document: graphToDocument(state.nodes, state.edges) }),
     });
     if (!response.ok) {
-      setError(await readError(response));
+      setError(await readError(response, (nodeId) => nodeTitle(store.getState().nodes, nodeId)));
       return;
     }
     const { runId } = (await response.json()) as { runId: string };
@@ -214,7 +247,7 @@ export function SingleNodeRunDialog({ nodeId, onClose }: { nodeId: string | null
   return (
     <Dialog
       open={nodeId !== null}
-      title={`Run ${nodeId ?? ""} alone`}
+      title={`Run ${nodeId ? nodeTitle(store.getState().nodes, nodeId) : ""} alone`}
       onClose={onClose}
       testId="single-node-run-dialog"
       footer={
@@ -232,7 +265,7 @@ export function SingleNodeRunDialog({ nodeId, onClose }: { nodeId: string | null
       {upstreamIds.map((id) => (
         <div className="field" key={id}>
           <label className="field-label" htmlFor={`upstream-${id}`}>
-            {id}
+            {nodeTitle(store.getState().nodes, id)} <span className="muted">({`{{${id}}}`})</span>
           </label>
           <textarea
             id={`upstream-${id}`}

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField, TextField } from "@/components/ui/form-field";
+import { checkRunInputs } from "@/lib/workflow/run-inputs";
 import { SCHEDULE_PRESETS } from "@/lib/workflow/schedule";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
@@ -61,6 +62,25 @@ export function ScheduleDialog() {
     } catch {
       setIssue({ field: "inputs", message: "The inputs are not valid JSON." });
       return;
+    }
+    if (method === "PUT") {
+      if (typeof parsedInputs !== "object" || parsedInputs === null || Array.isArray(parsedInputs)) {
+        setIssue({ field: "inputs", message: 'The inputs must be a JSON object, e.g. { "question": "…" }.' });
+        return;
+      }
+      // Scheduled runs of a published version fail at their start node without these.
+      const start = store.getState().nodes.find((node) => node.type === "start");
+      const checked = checkRunInputs(
+        {
+          inputs: (start?.data.inputs ?? []) as Parameters<typeof checkRunInputs>[0]["inputs"],
+          allowExtraInputs: true,
+        },
+        parsedInputs as Record<string, unknown>,
+      );
+      if (!checked.ok) {
+        setIssue({ field: "inputs", message: checked.issues.map((issue) => issue.message).join(" ") });
+        return;
+      }
     }
     const response = await fetch(`/api/workflows/${workflowId}/schedule`, {
       method,

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef } from "react";
 import { graphToDocument } from "../store/document-conversion";
 import type { EditorStore } from "../store/editor-store";
@@ -17,6 +18,35 @@ export interface AutosaveControls {
   overwrite(): Promise<void>;
   /** Drops local changes and loads the server's draft (after a conflict). */
   reload(): Promise<void>;
+  /** Saves whatever is pending and resolves true once the server has everything. */
+  flush(): Promise<boolean>;
+}
+
+/** How long a navigation waits for the save in flight before it saves again, per attempt. */
+const FLUSH_POLL_MS = 50;
+/** Attempts of a flush (a save that raced with an edit saves again). */
+const FLUSH_ATTEMPTS = 100;
+
+/** The in-app link a click follows, when it is one the editor should guard. */
+function guardedLink(event: MouseEvent): HTMLAnchorElement | null {
+  if (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  ) {
+    return null;
+  }
+  const anchor = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(anchor instanceof HTMLAnchorElement)) return null;
+  if (anchor.target && anchor.target !== "_self") return null;
+  if (anchor.hasAttribute("download")) return null;
+  const url = new URL(anchor.href, window.location.href);
+  if (url.origin !== window.location.origin) return null;
+  if (url.pathname === window.location.pathname && url.search === window.location.search) return null;
+  return anchor;
 }
 
 /**
@@ -24,6 +54,7 @@ export interface AutosaveControls {
  * based on; a 409 puts the editor in `conflict` and nothing is saved until the user chooses.
  */
 export function useAutosave(store: EditorStore): AutosaveControls {
+  const router = useRouter();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef(false);
   // save and schedule call each other; the ref breaks the cycle between the two callbacks.
@@ -55,7 +86,8 @@ export function useAutosave(store: EditorStore): AutosaveControls {
           return;
         }
         if (!response.ok) throw new Error(`Save failed with ${response.status}`);
-        const { revision } = (await response.json()) as { revision: number };
+        const { revision, slug } = (await response.json()) as { revision: number; slug?: string };
+        if (slug) store.setState({ workflowSlug: slug });
         const unchanged = store.getState().changeCount === savedChangeCount;
         store.getState().setSaveState(unchanged ? "saved" : "unsaved", revision, null);
         if (!unchanged) scheduleRef.current(AUTOSAVE_DEBOUNCE_MS);
@@ -107,6 +139,45 @@ export function useAutosave(store: EditorStore): AutosaveControls {
     void save();
   }, [save]);
 
+  const flush = useCallback(async () => {
+    clearTimeout(timer.current);
+    for (let attempt = 0; attempt < FLUSH_ATTEMPTS; attempt++) {
+      const { saveState, readOnly } = store.getState();
+      if (readOnly || saveState === "saved") return true;
+      if (saveState === "conflict") return false;
+      if (inFlight.current) await new Promise((resolve) => setTimeout(resolve, FLUSH_POLL_MS));
+      else {
+        await save();
+        clearTimeout(timer.current);
+        if (store.getState().saveState === "error") return false;
+      }
+    }
+    return store.getState().saveState === "saved";
+  }, [save, store]);
+
+  // In-app navigation (the "← Workflows" link, History, …) unmounts the editor without a
+  // beforeunload: the pending debounced save was dropped with it. Links wait for the save, and
+  // when it fails the user decides whether to leave.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const state = store.getState();
+      if (state.readOnly || state.saveState === "saved") return;
+      const anchor = guardedLink(event);
+      if (!anchor) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const href = anchor.href;
+      void flush().then((saved) => {
+        if (saved || window.confirm("Your latest changes could not be saved. Leave the editor and lose them?")) {
+          const url = new URL(href);
+          router.push(`${url.pathname}${url.search}${url.hash}`);
+        }
+      });
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, [store, flush, router]);
+
   const overwrite = useCallback(async () => {
     const conflictRevision = store.getState().conflictRevision;
     if (conflictRevision === null) return;
@@ -126,5 +197,5 @@ export function useAutosave(store: EditorStore): AutosaveControls {
     state.setSaveState("saved", workflow.draftRevision, null);
   }, [store]);
 
-  return { saveNow, overwrite, reload };
+  return { saveNow, overwrite, reload, flush };
 }

@@ -2,20 +2,26 @@
 
 import { useEffect } from "react";
 import { compileWorkflow } from "@/lib/workflow/compile";
+import { fetchCatalog, type ToolOption } from "../panels/widgets/catalog-fetch";
 import { graphToDocument } from "../store/document-conversion";
 import type { EditorStore } from "../store/editor-store";
 
 /** Wait after the last change before compiling: typing and dragging never compile per keystroke or frame. */
 const COMPILE_DEBOUNCE_MS = 300;
 
-/** Compiles the draft in the browser after changes settle and publishes the issues to the store. */
+/**
+ * Compiles the draft in the browser after changes settle and publishes the issues to the store.
+ * Once the workspace's tools are loaded (`/api/tools`), unknown tool names are issues too.
+ */
 export function useCompile(store: EditorStore): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let knownToolNames: string[] | undefined;
+    let disposed = false;
     const compile = () => {
       const { nodes, edges, setIssues } = store.getState();
       try {
-        const result = compileWorkflow(graphToDocument(nodes, edges));
+        const result = compileWorkflow(graphToDocument(nodes, edges), { knownToolNames });
         setIssues(
           result.ok ? ("warnings" in result && Array.isArray(result.warnings) ? result.warnings : []) : result.issues,
         );
@@ -24,6 +30,12 @@ export function useCompile(store: EditorStore): void {
       }
     };
     compile();
+    void fetchCatalog<ToolOption>("/api/tools").then((tools) => {
+      // An empty answer is a failed load (the built-ins always exist): keep not checking.
+      if (disposed || tools.length === 0) return;
+      knownToolNames = tools.map((tool) => tool.name);
+      compile();
+    });
     const unsubscribe = store.subscribe((state, previous) => {
       const changed = state.changeCount !== previous.changeCount || state.isDragging !== previous.isDragging;
       if (!changed) return;
@@ -32,6 +44,7 @@ export function useCompile(store: EditorStore): void {
       timer = setTimeout(compile, COMPILE_DEBOUNCE_MS);
     });
     return () => {
+      disposed = true;
       clearTimeout(timer);
       unsubscribe();
     };

@@ -26,6 +26,10 @@ export const SHORTCUTS: ShortcutDescription[] = [
   { keys: "Shift + L", action: "Auto-layout" },
   { keys: "Ctrl/⌘ + S", action: "Save now" },
   { keys: "Ctrl/⌘ + Enter", action: "Run the workflow" },
+  { keys: "Ctrl/⌘ + K", action: "Command palette: find a node, add a node, run an action" },
+  { keys: "Right-click", action: "Actions for a node, an edge or the canvas" },
+  { keys: "Ctrl/⌘ + =, Ctrl/⌘ + -", action: "Zoom in, zoom out" },
+  { keys: "Shift + 1, Ctrl/⌘ + 0", action: "Fit the whole workflow in view" },
   { keys: "Escape", action: "Clear the selection" },
   { keys: "?", action: "Show this help" },
 ];

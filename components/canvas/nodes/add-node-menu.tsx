@@ -1,11 +1,13 @@
 "use client";
 
-import { memo, useState } from "react";
-import { NodeTypeIcon } from "@/components/ui/node-type-style";
-import { listNodeDefinitions } from "../node-catalog";
+import { memo } from "react";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
-/** The "+" button beside a source handle: picks a type, adds it to the right and connects it. */
+/**
+ * The "+" button beside a source handle: opens the command palette in "add after" mode (screen
+ * scale, searchable); the picked type is placed to the right without overlapping anything and
+ * connected (`addNodeAfter`).
+ */
 export const AddNodeMenu = memo(function AddNodeMenu({
   nodeId,
   handleId,
@@ -16,7 +18,6 @@ export const AddNodeMenu = memo(function AddNodeMenu({
   top: string;
 }) {
   const store = useEditorStoreApi();
-  const [open, setOpen] = useState(false);
   const readOnly = useEditorStore((state) => state.readOnly);
   if (readOnly) return null;
   return (
@@ -26,33 +27,14 @@ export const AddNodeMenu = memo(function AddNodeMenu({
         className="add-node-button"
         data-testid={`add-after-${handleId}`}
         title="Add a node after this one"
+        aria-label="Add a node after this one"
         onClick={(event) => {
           event.stopPropagation();
-          setOpen((value) => !value);
+          store.getState().setCommandPalette({ open: true, addAfter: { nodeId, handleId } });
         }}
       >
         +
       </button>
-      {open && (
-        <div className="add-node-menu nowheel" data-testid="add-node-menu">
-          {listNodeDefinitions()
-            .filter((definition) => definition.type !== "start")
-            .map((definition) => (
-              <button
-                type="button"
-                key={definition.type}
-                data-testid={`add-node-${definition.type}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  setOpen(false);
-                  store.getState().addNodeAfter(nodeId, handleId, definition.type);
-                }}
-              >
-                <NodeTypeIcon type={definition.type} size="sm" /> {definition.label}
-              </button>
-            ))}
-        </div>
-      )}
     </div>
   );
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useEffect, useMemo } from "react";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { z } from "zod";
 import { NodeTypeIcon } from "@/components/ui/node-type-style";
 import type { NodeDefinition } from "@/lib/workflow/node-definition";
@@ -13,6 +13,7 @@ import { bodyVariables, upstreamVariables } from "./upstream-variables";
 /** Policy keys every node has; shown in a collapsed section below the node's own fields. */
 const POLICY_KEYS = new Set(["timeoutMs", "retry", "errorStrategy", "defaultOutput"]);
 const NO_ISSUES: CanvasIssue[] = [];
+const NO_PATHS: ReadonlySet<string> = new Set();
 
 const schemaCache = new Map<string, JsonSchema>();
 
@@ -38,6 +39,22 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
   const focusRequest = useEditorStore((state) => state.focusRequest);
   const readOnly = useEditorStore((state) => state.readOnly);
   const definition = findNodeDefinition(type);
+  // Fields left at least once, per node; a field shows its issues only after that.
+  const [touched, setTouched] = useState<{ nodeId: string | null; paths: ReadonlySet<string> }>({
+    nodeId: null,
+    paths: new Set(),
+  });
+  const touchedPaths = touched.nodeId === nodeId ? touched.paths : NO_PATHS;
+  const onTouched = useCallback(
+    (path: (string | number)[]) => {
+      const key = path.join(".");
+      setTouched((current) => {
+        const paths = current.nodeId === nodeId ? current.paths : NO_PATHS;
+        return paths.has(key) ? current : { nodeId, paths: new Set([...paths, key]) };
+      });
+    },
+    [nodeId],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `data` refreshes body outputs and upstream fields after edits of this node
   const context = useMemo((): FieldContext | null => {
@@ -48,12 +65,16 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
       variables: upstreamVariables(nodeId, nodes, edges),
       bodyVariables: bodyVariables(nodeId, nodes),
       issues,
+      touched: touchedPaths,
+      onTouched,
     };
-  }, [nodeId, edges, issues, store, data]);
+  }, [nodeId, edges, issues, store, data, touchedPaths, onTouched]);
 
   useEffect(() => {
     if (!focusRequest || focusRequest.nodeId !== nodeId) return;
     const path = focusRequest.path[0] === "data" ? focusRequest.path.slice(1) : focusRequest.path;
+    // A problem clicked in the Problems panel shows its message at the field at once.
+    if (path.length > 0) onTouched(path);
     const focusField = (): boolean => {
       // Node-level issues (empty path) focus the title, the one field every node has.
       if (path.length === 0) document.querySelector<HTMLElement>('[data-testid="node-title-input"]')?.focus();
@@ -78,7 +99,7 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
     };
     frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
-  }, [focusRequest, nodeId]);
+  }, [focusRequest, nodeId, onTouched]);
 
   if (!nodeId || !data || !context) {
     return (

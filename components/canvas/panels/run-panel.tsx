@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
+import { JsonTree } from "@/components/runs/json-tree";
 import { NodeRunInspector } from "@/components/runs/node-run-inspector";
+import { RUN_COLUMN_CLASS_NAME, RUN_PANEL_BODY_CLASS_NAME, RUN_PANEL_CLASS_NAME } from "@/components/runs/run-layout";
 import { RunSummary } from "@/components/runs/run-summary";
 import { RunTimeline } from "@/components/runs/run-timeline";
 import { liveNodeRunViews } from "@/lib/runs/live-node-runs";
@@ -53,7 +55,7 @@ export function RunPanel() {
   if (!runId) return <p className="muted panel-empty">Run the workflow to see its timeline here.</p>;
   const usage = runEnd?.type === "run-end" ? runEnd.usage : undefined;
   return (
-    <div className="run-panel" data-testid="run-panel" data-run-id={runId}>
+    <div className={`run-panel ${RUN_PANEL_CLASS_NAME}`} data-testid="run-panel" data-run-id={runId}>
       <div className="run-panel-bar">
         <RunSummary
           status={runStatus}
@@ -80,8 +82,8 @@ export function RunPanel() {
         </a>
       </div>
       {waiting && <HumanInputForm runId={runId} waiting={waiting} />}
-      <div className="run-panel-body">
-        <div className="run-panel-timeline">
+      <div className={`run-panel-body ${RUN_PANEL_BODY_CLASS_NAME}`}>
+        <div className={`run-panel-timeline ${RUN_COLUMN_CLASS_NAME}`}>
           <RunTimeline
             nodeRuns={nodeRuns}
             selected={target}
@@ -92,13 +94,11 @@ export function RunPanel() {
           {runEnd?.type === "run-end" && (
             <details className="run-outputs" open>
               <summary>Run outputs</summary>
-              <pre className="json-view" data-testid="run-outputs">
-                {JSON.stringify(runEnd.outputs, null, 2)}
-              </pre>
+              <JsonTree value={runEnd.outputs} testId="run-outputs" />
             </details>
           )}
         </div>
-        <div className="run-panel-inspector">
+        <div className={`run-panel-inspector ${RUN_COLUMN_CLASS_NAME}`}>
           {inspected ? (
             <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
           ) : (

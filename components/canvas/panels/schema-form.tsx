@@ -1,7 +1,9 @@
 "use client";
 
+import { fieldLabel, listItemLabel } from "@/lib/workflow/field-labels";
 import type { CanvasIssue } from "../store/types";
 import type { VariableOption } from "./upstream-variables";
+import { CodeEditor } from "./widgets/code-editor";
 import { CredentialSelect } from "./widgets/credential-select";
 import { KeyValueEditor, type KeyValuePair } from "./widgets/key-value-editor";
 import { ModelPicker, type ModelReference } from "./widgets/model-picker";
@@ -36,6 +38,14 @@ export interface FieldContext {
   bodyVariables: VariableOption[];
   /** The node's compile issues. */
   issues: CanvasIssue[];
+  /**
+   * Field paths (joined with ".") the user has left at least once: a field shows its issues only
+   * then, so a fresh node is not covered in errors before anything was typed (the Problems panel
+   * lists them all).
+   */
+  touched: ReadonlySet<string>;
+  /** Marks a field as touched (on blur). */
+  onTouched: (path: (string | number)[]) => void;
 }
 
 /** Keys whose strings are long templates (multi-line prompt editor). */
@@ -92,11 +102,6 @@ export function fieldDomId(nodeId: string, path: (string | number)[]): string {
   return `field-${nodeId}-${path.join("-")}`.replace(/[^a-zA-Z0-9_-]/g, "_");
 }
 
-function humanize(key: string): string {
-  const spaced = key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ");
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
 function issuesAt(issues: CanvasIssue[], path: (string | number)[]): CanvasIssue[] {
   const joined = path.join(".");
   return issues.filter((issue) => {
@@ -114,6 +119,7 @@ export function SchemaField({
   context,
   onChange,
   required,
+  label,
 }: {
   name: string;
   schema: JsonSchema;
@@ -122,14 +128,23 @@ export function SchemaField({
   context: FieldContext;
   onChange: (value: unknown) => void;
   required?: boolean;
+  /** Shown instead of the key's label (list items: "Input 2"). */
+  label?: string;
 }) {
   const resolved = unwrap(schema);
   const id = fieldDomId(context.nodeId, path);
-  const fieldIssues = issuesAt(context.issues, path);
+  const fieldIssues = context.touched.has(path.join(".")) ? issuesAt(context.issues, path) : [];
   return (
-    <div className={fieldIssues.length > 0 ? "field field-invalid" : "field"} data-field-path={path.join(".")}>
+    <div
+      className={fieldIssues.length > 0 ? "field field-invalid" : "field"}
+      data-field-path={path.join(".")}
+      onBlur={(event) => {
+        // Only the field's own controls: a nested field's blur marks that field, not its parents.
+        if (event.target.closest("[data-field-path]") === event.currentTarget) context.onTouched(path);
+      }}
+    >
       <label className="field-label" htmlFor={id}>
-        {humanize(name)}
+        {label ?? fieldLabel(name)}
         {required && <span className="muted"> *</span>}
       </label>
       <FieldWidget
@@ -258,17 +273,7 @@ function FieldWidget({
   }
   if (type === "string") {
     if (name === "code") {
-      return (
-        <textarea
-          id={id}
-          className="input code-input"
-          rows={8}
-          data-testid={testId}
-          spellCheck={false}
-          value={(value as string | undefined) ?? ""}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
+      return <CodeEditor id={id} testId={testId} value={(value as string | undefined) ?? ""} onChange={onChange} />;
     }
     return (
       <PromptEditor
@@ -393,7 +398,8 @@ function ObjectListField({
         // biome-ignore lint/suspicious/noArrayIndexKey: list items are edited in place
         <div key={index} className="object-list-item">
           <SchemaField
-            name={`#${index + 1}`}
+            name={String(index)}
+            label={listItemLabel(String(path[path.length - 1] ?? "items"), index)}
             schema={schema}
             value={item}
             path={[...path, index]}

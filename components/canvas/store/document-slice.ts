@@ -18,11 +18,10 @@ import {
   withDescendants,
 } from "./graph-helpers";
 import { selectedIdsOf } from "./history-slice";
+import { placeAfter } from "./placement";
 import type { CanvasNode, DocumentSlice, EditorState } from "./types";
 
 /** Gap between a node and one added after it through its "+" menu. */
-const ADD_AFTER_GAP = 80;
-
 function sameIds(left: string[], right: string[]): boolean {
   return left.length === right.length && left.every((id, index) => id === right[index]);
 }
@@ -119,11 +118,16 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlic
       if (!source) return "";
       get().recordStep();
       const id = freshNodeId(type, new Set(nodes.map((node) => node.id)));
-      const position = { x: source.position.x + sizeOf(source).width + ADD_AFTER_GAP, y: source.position.y };
-      const node = createCanvasNode(type, id, position, source.parentId);
+      const node = createCanvasNode(type, id, { x: 0, y: 0 }, source.parentId);
+      // Next to the source without covering anything: downstream nodes make room (see placeAfter).
+      const { position, moved } = placeAfter(source, nodes, edges, sizeOf(node));
+      node.position = position;
       const edge = { id: freshEdgeId(), source: sourceId, sourceHandle, target: id, targetHandle: null };
+      const shifted = nodes.map((candidate) =>
+        moved[candidate.id] ? { ...candidate, position: moved[candidate.id] } : candidate,
+      );
       set({
-        nodes: withOnlySelected(nodes, [node]),
+        nodes: withOnlySelected(shifted, [node]),
         edges: [...edges, edge],
         selectedNodeIds: [id],
         changeCount: changeCount + 1,

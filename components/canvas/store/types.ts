@@ -207,6 +207,20 @@ export interface UiSlice {
   inspectorTarget: InspectorTarget | null;
   /** A config field to focus after a problem was clicked. */
   focusRequest: { nodeId: string; path: (string | number)[]; token: number } | null;
+  /**
+   * The command palette (Ctrl/⌘+K): closed, or open; `addAt` (flow position) when it was opened
+   * to add a node at a point (the pane's context menu), so a picked type lands there.
+   */
+  commandPalette:
+    | { open: false }
+    | {
+        open: true;
+        addAt?: { x: number; y: number };
+        /** Opened by a node's "+" button: the picked type is added after that handle and connected. */
+        addAfter?: { nodeId: string; handleId: string };
+      };
+  /** Opens or closes the command palette. */
+  setCommandPalette(state: UiSlice["commandPalette"]): void;
   /** Sets compile issues. */
   setIssues(issues: CanvasIssue[]): void;
   /** Sets the save state, optionally with the new revision. */

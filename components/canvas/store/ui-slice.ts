@@ -36,6 +36,10 @@ export const createUiSlice =
     dialog: "none",
     inspectorTarget: null,
     focusRequest: null,
+    commandPalette: { open: false },
+    setCommandPalette(commandPalette) {
+      set({ commandPalette });
+    },
     setIssues(issues) {
       // Keep the previous array of a node when its issues did not change, so that its
       // component's selector returns the same reference and it does not re-render.

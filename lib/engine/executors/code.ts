@@ -9,7 +9,8 @@ export const CODE_TOOL_NAME = "code";
 
 /**
  * Resolves the code's named inputs and runs it through the built-in `code` tool (the sandbox
- * lives in lib/tools). `result` is the return value; declared outputs are read from it.
+ * lives in lib/tools). Declared outputs are read from the returned object; `result` is the whole
+ * return value unless an output named `result` is declared, which then reads that field.
  */
 export const codeExecutor: NodeExecutor = async (context) => {
   const config = context.node.config as unknown as CodeConfig;

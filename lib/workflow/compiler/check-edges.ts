@@ -1,6 +1,6 @@
 import type { CompiledEdge } from "../compiled";
 import { DEFAULT_SOURCE_HANDLE, DEFAULT_TARGET_HANDLE } from "../nodes/policy";
-import { appendTo, type CompileContext } from "./context";
+import { appendTo, type CompileContext, nodeName } from "./context";
 
 /**
  * Checks every edge and keeps the good ones, with handles normalized. An edge touching a node
@@ -48,11 +48,15 @@ export function checkEdges(context: CompileContext): void {
       const ports = source.definition.outputPorts(source.config);
       if (!ports.some((port) => port.id === sourceHandle)) {
         const known = ports.map((port) => port.id).join(", ") || "none";
-        context.report("unknown_source_handle", `"${edge.source}" has no output "${sourceHandle}" (has: ${known})`, {
-          ...location,
-          nodeId: edge.source,
-          path: ["sourceHandle"],
-        });
+        context.report(
+          "unknown_source_handle",
+          `${nodeName(context, edge.source)} has no output "${sourceHandle}" (has: ${known})`,
+          {
+            ...location,
+            nodeId: edge.source,
+            path: ["sourceHandle"],
+          },
+        );
         valid = false;
       }
     }
@@ -64,7 +68,7 @@ export function checkEdges(context: CompileContext): void {
       });
       valid = false;
     } else if (targetHandle !== DEFAULT_TARGET_HANDLE) {
-      context.report("unknown_target_handle", `"${edge.target}" has no input "${targetHandle}"`, {
+      context.report("unknown_target_handle", `${nodeName(context, edge.target)} has no input "${targetHandle}"`, {
         ...location,
         nodeId: edge.target,
         path: ["targetHandle"],

@@ -1,6 +1,6 @@
 import { stronglyConnectedComponents } from "../graph/strongly-connected-components";
 import { topologicalOrder } from "../graph/topological-order";
-import { type CompileContext, flowNodeIds, predecessorIds, ROOT_SCOPE_ID, successorIds } from "./context";
+import { type CompileContext, flowNodeIds, nodeName, predecessorIds, ROOT_SCOPE_ID, successorIds } from "./context";
 
 const MAX_LISTED_NODES = 8;
 
@@ -15,10 +15,14 @@ export function checkStartNodes(context: CompileContext): string | undefined {
     return undefined;
   }
   for (const extraId of startIds.slice(1)) {
-    context.report("multiple_start_nodes", `A workflow has one start node; "${startIds[0]}" is already one`, {
-      nodeId: extraId,
-      path: ["type"],
-    });
+    context.report(
+      "multiple_start_nodes",
+      `A workflow has one start node; ${nodeName(context, startIds[0])} is already one`,
+      {
+        nodeId: extraId,
+        path: ["type"],
+      },
+    );
   }
   return startIds[0];
 }
@@ -41,7 +45,10 @@ export function checkCycles(context: CompileContext): void {
     for (const memberId of component) context.cyclicNodeIds.add(memberId);
     const sorted = component.sort((left, right) => context.nodes.get(left)!.index - context.nodes.get(right)!.index);
     const closingEdge = context.edges.find((edge) => members.has(edge.source) && members.has(edge.target));
-    const listed = sorted.slice(0, MAX_LISTED_NODES).join(" → ");
+    const listed = sorted
+      .slice(0, MAX_LISTED_NODES)
+      .map((memberId) => nodeName(context, memberId))
+      .join(" → ");
     const more = sorted.length > MAX_LISTED_NODES ? ` and ${sorted.length - MAX_LISTED_NODES} more` : "";
     context.report(
       "cycle",

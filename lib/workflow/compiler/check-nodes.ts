@@ -1,3 +1,4 @@
+import { fieldMessage } from "../field-labels";
 import { MAX_NESTING_DEPTH } from "../limits";
 import { getNodeDefinition } from "../nodes";
 import { RESERVED_ROOTS } from "../variables";
@@ -40,7 +41,7 @@ export function checkNodes(context: CompileContext): void {
         "data",
         ...zodIssue.path.map((segment) => (typeof segment === "symbol" ? String(segment) : segment)),
       ];
-      context.report("invalid_config", `${path.slice(1).join(".") || "config"}: ${zodIssue.message}`, {
+      context.report("invalid_config", fieldMessage(path, zodIssue.message), {
         nodeId: node.id,
         path,
       });

@@ -5,7 +5,7 @@ import { operatorsForType } from "../nodes/condition-operators";
 import type { IterationConfig } from "../nodes/iteration";
 import { elementType, isArrayLike, typeAtPath } from "../value-types";
 import { parseTemplate, referenceFromSelector, type VariableReference } from "../variables";
-import { type CompileContext, flowNodeIds, type NodeEntry, predecessorIds, ROOT_SCOPE_ID } from "./context";
+import { type CompileContext, flowNodeIds, type NodeEntry, nodeName, predecessorIds, ROOT_SCOPE_ID } from "./context";
 
 /** The outcome of following one reference: its type, or why it is wrong. */
 type ReferenceAnalysis = { type: ValueType } | { problem: string };
@@ -110,13 +110,15 @@ class ReferenceAnalyzer {
     if (!target.inFlow) return { type: "any" };
     const upstream = this.isUpstream(targetId, nodeId);
     if (upstream === false) {
-      return { problem: `${text}: "${targetId}" does not run before this node; connect it upstream` };
+      return {
+        problem: `${text}: ${nodeName(this.context, targetId)} does not run before this node; connect it upstream`,
+      };
     }
     if (!target.definition || !target.config) return { type: "any" };
     if (reference.path.length === 0) return { type: "object" };
     const [fieldName, ...rest] = reference.path;
     const field = target.definition.outputFields(target.config).find((candidate) => candidate.name === fieldName);
-    if (!field) return { problem: `${text}: "${targetId}" has no output "${fieldName}"` };
+    if (!field) return { problem: `${text}: ${nodeName(this.context, targetId)} has no output "${fieldName}"` };
     const type = typeAtPath(field.type, rest);
     if (!type) return { problem: `${text}: "${fieldName}" is ${field.type}, so it has no "${rest.join(".")}"` };
     return { type };
@@ -189,7 +191,7 @@ function checkIteration(
   if (!bodyNode || bodyNode.scopeId !== nodeId) {
     context.report(
       "unknown_variable",
-      `The output must come from a node inside this iteration, not "${bodyNodeId}"`,
+      `The output must come from a node inside this iteration, not ${nodeName(context, bodyNodeId)}`,
       location,
     );
     return;
@@ -197,7 +199,11 @@ function checkIteration(
   if (fieldName === undefined || !bodyNode.definition || !bodyNode.config) return;
   const field = bodyNode.definition.outputFields(bodyNode.config).find((candidate) => candidate.name === fieldName);
   if (!field || typeAtPath(field.type, rest) === undefined) {
-    context.report("unknown_variable", `"${bodyNodeId}" has no output "${[fieldName, ...rest].join(".")}"`, location);
+    context.report(
+      "unknown_variable",
+      `${nodeName(context, bodyNodeId)} has no output "${[fieldName, ...rest].join(".")}"`,
+      location,
+    );
   }
 }
 

@@ -104,3 +104,9 @@ export function appendTo<Value>(map: Map<string, Value[]>, key: string, value: V
 export function flowNodeIds(context: CompileContext): string[] {
   return context.nodeOrder.filter((nodeId) => context.nodes.get(nodeId)!.inFlow);
 }
+
+/** How messages name a node: its title in quotes (people know titles, not ids), else its id. */
+export function nodeName(context: CompileContext, nodeId: string): string {
+  const title = context.nodes.get(nodeId)?.node.data.title;
+  return typeof title === "string" && title.trim() !== "" ? `"${title.trim()}"` : `"${nodeId}"`;
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { modelField, modelReferenceSchema, templateUsage, truncate } from "./common-schemas";
+import { countOf, modelField, modelReferenceSchema, templateUsage, truncate } from "./common-schemas";
 import { defineNode } from "./define-node";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 
@@ -76,7 +76,8 @@ export const agentNode = defineNode<AgentConfig>({
     { name: "partial", type: "boolean", description: "True when a limit stopped the agent early" },
     { name: "metrics", type: "object", description: "Iterations, tool calls, tokens, cost" },
   ],
-  summarize: (config) => `${config.mode} · ${config.tools.length} tools · ${truncate(config.query, 32) || "no query"}`,
+  summarize: (config) =>
+    `${config.mode} · ${countOf(config.tools.length, "tool")} · ${truncate(config.query, 32) || "no query"}`,
   variableUsages: (config) => [
     templateUsage(["instructions"], config.instructions),
     templateUsage(["query"], config.query),

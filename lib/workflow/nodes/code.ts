@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   checkUniqueNames,
+  countOf,
   declaredValueTypeSchema,
   identifierSchema,
   isBlank,
@@ -29,8 +30,13 @@ export const codeConfigSchema = z
     checkUniqueNames(config.inputs, context, ["inputs"]);
     checkUniqueNames(config.outputs, context, ["outputs"]);
     config.outputs.forEach((output, index) => {
-      if (output.name === "result") {
-        context.addIssue({ code: "custom", message: '"result" is always output', path: ["outputs", index, "name"] });
+      // `error` carries the failure details when a failure is handled (see policy.ts).
+      if (output.name === "error") {
+        context.addIssue({
+          code: "custom",
+          message: '"error" is reserved for the failure details; choose another name',
+          path: ["outputs", index, "name"],
+        });
       }
     });
   });
@@ -38,7 +44,16 @@ export const codeConfigSchema = z
 /** Parsed code config. */
 export type CodeConfig = z.output<typeof codeConfigSchema>;
 
-/** Runs sandboxed JavaScript; `result` is the return value, declared outputs are its fields. */
+/**
+ * The code a fresh node starts with. The sandbox runs the source as a script and calls `main`
+ * when it is defined (lib/tools/sandbox), so a bare top-level `return` would not parse.
+ */
+export const DEFAULT_CODE = "function main({ input }) {\n  return { result: input };\n}\n";
+
+/**
+ * Runs sandboxed JavaScript. Declared outputs are fields of the returned object; `result` is the
+ * whole return value unless an output named `result` is declared (Dify's `return { result }`).
+ */
 export const codeNode = defineNode<CodeConfig>({
   type: "code",
   label: "Code",
@@ -48,17 +63,20 @@ export const codeNode = defineNode<CodeConfig>({
   defaults: () => ({
     errorStrategy: "fail-run",
     language: "javascript",
-    code: "return { result: input };",
+    code: DEFAULT_CODE,
     inputs: [{ name: "input", value: "" }],
-    outputs: [],
+    outputs: [{ name: "result", type: "string" }],
   }),
   hasInput: true,
   outputPorts: () => DEFAULT_OUTPUT_PORTS,
   outputFields: (config) => [
-    { name: "result", type: "any", description: "The returned value" },
+    // A declared `result` is the returned object's field; otherwise `result` is the whole value.
+    ...(config.outputs.some((output) => output.name === "result")
+      ? []
+      : [{ name: "result", type: "any" as const, description: "The returned value" }]),
     ...config.outputs.map((output) => ({ name: output.name, type: output.type })),
   ],
-  summarize: (config) => `JavaScript · ${config.inputs.length} inputs`,
+  summarize: (config) => `JavaScript · ${countOf(config.inputs.length, "input")}`,
   variableUsages: (config) => config.inputs.map((input, index) => usageOf(["inputs", index, "value"], input.value)),
   findMissingInputs: (config) => [
     ...(config.code.trim() === "" ? [{ path: ["code"], message: "Write the code" }] : []),

@@ -99,3 +99,8 @@ export function truncate(text: string, length = 48): string {
   const singleLine = text.replace(/\s+/g, " ").trim();
   return singleLine.length > length ? `${singleLine.slice(0, length - 1)}…` : singleLine;
 }
+
+/** "1 input", "3 inputs": counts in card summaries. */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}

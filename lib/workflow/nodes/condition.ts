@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MissingInput, VariableUsage } from "../node-definition";
-import { templateOrSelectorSchema, usageOf } from "./common-schemas";
+import { countOf, templateOrSelectorSchema, usageOf } from "./common-schemas";
 import { CONDITION_OPERATORS, UNARY_OPERATORS } from "./condition-operators";
 import { defineNode } from "./define-node";
 import { FAIL_PORT_ID, policyShape } from "./policy";
@@ -77,7 +77,7 @@ export const conditionNode = defineNode<ConditionConfig>({
     { id: ELSE_PORT_ID, label: "Else" },
   ],
   outputFields: () => [{ name: "branch", type: "string", description: "The id of the case taken, or else" }],
-  summarize: (config) => `${config.cases.length} case${config.cases.length === 1 ? "" : "s"} + else`,
+  summarize: (config) => `${countOf(config.cases.length, "case")} + else`,
   variableUsages: (config) =>
     config.cases.flatMap((conditionCase, caseIndex) =>
       conditionCase.conditions.flatMap((condition, conditionIndex): (VariableUsage | undefined)[] => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ValueType } from "../node-definition";
-import { checkUniqueNames, identifierSchema, templateUsage, truncate } from "./common-schemas";
+import { checkUniqueNames, countOf, identifierSchema, templateUsage, truncate } from "./common-schemas";
 import { defineNode } from "./define-node";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 
@@ -61,7 +61,7 @@ export const humanInputNode = defineNode<HumanInputConfig>({
   outputPorts: () => DEFAULT_OUTPUT_PORTS,
   outputFields: (config) =>
     config.fields.map((field) => ({ name: field.name, type: FIELD_VALUE_TYPES[field.type], description: field.label })),
-  summarize: (config) => truncate(config.prompt) || `${config.fields.length} fields`,
+  summarize: (config) => truncate(config.prompt) || countOf(config.fields.length, "field"),
   variableUsages: (config) => [templateUsage(["prompt"], config.prompt)],
   findMissingInputs: (config) => [
     ...(config.prompt.trim() === "" ? [{ path: ["prompt"], message: "Write what to ask" }] : []),

@@ -135,14 +135,14 @@ describe("node definitions", () => {
     expect(extractPolicy(config).timeoutMs).toBe(30_000);
   });
 
-  it("code outputs result plus its declared outputs and reserves result", () => {
+  it("code outputs result plus its declared outputs and reserves error", () => {
     const code = nodeDefinitions.code;
     const config = code.configSchema.parse({ code: "return {}", outputs: [{ name: "total", type: "number" }] });
     expect(code.outputFields(config).map((field) => [field.name, field.type])).toEqual([
       ["result", "any"],
       ["total", "number"],
     ]);
-    expect(code.configSchema.safeParse({ outputs: [{ name: "result" }] }).success).toBe(false);
+    expect(code.configSchema.safeParse({ outputs: [{ name: "error" }] }).success).toBe(false);
     expect(code.configSchema.safeParse({ language: "python" }).success).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { modelField, selectorSchema, templateUsage, truncate } from "./common-schemas";
+import { countOf, modelField, selectorSchema, templateUsage, truncate } from "./common-schemas";
 import { defineNode } from "./define-node";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 
@@ -31,7 +31,7 @@ export const synthesizerNode = defineNode<SynthesizerConfig>({
   hasInput: true,
   outputPorts: () => DEFAULT_OUTPUT_PORTS,
   outputFields: () => [{ name: "text", type: "string", description: "The synthesized answer" }],
-  summarize: (config) => `${config.inputs.length} inputs · ${truncate(config.prompt, 32) || "no prompt"}`,
+  summarize: (config) => `${countOf(config.inputs.length, "input")} · ${truncate(config.prompt, 32) || "no prompt"}`,
   variableUsages: (config) => [
     templateUsage(["prompt"], config.prompt),
     ...config.inputs.map((selector, index) => ({ path: ["inputs", index], selector })),

@@ -8,6 +8,8 @@ export interface ModelOption {
   label: string;
   /** True for the offline demo model. */
   isDemo: boolean;
+  /** What the model can do (from its profile), when the server knows. */
+  capabilities?: { toolCalls: boolean; jsonMode: boolean; contextWindow: number };
 }
 
 /** A tool from the registry. */

@@ -39,6 +39,11 @@ export function ToolPicker({ value, onChange }: { value: string[]; onChange: (va
               />
               <code>{name}</code>
               {tool && <span className="muted">{tool.source.label}</span>}
+              {tools !== null && tools.length > 0 && !tool && (
+                <span className="field-error" data-testid="tool-missing">
+                  not in this workspace: untick it or add its source in Settings → Tools
+                </span>
+              )}
               {tool?.readOnly && <span className="badge">read-only</span>}
             </label>
           );
@@ -64,6 +69,16 @@ export function ToolSelect({ id, value, onChange }: { id?: string; value: string
         data-testid="tool-select"
         onChange={(event) => onChange(event.target.value)}
       />
+      {/* Templates pick the tool at run time; any other name must be a tool of this workspace. */}
+      {tools !== null &&
+        tools.length > 0 &&
+        value.trim() !== "" &&
+        !value.includes("{{") &&
+        !tools.some((tool) => tool.name === value) && (
+          <div className="field-error" data-testid="tool-missing">
+            No tool “{value}” in this workspace; pick one from the list.
+          </div>
+        )}
       <datalist id={listId}>
         {(tools ?? []).map((tool) => (
           <option key={tool.name} value={tool.name}>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../runs/run-events";
+import { type RunEventSource, runEventStream } from "./sse";
+
+function event(seq: number, type: RunEvent["type"] = "node-delta"): RunEvent {
+  return { type, runId: "run-1", seq, at: seq } as unknown as RunEvent;
+}
+
+async function readSeqs(response: Response): Promise<number[]> {
+  const text = await response.text();
+  return [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+}
+
+describe("runEventStream", () => {
+  it("waits for events the recorder had not persisted yet instead of skipping them", async () => {
+    // Events 1–2 are persisted; 3–4 were emitted before the subscription and are written 60 ms later;
+    // 5 and the run end arrive live.
+    const persisted = [event(1), event(2)];
+    let listener: ((event: RunEvent) => void) | undefined;
+    const source: RunEventSource = {
+      replay: async (_runId, afterSeq) => persisted.filter((candidate) => candidate.seq > afterSeq),
+      subscribe: (_runId, onEvent) => {
+        listener = onEvent;
+        return () => undefined;
+      },
+      isFinished: async () => false,
+    };
+    const response = runEventStream(source, "run-1", 0, new AbortController().signal);
+    listener?.(event(5));
+    listener?.(event(6, "run-end"));
+    setTimeout(() => persisted.push(event(3), event(4)), 60);
+    expect(await readSeqs(response)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
