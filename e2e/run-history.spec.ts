@@ -50,17 +50,29 @@ test("the history filters by status and shows why a run failed; the workspace's 
   const name = `E2E filters ${Date.now()}`;
   const workflowId = await createWorkflow(request, name, templateDocument());
   const succeeded = await runToEnd(request, workflowId, { question: "fine" });
-  // The same workflow with its input made required, run without it: fails with invalid_input.
-  const strict = templateDocument();
-  (strict.nodes[0].data.inputs as { required: boolean }[])[0].required = true;
-  const failed = await runToEnd(request, workflowId, {}, { expectedStatus: "failed", document: strict });
+  // The same workflow with a code node that throws: the run fails with the node's own code.
+  const broken = templateDocument();
+  broken.nodes[1] = {
+    id: "template_1",
+    type: "code",
+    position: { x: 300, y: 0 },
+    data: {
+      title: "Greeting",
+      errorStrategy: "fail-run",
+      language: "javascript",
+      code: 'function main() { throw new Error("no greeting today"); }',
+      inputs: [],
+      outputs: [{ name: "text", type: "string" }],
+    },
+  };
+  const failed = await runToEnd(request, workflowId, { question: "x" }, { expectedStatus: "failed", document: broken });
 
   const history = new RunHistoryPage(page);
   await history.goto(workflowId);
   await expect(history.rows).toHaveCount(2);
   await page.getByTestId("history-status").selectOption("failed");
   await expect(history.rows).toHaveCount(1);
-  await expect(history.row(failed)).toContainText("invalid_input");
+  await expect(history.row(failed)).toContainText(/code_error|tool_failed/);
   await page.getByTestId("history-status").selectOption("succeeded");
   await expect(history.rows).toHaveCount(1);
   await expect(history.row(succeeded)).toBeVisible();

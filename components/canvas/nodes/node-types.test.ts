@@ -112,7 +112,7 @@ describe("per-type details", () => {
 
   it("http shows the method and host; human input its fields count", () => {
     expect(renderNode("http", { method: "POST", url: "https://api.example.com/v1/items?x=1" })).toMatch(
-      /POST<\/span><span class="wf-node-detail-value">api\.example\.com</,
+      /POST<\/span><span [^>]*>api\.example\.com</,
     );
     expect(
       renderNode("human-input", {

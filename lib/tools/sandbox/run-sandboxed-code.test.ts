@@ -50,12 +50,17 @@ describe("QuickJS code sandbox", () => {
   it("stops an infinite loop at the CPU limit while the host keeps serving HTTP", async () => {
     const started = Date.now();
     const loop = runSandboxedCode({ code: "while (true) {}", cpuLimitMs: 1000 });
-    // While the loop spins, the test process's event loop must still answer requests.
+    let loopSettled = false;
+    void loop.then(
+      () => (loopSettled = true),
+      () => (loopSettled = true),
+    );
+    // While the loop spins, the test process's event loop must still answer requests: the answer
+    // arrives before the sandbox gives up (an ordering, not a wall-clock bound, so load cannot flake it).
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const requestStarted = Date.now();
     const response = await fetch(`${server.origin}/`);
     expect(await response.text()).toBe("still serving");
-    expect(Date.now() - requestStarted).toBeLessThan(500);
+    expect(loopSettled).toBe(false);
     await expectSandboxError(loop, "sandbox_cpu_limit");
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(1000);
