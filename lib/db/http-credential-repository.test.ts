@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpCredentialInputSchema } from "../contracts/http-credential";
-import { saveProvider } from "./credential-repository";
+import { saveProvider } from "./provider-repository";
 import {
   createHttpCredential,
   deleteHttpCredential,

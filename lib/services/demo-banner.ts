@@ -1,5 +1,5 @@
 import "server-only";
-import { listProviderNames } from "../db/credential-repository";
+import { listProviderNames } from "../db/provider-repository";
 import { currentPrincipal } from "./access/session";
 import { isDemoMode } from "./demo-mode";
 

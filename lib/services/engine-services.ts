@@ -1,5 +1,5 @@
 import "server-only";
-import { listProviderNames, loadProvider } from "../db/credential-repository";
+import { listProviderNames, loadProvider } from "../db/provider-repository";
 import { listHttpCredentials, resolveHttpCredential } from "../db/http-credential-repository";
 import { listResolvedToolSources } from "../db/tool-source-repository";
 import type { EngineServices } from "../engine/executor";

@@ -1,5 +1,5 @@
 import "server-only";
-import { listProviderNames } from "../db/credential-repository";
+import { listProviderNames } from "../db/provider-repository";
 import { listHttpCredentials } from "../db/http-credential-repository";
 import { createWorkflow as createWorkflowRow } from "../db/workflow-repository";
 import { ImportFileError, MAX_IMPORT_CHARACTERS } from "../interop/errors";

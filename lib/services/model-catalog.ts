@@ -1,6 +1,6 @@
 import "server-only";
 import type { ModelMode } from "../contracts/settings-views";
-import { listProviders } from "../db/credential-repository";
+import { listProviders } from "../db/provider-repository";
 import type { ModelProfile } from "../llm/language-model";
 import { detectProviderKind, resolveProfile } from "../llm/model-profiles";
 import { isRealDefaultConfigured } from "../llm/model-resolver";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { StoredProvider } from "../db/credential-repository";
+import type { StoredProvider } from "../db/provider-repository";
 import { createModelResolver } from "../llm/model-resolver";
 
 /** Outcome of testing a provider. */

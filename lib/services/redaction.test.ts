@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveProvider } from "../db/credential-repository";
+import { saveProvider } from "../db/provider-repository";
 import { PrismaRunRecorder } from "../db/run-recorder";
 import { createRun } from "../db/run-repository";
 import { seedDatabase } from "../db/seed";

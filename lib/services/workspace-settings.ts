@@ -11,7 +11,7 @@ import {
   mergeProviderInput,
   ProviderNotFoundError,
   upsertProvider,
-} from "../db/credential-repository";
+} from "../db/provider-repository";
 import {
   createHttpCredential as createHttpCredentialRow,
   deleteHttpCredential as deleteHttpCredentialRow,

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadProvider } from "@/lib/db/credential-repository";
+import { loadProvider } from "@/lib/db/provider-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "@/lib/llm/fake-server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerInputSchema } from "../contracts/provider-config";
-import { deleteProvider, listProviders, loadProvider, upsertProvider } from "./credential-repository";
+import { deleteProvider, listProviders, loadProvider, upsertProvider } from "./provider-repository";
 import { encryptSecret } from "./secret-box";
 import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
