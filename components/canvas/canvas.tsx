@@ -49,7 +49,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
   const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
   const beginGesture = useEditorStore((state) => state.beginGesture);
   const endGesture = useEditorStore((state) => state.endGesture);
-  const { screenToFlowPosition, setCenter, getZoom } = useReactFlow();
+  const { screenToFlowPosition, setCenter, getZoom, getViewport, setViewport } = useReactFlow();
   // Level of detail: painting 500 cards' text in software raster costs frames while dragging.
   const zoomedOut = useStore(isZoomedOut);
   const readOnly = useEditorStore((state) => state.readOnly);
@@ -64,6 +64,41 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
   const [fitOnLoad] = useState(() => store.getState().nodes.length > 0);
   const fitter = useKeepFitted(container, fitOnLoad);
   useEffect(() => onFitter?.(fitter), [onFitter, fitter]);
+
+  // The config panel opens beside the canvas when one node is selected, and a drop can end under
+  // it: pan just enough that the selected node stays in view (and rendered: onlyRenderVisibleElements).
+  const revealSelected = useCallback(() => {
+    requestAnimationFrame(() => {
+      const state = store.getState();
+      const element = container.current;
+      if (state.selectedNodeIds.length !== 1 || !element) return;
+      const node = state.nodes.find((candidate) => candidate.id === state.selectedNodeIds[0]);
+      if (!node) return;
+      const origin = absolutePositionOf(node, new Map(state.nodes.map((candidate) => [candidate.id, candidate])));
+      const size = sizeOf(node);
+      const viewport = getViewport();
+      const margin = 16;
+      const left = origin.x * viewport.zoom + viewport.x;
+      const top = origin.y * viewport.zoom + viewport.y;
+      const right = left + size.width * viewport.zoom;
+      const bottom = top + size.height * viewport.zoom;
+      const width = element.clientWidth;
+      const height = element.clientHeight;
+      const dx = right > width - margin ? width - margin - right : left < margin ? margin - left : 0;
+      const dy = bottom > height - margin ? height - margin - bottom : top < margin ? margin - top : 0;
+      if (dx !== 0 || dy !== 0) void setViewport({ ...viewport, x: viewport.x + dx, y: viewport.y + dy });
+    });
+  }, [store, getViewport, setViewport]);
+  const inspectedNodeId = useEditorStore((state) =>
+    state.selectedNodeIds.length === 1 ? state.selectedNodeIds[0] : null,
+  );
+  useEffect(() => {
+    if (inspectedNodeId) revealSelected();
+  }, [inspectedNodeId, revealSelected]);
+  const onNodeDragStop = useCallback(() => {
+    endGesture();
+    revealSelected();
+  }, [endGesture, revealSelected]);
 
   const isValidConnection = useCallback(
     (connection: Connection | Edge) => {
@@ -144,7 +179,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
         onPaneContextMenu={contextMenu.onPaneContextMenu}
         isValidConnection={isValidConnection}
         onNodeDragStart={beginGesture}
-        onNodeDragStop={endGesture}
+        onNodeDragStop={onNodeDragStop}
         onSelectionDragStart={beginGesture}
         onSelectionDragStop={endGesture}
         deleteKeyCode={null}
