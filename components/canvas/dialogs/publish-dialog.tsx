@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import type { EditorStore } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import type { CanvasIssue } from "../store/types";
 
 /** How long publishing waits for a pending autosave. */
 const SAVE_WAIT_MS = 15_000;
@@ -65,15 +66,25 @@ export function PublishDialog({ onSave }: { onSave: () => void }) {
   const errorCount = useEditorStore((state) => state.issues.filter((issue) => issue.severity === "error").length);
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<CanvasIssue[]>([]);
   const [busy, setBusy] = useState(false);
+  const nodes = useEditorStore((state) => state.nodes);
+  const titleOf = (nodeId: string | undefined) => nodes.find((node) => node.id === nodeId)?.data.title ?? nodeId;
   const close = () => {
     setError(null);
+    setRefused([]);
     store.getState().setDialog("none");
+  };
+  /** Closes the dialog on the node a refused issue names, its field focused (like the Problems panel). */
+  const goTo = (issue: CanvasIssue) => {
+    close();
+    store.getState().focusProblem(issue);
   };
 
   const publish = async () => {
     setBusy(true);
     setError(null);
+    setRefused([]);
     try {
       if (store.getState().saveState !== "saved") onSave();
       if (!(await waitUntilSaved(store))) {
@@ -86,7 +97,17 @@ export function PublishDialog({ onSave }: { onSave: () => void }) {
         body: JSON.stringify({ action: "publish", note }),
       });
       if (!response.ok) {
-        setError(`Publishing failed (${response.status}).`);
+        const body = (await response.json().catch(() => null)) as {
+          error?: { code?: string; message?: string; issues?: Omit<CanvasIssue, "severity">[] };
+        } | null;
+        // The server compiles before publishing: a draft with errors is refused and the endpoint
+        // keeps serving the last good version. List what it found, each linking to its node.
+        if (body?.error?.code === "workflow_invalid" && body.error.issues?.length) {
+          setRefused(body.error.issues.map((issue) => ({ ...issue, severity: "error" as const })));
+          setError("Not published: fix these first. The endpoint keeps serving the last published version.");
+          return;
+        }
+        setError(body?.error?.message ?? `Publishing failed (${response.status}).`);
         return;
       }
       const { version } = (await response.json()) as { version: number };
@@ -138,6 +159,25 @@ export function PublishDialog({ onSave }: { onSave: () => void }) {
         onChange={(event) => setNote(event.target.value)}
       />
       {error && <p className="field-error">{error}</p>}
+      {refused.length > 0 && (
+        <ul className="problems" data-testid="publish-issues">
+          {refused.map((issue) => (
+            <li key={`${issue.code}-${issue.nodeId}-${issue.path.join(".")}-${issue.message}`}>
+              <button
+                type="button"
+                className="problem"
+                data-testid="publish-issue"
+                data-node-id={issue.nodeId}
+                onClick={() => goTo(issue)}
+              >
+                {issue.nodeId && <b>{titleOf(issue.nodeId)}</b>}
+                <span>{issue.message}</span>
+                <code className="muted">{issue.code}</code>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <EndpointHelp />
     </Dialog>
   );
