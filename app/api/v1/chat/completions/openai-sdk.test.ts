@@ -289,6 +289,31 @@ describe("OpenAI-compatible API through the official SDK", () => {
     expect(apiError.headers.get("x-should-retry")).toBe("false");
   });
 
+  it("answers a partial run cut by the token cap with finish_reason length and trellis status and error", async () => {
+    fake.script({ text: "The beginning of a long", finishReason: "length" });
+    const completion = await client.chat.completions.create({
+      model: "ask",
+      messages: [{ role: "user", content: "Tell me everything." }],
+    });
+    expect(completion.choices[0]).toMatchObject({
+      message: { content: "The beginning of a long" },
+      finish_reason: "length",
+    });
+    expect((completion as unknown as { trellis: unknown }).trellis).toMatchObject({
+      status: "partial",
+      error: { code: "max_tokens_reached" },
+    });
+    fake.script({ text: "Cut here", finishReason: "length" });
+    const stream = await client.chat.completions.create({
+      model: "ask",
+      messages: [{ role: "user", content: "Again." }],
+      stream: true,
+    });
+    const reasons: (string | null | undefined)[] = [];
+    for await (const chunk of stream) reasons.push(chunk.choices[0]?.finish_reason);
+    expect(reasons.filter(Boolean)).toEqual(["length"]);
+  });
+
   it("names a bad body field and a missing user message in OpenAI's error shape", async () => {
     const noUser = await client.chat.completions
       .create({ model: "ask", messages: [{ role: "system", content: "x" }] })
