@@ -132,6 +132,10 @@ describe("OpenAI-compatible API through the official SDK", () => {
       data: { draft: echoFlow("v2") as unknown as object },
     });
     await publishWorkflow(workflowIds.Pinned!, { note: "second", userId: ownerId });
+    // No chat settings: the default query input is not declared, so calls are refused, naming it.
+    const unmapped = structuredClone(askFlow);
+    delete (unmapped.nodes[0]!.data as Record<string, unknown>).chat;
+    await publish("Unmapped", unmapped);
     await createWorkflow(workspaceId, { name: "Draft only", userId: ownerId, draft: askFlow });
     const secret = (await createApiKey(workspaceId, { name: "ci", scopes: ["run"] })).secret;
     api = await startApiServer();
@@ -252,7 +256,7 @@ describe("OpenAI-compatible API through the official SDK", () => {
 
   it("lists the published workflows the key may call, honouring a key's workflow limit", async () => {
     const page = await client.models.list();
-    expect(page.data.map((item) => item.id)).toEqual(["ask", "echo", "pinned"]);
+    expect(page.data.map((item) => item.id)).toEqual(["ask", "echo", "pinned", "unmapped"]);
     expect(page.data[0]).toMatchObject({ object: "model", owned_by: "trellis" });
     expect(page.data[0]?.created).toBeGreaterThan(1_600_000_000);
     const limited = await createApiKey(workspaceId, {
@@ -323,5 +327,12 @@ describe("OpenAI-compatible API through the official SDK", () => {
       .create({ model: "ask", messages: [{ role: "robot" as "user", content: "x" }] })
       .catch((caught: unknown) => caught);
     expect(badRole).toMatchObject({ status: 400, code: "invalid_request", param: "messages.0.role" });
+    const unmapped = await client.chat.completions
+      .create({ model: "unmapped", messages: [{ role: "user", content: "x" }] })
+      .catch((caught: unknown) => caught);
+    expect(unmapped).toBeInstanceOf(UnprocessableEntityError);
+    expect(unmapped).toMatchObject({ code: "invalid_input", type: "invalid_request_error" });
+    const issues = (unmapped as UnprocessableEntityError).error as { issues: { field: string }[] };
+    expect(issues.issues.map((issue) => issue.field).sort()).toEqual(["query", "question"]);
   });
 });
