@@ -222,6 +222,35 @@ export async function getLatestVersion(workflowId: string) {
   return database().workflowVersion.findFirst({ where: { workflowId }, orderBy: { version: "desc" } });
 }
 
+/** One published version of a workflow by its number, or null. */
+export async function getVersion(workflowId: string, version: number) {
+  return database().workflowVersion.findUnique({ where: { workflowId_version: { workflowId, version } } });
+}
+
+/** A workflow that has at least one published version (what the OpenAI-compatible API lists as a model). */
+export interface PublishedWorkflowSummary {
+  /** Workflow id. */
+  id: string;
+  /** Slug, the model name. */
+  slug: string;
+  /** When the first version was published. */
+  firstPublishedAt: Date;
+}
+
+/** The workspace's published workflows, by slug. */
+export async function listPublishedWorkflows(workspaceId: string): Promise<PublishedWorkflowSummary[]> {
+  const rows = await database().workflow.findMany({
+    where: { workspaceId, versions: { some: {} } },
+    select: { id: true, slug: true, versions: { select: { createdAt: true }, orderBy: { version: "asc" }, take: 1 } },
+    orderBy: { slug: "asc" },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    firstPublishedAt: row.versions[0]?.createdAt ?? new Date(0),
+  }));
+}
+
 /** Finds a workflow by its slug within a workspace. */
 export async function getWorkflowIdBySlug(workspaceId: string, slug: string): Promise<string | null> {
   const row = await database().workflow.findUnique({

@@ -18,33 +18,36 @@ export function formatSseMessage(event: RunEvent): Uint8Array {
   return encoder.encode(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 }
 
+/** One item of a run's event feed: an event in `seq` order, or why the feed broke off. */
+export type RunEventFeedItem = { event: RunEvent } | { error: string };
+
 /**
- * Streams a run's events: subscribe to live events first, then replay persisted ones (again, until
- * they reach the first buffered live event), then flush the live buffer, so nothing falls into
- * the gap between the two; seq dedupes overlap.
- * Closes after `run-end` or `run-waiting` (a waiting run gets a new stream when it resumes).
+ * A run's events as objects: subscribe to live events first, then replay persisted ones (again,
+ * until they reach the first buffered live event), then flush the live buffer, so nothing falls
+ * into the gap between the two; seq dedupes overlap. Ends after `run-end` or `run-waiting`.
+ * Shared by the Trellis SSE stream and the OpenAI-compatible chat stream.
  */
-export function runEventStream(source: RunEventSource, runId: string, afterSeq: number, signal: AbortSignal): Response {
+export function runEventFeed(
+  source: RunEventSource,
+  runId: string,
+  afterSeq: number,
+  signal: AbortSignal,
+): ReadableStream<RunEventFeedItem> {
   let lastSeq = afterSeq;
   let unsubscribe: (() => void) | undefined;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
-  const cleanup = () => {
-    unsubscribe?.();
-    if (heartbeat) clearInterval(heartbeat);
-  };
-  const stream = new ReadableStream<Uint8Array>({
+  return new ReadableStream<RunEventFeedItem>({
     async start(controller) {
       let closed = false;
       const close = () => {
         if (closed) return;
         closed = true;
-        cleanup();
+        unsubscribe?.();
         controller.close();
       };
       const send = (event: RunEvent) => {
         if (closed || event.seq <= lastSeq) return;
         lastSeq = event.seq;
-        controller.enqueue(formatSseMessage(event));
+        controller.enqueue({ event });
         if (event.type === "run-end" || event.type === "run-waiting") close();
       };
       const buffered: RunEvent[] = [];
@@ -71,22 +74,52 @@ export function runEventStream(source: RunEventSource, runId: string, afterSeq: 
           close();
         }
       } catch (error) {
-        controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify({ message: String(error) })}\n\n`));
+        if (!closed) controller.enqueue({ error: String(error) });
         close();
-        return;
       }
-      heartbeat = setInterval(() => {
-        if (!closed) controller.enqueue(encoder.encode(": keep-alive\n\n"));
-      }, 15_000);
     },
-    cancel: cleanup,
-  });
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    },
+    cancel: () => unsubscribe?.(),
   });
 }
+
+/**
+ * Streams a run's events as SSE (see `runEventFeed` for the gap-free order), with heartbeats.
+ * Closes after `run-end` or `run-waiting` (a waiting run gets a new stream when it resumes).
+ */
+export function runEventStream(source: RunEventSource, runId: string, afterSeq: number, signal: AbortSignal): Response {
+  const reader = runEventFeed(source, runId, afterSeq, signal).getReader();
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      heartbeat = setInterval(() => controller.enqueue(encoder.encode(": keep-alive\n\n")), 15_000);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        clearInterval(heartbeat);
+        controller.close();
+        return;
+      }
+      controller.enqueue(
+        "event" in value
+          ? formatSseMessage(value.event)
+          : encoder.encode(`event: error\ndata: ${JSON.stringify({ message: value.error })}\n\n`),
+      );
+    },
+    cancel: async () => {
+      clearInterval(heartbeat);
+      await reader.cancel();
+    },
+  });
+  return new Response(stream, {
+    headers: SSE_HEADERS,
+  });
+}
+
+/** Headers of every Server-Sent Events answer (no proxy buffering or transformation). */
+export const SSE_HEADERS: Record<string, string> = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+};

@@ -8,26 +8,16 @@ import {
   listRuns as listRunRows,
   RunNotFoundError,
 } from "../db/run-repository";
-import {
-  describeRunSource,
-  getLatestVersion,
-  getWorkflowIdBySlug,
-  WorkflowNotFoundError,
-} from "../db/workflow-repository";
+import { describeRunSource } from "../db/workflow-repository";
 import type { RunEvent } from "../runs/run-events";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
-import { TrellisError } from "../workflow/errors";
 import { type Action, authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
+import { resolvePublishedVersion, startVersionRun } from "./published-api";
 import { serviceRoot as root } from "./root";
 import { loadWorkflow } from "./workflows";
 
-/** The workflow has never been published, so it has no endpoint yet. Code `workflow_not_published` (409). */
-export class WorkflowNotPublishedError extends TrellisError {
-  constructor(slug: string) {
-    super("workflow_not_published", `Workflow "${slug}" has no published version.`);
-  }
-}
+export { WorkflowNotPublishedError } from "./published-api";
 
 /**
  * The run, if the principal may `action` it: another workspace's run, or (for an API key) a run
@@ -82,26 +72,9 @@ export async function startPublishedRun(
   slug: string,
   input: { inputs: Record<string, unknown>; trigger?: Extract<RunTrigger, "api" | "schedule"> },
 ): Promise<{ runId: string; version: number; done: Promise<void> }> {
+  const published = await resolvePublishedVersion(principal, slug);
   authorize(principal, "workflow.run");
-  const workflowId = await getWorkflowIdBySlug(principal.workspaceId, slug);
-  const notAvailable = () =>
-    new WorkflowNotFoundError(
-      slug,
-      `No workflow "${slug}" is available to ${principal.kind === "api-key" ? "this key" : "you"}.`,
-    );
-  if (!workflowId) throw notAvailable();
-  authorize(principal, "workflow.run", { workspaceId: principal.workspaceId, workflowId }, notAvailable);
-  const version = await getLatestVersion(workflowId);
-  if (!version) throw new WorkflowNotPublishedError(slug);
-  const started = await root().runs.start({
-    workspaceId: principal.workspaceId,
-    workflowId,
-    versionId: version.id,
-    document: version.document,
-    inputs: input.inputs,
-    trigger: input.trigger ?? "api",
-  });
-  return { ...started, version: version.version };
+  return startVersionRun(principal, published, input.inputs, input.trigger ?? "api");
 }
 
 /** Cancels a queued, running or waiting run. */

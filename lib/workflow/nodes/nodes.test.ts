@@ -220,3 +220,21 @@ describe("plan schemas", () => {
     expect(planStepSchema.safeParse({ id: "a", action: "x", tool: "" }).success).toBe(false);
   });
 });
+
+describe("start node chat settings", () => {
+  const start = getNodeDefinition("start");
+
+  it("default to the query input, no history and the first string output, so older documents parse unchanged", () => {
+    const parsed = start.configSchema.parse({ inputs: [{ name: "query" }] }) as { chat: unknown };
+    expect(parsed.chat).toEqual({ queryInput: "query" });
+    expect((start.defaults() as { chat: unknown }).chat).toEqual({ queryInput: "query" });
+  });
+
+  it("keep chosen inputs and output and refuse names that are not identifiers", () => {
+    const chat = { queryInput: "question", historyInput: "history", answerOutput: "reply" };
+    expect((start.configSchema.parse({ chat }) as { chat: unknown }).chat).toEqual(chat);
+    const bad = start.configSchema.safeParse({ chat: { queryInput: "my query" } });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(["chat", "queryInput"]);
+  });
+});

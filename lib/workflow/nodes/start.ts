@@ -12,6 +12,25 @@ export const startInputSchema = z.object({
   default: z.unknown().optional(),
 });
 
+/**
+ * How the OpenAI-compatible endpoint (`POST /api/v1/chat/completions`) feeds this workflow: the
+ * last user message goes to `queryInput`, the messages before it (`[{ role, content }]`) to
+ * `historyInput` when set, and the answer is the run output `answerOutput` (default: the first
+ * string output of the end node that ended the run). Defaulted, so older documents need no
+ * migration.
+ */
+export const startChatSchema = z.object({
+  /** Start input that receives the last user message. */
+  queryInput: identifierSchema.default("query"),
+  /** Start input that receives the earlier messages as `[{ role, content }]` (declare it as `array`). */
+  historyInput: identifierSchema.optional(),
+  /** Run output sent back as the assistant message. */
+  answerOutput: identifierSchema.optional(),
+});
+
+/** Parsed chat settings of the start node. */
+export type StartChatConfig = z.output<typeof startChatSchema>;
+
 /** Config of the start node: the run's declared inputs. */
 export const startConfigSchema = z
   .object({
@@ -19,6 +38,8 @@ export const startConfigSchema = z
     inputs: z.array(startInputSchema).default([]),
     /** Accept inputs the start node does not declare (they are still not visible to templates). */
     allowExtraInputs: z.boolean().default(false),
+    /** How chat messages map onto the inputs when the workflow is called as a chat model. */
+    chat: startChatSchema.prefault({}),
   })
   .superRefine((config, context) => checkUniqueNames(config.inputs, context, ["inputs"]));
 
@@ -32,7 +53,7 @@ export const startNode = defineNode<StartConfig>({
   description: "Declares the run inputs; every workflow has exactly one.",
   category: "flow",
   configSchema: startConfigSchema,
-  defaults: () => ({ errorStrategy: "fail-run", inputs: [], allowExtraInputs: false }),
+  defaults: () => ({ errorStrategy: "fail-run", inputs: [], allowExtraInputs: false, chat: { queryInput: "query" } }),
   hasInput: false,
   outputPorts: () => DEFAULT_OUTPUT_PORTS,
   outputFields: (config) =>

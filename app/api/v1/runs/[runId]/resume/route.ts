@@ -1,4 +1,12 @@
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { resumeRunRoute } from "@/lib/http/run-routes";
 
 /** Answers the human-input node an API run waits on; the run continues. */
 export const POST = resumeRunRoute;
+
+/** Other methods answer JSON 405 `method_not_allowed`. */
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { json, route } from "@/lib/http/route";
 import { runEventStream } from "@/lib/http/sse";
 import { publicRunResult, runEventSource, startPublishedRun } from "@/lib/services/runs";
@@ -30,3 +31,10 @@ export const POST = route(
     return json({ ...result, version }, ended ? 200 : 202);
   },
 );
+
+/** Other methods answer JSON 405 `method_not_allowed`. */
+const notAllowed = methodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

@@ -1,0 +1,338 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+// The official SDK as the client: the layer check allows `openai` in app/api/v1 test files only.
+import OpenAI, { AuthenticationError, NotFoundError, UnprocessableEntityError } from "openai";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApiKey } from "@/lib/db/api-key-repository";
+import { saveProvider } from "@/lib/db/credential-repository";
+import { seedDatabase } from "@/lib/db/seed";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
+import type { RouteHandler } from "@/lib/http/route";
+import { type FakeOpenAIServer, startFakeOpenAIServer } from "@/lib/llm/fake-server";
+import { fakeScenarios } from "@/lib/llm/fake-server/scenarios";
+import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "@/lib/workflow/document";
+import { GET as listModels } from "../../models/route";
+import { POST as chatCompletions } from "./route";
+
+/**
+ * Published workflows as an OpenAI-compatible API, exercised by the official `openai` SDK over
+ * real HTTP: a tiny node:http server hands each request to the route handlers.
+ */
+const ROUTES: Record<string, RouteHandler> = {
+  "POST /api/v1/chat/completions": chatCompletions,
+  "GET /api/v1/models": listModels,
+};
+
+function startApiServer(): Promise<Server> {
+  const server = createServer(async (incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
+    const handler = ROUTES[`${incoming.method} ${url.pathname}`];
+    if (!handler) {
+      outgoing.writeHead(404).end();
+      return;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+    }
+    const request = new Request(url, {
+      method: incoming.method,
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    });
+    const response = await handler(request, { params: Promise.resolve({}) });
+    outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+    const reader = response.body?.getReader();
+    for (;;) {
+      const next = await reader?.read();
+      if (!next || next.done) break;
+      outgoing.write(next.value);
+    }
+    outgoing.end();
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+const model = { provider: "fake", model: "gpt-4o-mini" };
+
+/** start(query, history) → middle → end(answer). */
+function chatFlow(middle: { type: string; data: Record<string, unknown> }, answer: string): WorkflowDocument {
+  return {
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    nodes: [
+      {
+        id: "start",
+        type: "start",
+        position: { x: 0, y: 0 },
+        data: {
+          title: "Start",
+          inputs: [
+            { name: "question", type: "string", required: true },
+            { name: "history", type: "array" },
+          ],
+          chat: { queryInput: "question", historyInput: "history" },
+        },
+      },
+      { id: "work", type: middle.type, position: { x: 200, y: 0 }, data: { title: "Work", ...middle.data } },
+      {
+        id: "end",
+        type: "end",
+        position: { x: 400, y: 0 },
+        data: { title: "End", outputs: [{ name: "answer", value: answer }] },
+      },
+    ],
+    edges: [
+      { id: "e1", source: "start", target: "work" },
+      { id: "e2", source: "work", target: "end" },
+    ],
+  } as WorkflowDocument;
+}
+
+const askFlow = chatFlow({ type: "llm", data: { model, userPrompt: "{{start.question}}" } }, "{{work.text}}");
+const echoFlow = (prefix: string) =>
+  chatFlow(
+    { type: "template", data: { template: `${prefix} Q={{start.question}} H={{start.history}}` } },
+    "{{work.text}}",
+  );
+
+describe("OpenAI-compatible API through the official SDK", () => {
+  let test: TestDatabase;
+  let fake: FakeOpenAIServer;
+  let api: Server;
+  let client: OpenAI;
+  let baseURL: string;
+  let workspaceId: string;
+  let ownerId: string;
+  const workflowIds: Record<string, string> = {};
+
+  async function publish(name: string, document: WorkflowDocument) {
+    const { id } = await createWorkflow(workspaceId, { name, userId: ownerId, draft: document });
+    await publishWorkflow(id, { note: "", userId: ownerId });
+    workflowIds[name] = id;
+  }
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    fake = await startFakeOpenAIServer();
+    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
+      adminEmail: "a@b.c",
+      adminPassword: "pw",
+      workspaceName: "W",
+    }));
+    await saveProvider(workspaceId, "fake", { baseURL: fake.url, apiKey: "sk-fake" });
+    await publish("Ask", askFlow);
+    await publish("Echo", echoFlow("v1"));
+    // Published twice: v1 and v2 differ, so pinning is visible.
+    await publish("Pinned", echoFlow("v1"));
+    await test.db.workflow.update({
+      where: { id: workflowIds.Pinned },
+      data: { draft: echoFlow("v2") as unknown as object },
+    });
+    await publishWorkflow(workflowIds.Pinned!, { note: "second", userId: ownerId });
+    // No chat settings: the default query input is not declared, so calls are refused, naming it.
+    const unmapped = structuredClone(askFlow);
+    delete (unmapped.nodes[0]!.data as Record<string, unknown>).chat;
+    await publish("Unmapped", unmapped);
+    await createWorkflow(workspaceId, { name: "Draft only", userId: ownerId, draft: askFlow });
+    const secret = (await createApiKey(workspaceId, { name: "ci", scopes: ["run"] })).secret;
+    api = await startApiServer();
+    baseURL = `http://127.0.0.1:${(api.address() as AddressInfo).port}/api/v1`;
+    client = new OpenAI({ apiKey: secret, baseURL, maxRetries: 0 });
+  });
+  beforeEach(() => fake.reset());
+  afterAll(async () => {
+    await new Promise((resolve) => api?.close(resolve));
+    await fake?.close();
+    await test?.dispose();
+  });
+
+  it("answers a non-streaming completion with the workflow's answer, usage and the run id", async () => {
+    fake.script(fakeScenarios.answer("Forty-two.", 30, 4));
+    const completion = await client.chat.completions.create({
+      model: "ask",
+      messages: [{ role: "user", content: "Meaning of life?" }],
+    });
+    expect(completion).toMatchObject({
+      object: "chat.completion",
+      model: "ask",
+      choices: [{ index: 0, message: { role: "assistant", content: "Forty-two." }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 30, completion_tokens: 4, total_tokens: 34 },
+    });
+    const trellis = (completion as unknown as { trellis: { runId: string; status: string } }).trellis;
+    expect(trellis.status).toBe("succeeded");
+    expect(completion.id).toBe(`chatcmpl-${trellis.runId}`);
+    // The last user message reached the model through the start input.
+    const sent = fake.requests[0]?.body.messages as { role: string; content: string }[];
+    expect(sent.at(-1)?.content).toBe("Meaning of life?");
+  });
+
+  it("streams the answer node's deltas as chunks: role first, content, finish_reason, usage, [DONE]", async () => {
+    fake.script(fakeScenarios.answer("The sky is blue over Athens today.", 12, 8));
+    const stream = await client.chat.completions.create({
+      model: "ask",
+      messages: [{ role: "user", content: "Sky?" }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const chunks: OpenAI.Chat.Completions.ChatCompletionChunk[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks[0]?.choices[0]?.delta.role).toBe("assistant");
+    const contents = chunks.flatMap((chunk) => chunk.choices.map((choice) => choice.delta.content ?? ""));
+    expect(contents.join("")).toBe("The sky is blue over Athens today.");
+    // Streamed piece by piece from the LLM node, not sent as one block at the end.
+    expect(contents.filter((content) => content !== "").length).toBeGreaterThan(2);
+    const finish = chunks.find((chunk) => chunk.choices[0]?.finish_reason);
+    expect(finish?.choices[0]?.finish_reason).toBe("stop");
+    expect((finish as unknown as { trellis: { runId: string } }).trellis.runId).toBeTruthy();
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 8 } });
+  });
+
+  it("streams a non-streaming node's answer as one chunk and ends the SSE with data: [DONE]", async () => {
+    const response = await fetch(`${baseURL}/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${client.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "echo", messages: [{ role: "user", content: "hi" }], stream: true }),
+    });
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const data = (await response.text())
+      .split("\n\n")
+      .filter((block) => block.startsWith("data: "))
+      .map((block) => block.slice(6));
+    expect(data.at(-1)).toBe("[DONE]");
+    const chunks = data.slice(0, -1).map((text) => JSON.parse(text));
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta)).toEqual([
+      { role: "assistant", content: "" },
+      { content: "v1 Q=hi H=[]" },
+      {},
+    ]);
+    expect(chunks.at(-1).choices[0].finish_reason).toBe("stop");
+  });
+
+  it("maps the earlier messages to the history input and the last user message to the query input", async () => {
+    const completion = await client.chat.completions.create({
+      model: "echo",
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "First?" },
+        { role: "assistant", content: "One." },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Sec" },
+            { type: "text", text: "ond?" },
+          ],
+        },
+      ],
+    });
+    const runId = (completion as unknown as { trellis: { runId: string } }).trellis.runId;
+    const run = await test.db.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(run.inputs).toEqual({
+      question: "Second?",
+      history: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "First?" },
+        { role: "assistant", content: "One." },
+      ],
+    });
+    expect(completion.choices[0]?.message.content).toContain("Q=Second?");
+  });
+
+  it("pins a published version with slug@version; unknown models and versions are NotFoundError", async () => {
+    const ask = (modelName: string) =>
+      client.chat.completions.create({ model: modelName, messages: [{ role: "user", content: "x" }] });
+    expect((await ask("pinned")).choices[0]?.message.content).toMatch(/^v2 /);
+    expect((await ask("pinned@1")).choices[0]?.message.content).toMatch(/^v1 /);
+    expect((await ask("pinned@2")).choices[0]?.message.content).toMatch(/^v2 /);
+    for (const missing of ["nowhere", "pinned@3", "pinned@latest"]) {
+      const error = await ask(missing).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((error as NotFoundError).error).toMatchObject({ type: "invalid_request_error", param: "model" });
+      expect((error as NotFoundError).code).toMatch(/^workflow_(version_)?not_found$/);
+    }
+  });
+
+  it("lists the published workflows the key may call, honouring a key's workflow limit", async () => {
+    const page = await client.models.list();
+    expect(page.data.map((item) => item.id)).toEqual(["ask", "echo", "pinned", "unmapped"]);
+    expect(page.data[0]).toMatchObject({ object: "model", owned_by: "trellis" });
+    expect(page.data[0]?.created).toBeGreaterThan(1_600_000_000);
+    const limited = await createApiKey(workspaceId, {
+      name: "echo-only",
+      scopes: ["run"],
+      workflowId: workflowIds.Echo,
+    });
+    const limitedClient = new OpenAI({ apiKey: limited.secret, baseURL, maxRetries: 0 });
+    expect((await limitedClient.models.list()).data.map((item) => item.id)).toEqual(["echo"]);
+    const refused = await limitedClient.chat.completions
+      .create({ model: "ask", messages: [{ role: "user", content: "x" }] })
+      .catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(NotFoundError);
+  });
+
+  it("refuses a bad key with AuthenticationError in OpenAI's error shape", async () => {
+    const stranger = new OpenAI({ apiKey: "trl_nope", baseURL, maxRetries: 0 });
+    const error = await stranger.models.list().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).error).toMatchObject({ type: "authentication_error", code: "unauthorized" });
+  });
+
+  it("answers a failed run with a 422 workflow_error carrying the run's real code and id", async () => {
+    fake.script(...fakeScenarios.failTimes(20, 500, 1));
+    const error = await client.chat.completions
+      .create({ model: "ask", messages: [{ role: "user", content: "x" }] })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    const apiError = error as UnprocessableEntityError;
+    expect(apiError.type).toBe("workflow_error");
+    const runs = await test.db.run.findMany({ orderBy: { startedAt: "desc" }, take: 1 });
+    expect(runs[0]?.status).toBe("failed");
+    expect(apiError.code).toBe(runs[0]?.errorCode);
+    expect(apiError.headers.get("x-should-retry")).toBe("false");
+  });
+
+  it("answers a partial run cut by the token cap with finish_reason length and trellis status and error", async () => {
+    fake.script({ text: "The beginning of a long", finishReason: "length" });
+    const completion = await client.chat.completions.create({
+      model: "ask",
+      messages: [{ role: "user", content: "Tell me everything." }],
+    });
+    expect(completion.choices[0]).toMatchObject({
+      message: { content: "The beginning of a long" },
+      finish_reason: "length",
+    });
+    expect((completion as unknown as { trellis: unknown }).trellis).toMatchObject({
+      status: "partial",
+      error: { code: "max_tokens_reached" },
+    });
+    fake.script({ text: "Cut here", finishReason: "length" });
+    const stream = await client.chat.completions.create({
+      model: "ask",
+      messages: [{ role: "user", content: "Again." }],
+      stream: true,
+    });
+    const reasons: (string | null | undefined)[] = [];
+    for await (const chunk of stream) reasons.push(chunk.choices[0]?.finish_reason);
+    expect(reasons.filter(Boolean)).toEqual(["length"]);
+  });
+
+  it("names a bad body field and a missing user message in OpenAI's error shape", async () => {
+    const noUser = await client.chat.completions
+      .create({ model: "ask", messages: [{ role: "system", content: "x" }] })
+      .catch((caught: unknown) => caught);
+    expect(noUser).toMatchObject({ status: 400, code: "invalid_request", param: "messages" });
+    const badRole = await client.chat.completions
+      .create({ model: "ask", messages: [{ role: "robot" as "user", content: "x" }] })
+      .catch((caught: unknown) => caught);
+    expect(badRole).toMatchObject({ status: 400, code: "invalid_request", param: "messages.0.role" });
+    const unmapped = await client.chat.completions
+      .create({ model: "unmapped", messages: [{ role: "user", content: "x" }] })
+      .catch((caught: unknown) => caught);
+    expect(unmapped).toBeInstanceOf(UnprocessableEntityError);
+    expect(unmapped).toMatchObject({ code: "invalid_input", type: "invalid_request_error" });
+    const issues = (unmapped as UnprocessableEntityError).error as { issues: { field: string }[] };
+    expect(issues.issues.map((issue) => issue.field).sort()).toEqual(["query", "question"]);
+  });
+});

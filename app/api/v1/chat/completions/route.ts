@@ -1,0 +1,41 @@
+import { chatCompletionResponse, chatCompletionStream } from "@/lib/http/chat-completions";
+import { openAiError, openAiMethodNotAllowed, openAiRoute } from "@/lib/http/openai-route";
+import { startChatRun } from "@/lib/services/published-api";
+import { isTrellisError } from "@/lib/workflow/errors";
+import { chatCompletionBodySchema, messageText } from "./schema";
+
+export const dynamic = "force-dynamic";
+
+/** Codes that are about the `model` the client named. */
+const MODEL_ERRORS = new Set(["workflow_not_found", "workflow_version_not_found", "workflow_not_published"]);
+
+/**
+ * The OpenAI-compatible face of published workflows: `model` is the workflow slug (or
+ * `slug@version`), the messages feed the start node as its chat settings say, and the answer is
+ * a Chat Completions answer, streamed or not. Errors are in OpenAI's shape.
+ */
+export const POST = openAiRoute(
+  { auth: "api-key", body: chatCompletionBodySchema },
+  async ({ request, principal, body }) => {
+    const messages = body.messages.map((message) => ({ role: message.role, content: messageText(message.content) }));
+    let started: Awaited<ReturnType<typeof startChatRun>>;
+    try {
+      started = await startChatRun(principal, body.model, messages);
+    } catch (error) {
+      if (isTrellisError(error) && MODEL_ERRORS.has(error.code)) {
+        const status = error.code.endsWith("_not_found") ? 404 : 409;
+        return openAiError(status, { message: error.message, code: error.code, param: "model" });
+      }
+      throw error;
+    }
+    const run = { runId: started.runId, model: body.model, done: started.done, answer: started.answer };
+    if (body.stream) return chatCompletionStream(run, body.stream_options?.include_usage === true, request.signal);
+    return chatCompletionResponse(run);
+  },
+);
+
+const notAllowed = openAiMethodNotAllowed(["POST"]);
+export const GET = notAllowed;
+export const PUT = notAllowed;
+export const PATCH = notAllowed;
+export const DELETE = notAllowed;

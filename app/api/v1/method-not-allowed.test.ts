@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import * as chatCompletions from "./chat/completions/route";
+import * as models from "./models/route";
+import * as cancelRun from "./runs/[runId]/cancel/route";
+import * as runEvents from "./runs/[runId]/events/route";
+import * as resumeRun from "./runs/[runId]/resume/route";
+import * as run from "./runs/[runId]/route";
+import * as startRun from "./workflows/[slug]/run/route";
+
+type RouteModule = Record<string, unknown>;
+
+/** Every /api/v1 route file, with the path it serves and the methods it really implements. */
+const ROUTES: [string, RouteModule, string[], "trellis" | "openai"][] = [
+  ["/api/v1/workflows/greeter/run", startRun, ["POST"], "trellis"],
+  ["/api/v1/runs/r1", run, ["GET"], "trellis"],
+  ["/api/v1/runs/r1/cancel", cancelRun, ["POST"], "trellis"],
+  ["/api/v1/runs/r1/resume", resumeRun, ["POST"], "trellis"],
+  ["/api/v1/runs/r1/events", runEvents, ["GET"], "trellis"],
+  ["/api/v1/chat/completions", chatCompletions, ["POST"], "openai"],
+  ["/api/v1/models", models, ["GET"], "openai"],
+];
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+describe("wrong methods on /api/v1 routes", () => {
+  for (const [path, module, allowed, shape] of ROUTES) {
+    for (const method of METHODS.filter((candidate) => !allowed.includes(candidate))) {
+      it(`${method} ${path} answers JSON 405 method_not_allowed`, async () => {
+        const handler = module[method] as ((request: Request) => Promise<Response>) | undefined;
+        expect(handler, `${method} is exported`).toBeTypeOf("function");
+        const response = await (handler as (request: Request) => Promise<Response>)(
+          new Request(`http://localhost${path}`, { method }),
+        );
+        expect(response.status).toBe(405);
+        expect(response.headers.get("allow")).toBe(allowed.join(", "));
+        expect(response.headers.get("content-type")).toContain("application/json");
+        const body = await response.json();
+        expect(body.error.code).toBe("method_not_allowed");
+        if (shape === "openai") expect(body.error).toMatchObject({ type: "invalid_request_error", param: null });
+      });
+    }
+  }
+});

@@ -1,0 +1,215 @@
+import "server-only";
+import {
+  getLatestVersion,
+  getVersion,
+  getWorkflowIdBySlug,
+  listPublishedWorkflows,
+  WorkflowNotFoundError,
+} from "../db/workflow-repository";
+import type { RunTrigger } from "../runs/run-status";
+import { TrellisError } from "../workflow/errors";
+import { endConfigSchema } from "../workflow/nodes/end";
+import { type StartChatConfig, startChatSchema, startConfigSchema } from "../workflow/nodes/start";
+import { parseTemplate, referenceFromSelector, stringifyValue } from "../workflow/variables";
+import { authorize, can } from "./access/policy";
+import type { Principal } from "./access/principal";
+import { serviceRoot as root } from "./root";
+
+/** The workflow has never been published, so it has no endpoint yet. Code `workflow_not_published` (409). */
+export class WorkflowNotPublishedError extends TrellisError {
+  constructor(slug: string) {
+    super("workflow_not_published", `Workflow "${slug}" has no published version.`);
+  }
+}
+
+/** `slug@version` names a version that was never published. Code `workflow_version_not_found` (404). */
+export class WorkflowVersionNotFoundError extends TrellisError {
+  constructor(slug: string, version: string) {
+    super("workflow_version_not_found", `Workflow "${slug}" has no published version ${version}.`);
+  }
+}
+
+/** A chat request the workflow cannot take (no user message). Code `invalid_request` (400), naming the field. */
+export class ChatRequestError extends TrellisError {
+  /** Where the problem is, for the error body. */
+  readonly details: { field: string };
+  constructor(field: string, message: string) {
+    super("invalid_request", message);
+    this.details = { field };
+  }
+}
+
+/** A published version the principal may run. */
+export interface PublishedVersion {
+  /** Workflow id. */
+  workflowId: string;
+  /** Workflow slug. */
+  slug: string;
+  /** WorkflowVersion row id. */
+  versionId: string;
+  /** Version number (1, 2, …). */
+  version: number;
+  /** The immutable document of that version. */
+  document: unknown;
+}
+
+/**
+ * The published version `version` (default: the latest) of the workflow `slug` in the principal's
+ * workspace. A workflow outside the principal's reach is "not found", like an unknown slug.
+ * @throws WorkflowNotFoundError, WorkflowNotPublishedError, WorkflowVersionNotFoundError
+ */
+export async function resolvePublishedVersion(
+  principal: Principal | null,
+  slug: string,
+  version?: string,
+): Promise<PublishedVersion> {
+  authorize(principal, "workflow.run");
+  const workflowId = await getWorkflowIdBySlug(principal.workspaceId, slug);
+  const notAvailable = () =>
+    new WorkflowNotFoundError(
+      slug,
+      `No workflow "${slug}" is available to ${principal.kind === "api-key" ? "this key" : "you"}.`,
+    );
+  if (!workflowId) throw notAvailable();
+  authorize(principal, "workflow.run", { workspaceId: principal.workspaceId, workflowId }, notAvailable);
+  if (version === undefined) {
+    const latest = await getLatestVersion(workflowId);
+    if (!latest) throw new WorkflowNotPublishedError(slug);
+    return { workflowId, slug, versionId: latest.id, version: latest.version, document: latest.document };
+  }
+  const number = /^[1-9]\d{0,8}$/.test(version) ? Number(version) : null;
+  const row = number === null ? null : await getVersion(workflowId, number);
+  if (!row) throw new WorkflowVersionNotFoundError(slug, version);
+  return { workflowId, slug, versionId: row.id, version: row.version, document: row.document };
+}
+
+/** Starts a run of a resolved published version; resolves once the Run row exists. */
+export async function startVersionRun(
+  principal: Principal,
+  published: PublishedVersion,
+  inputs: Record<string, unknown>,
+  trigger: Extract<RunTrigger, "api" | "schedule"> = "api",
+): Promise<{ runId: string; version: number; done: Promise<void> }> {
+  const started = await root().runs.start({
+    workspaceId: principal.workspaceId,
+    workflowId: published.workflowId,
+    versionId: published.versionId,
+    document: published.document,
+    inputs,
+    trigger,
+  });
+  return { ...started, version: published.version };
+}
+
+/** A published workflow as the OpenAI-compatible API lists it. */
+export interface PublishedModel {
+  /** The slug: the `model` to call. */
+  id: string;
+  /** When it was first published (Unix seconds). */
+  created: number;
+}
+
+/** The published workflows the principal may run (an API key limited to one workflow sees only it). */
+export async function listPublishedModels(principal: Principal | null): Promise<PublishedModel[]> {
+  authorize(principal, "workflow.run");
+  const workflows = await listPublishedWorkflows(principal.workspaceId);
+  return workflows
+    .filter((workflow) =>
+      can(principal, "workflow.run", { workspaceId: principal.workspaceId, workflowId: workflow.id }),
+    )
+    .map((workflow) => ({ id: workflow.slug, created: Math.floor(workflow.firstPublishedAt.getTime() / 1000) }));
+}
+
+/** Splits a chat `model` into the slug and the pinned version (`slug@2`), if any. */
+export function parseModelName(model: string): { slug: string; version?: string } {
+  const at = model.lastIndexOf("@");
+  return at <= 0 ? { slug: model } : { slug: model.slice(0, at), version: model.slice(at + 1) };
+}
+
+/** One chat message with its text content. */
+export interface ChatMessage {
+  /** `system`, `developer`, `user`, `assistant` or `tool`. */
+  role: string;
+  /** The text (parts already joined). */
+  content: string;
+}
+
+/** Where the chat answer comes from in a run. */
+export interface ChatAnswerSource {
+  /** The run output sent back; null: the first string output. */
+  output: string | null;
+  /** The node whose streamed `text` deltas are the answer, when the answer is exactly its output. */
+  streamNodeId: string | null;
+}
+
+interface DocumentNode {
+  type?: unknown;
+  data?: unknown;
+}
+
+function documentNodes(document: unknown): DocumentNode[] {
+  const nodes = (document as { nodes?: unknown } | null)?.nodes;
+  return Array.isArray(nodes) ? (nodes as DocumentNode[]) : [];
+}
+
+/** The start node's chat settings (defaults when unset or unreadable; the compiler reports the latter). */
+function chatConfig(document: unknown): StartChatConfig {
+  const start = documentNodes(document).find((node) => node.type === "start");
+  const parsed = startConfigSchema.safeParse(start?.data ?? {});
+  return parsed.success ? parsed.data.chat : startChatSchema.parse({});
+}
+
+/**
+ * Which node streams the answer: the node every end node's answer output refers to as a whole
+ * (`{{llm.text}}` or a selector). A template with more around it, or end nodes that disagree,
+ * stream nothing; the final answer is then sent as one chunk.
+ */
+function answerSource(document: unknown, chat: StartChatConfig): ChatAnswerSource {
+  const streamed = new Set<string | null>();
+  for (const node of documentNodes(document)) {
+    if (node.type !== "end") continue;
+    const parsed = endConfigSchema.safeParse(node.data ?? {});
+    if (!parsed.success) continue;
+    const outputs = parsed.data.outputs;
+    const output = chat.answerOutput ? outputs.find((item) => item.name === chat.answerOutput) : outputs[0];
+    if (!output) continue;
+    const reference =
+      typeof output.value === "string" ? parseTemplate(output.value).single : referenceFromSelector(output.value);
+    streamed.add(reference?.kind === "node" ? reference.root : null);
+  }
+  const [only] = streamed;
+  return { output: chat.answerOutput ?? null, streamNodeId: streamed.size === 1 ? (only ?? null) : null };
+}
+
+/** The assistant message of a finished run: the chosen output, else the first string output. */
+export function chatAnswer(outputs: unknown, source: ChatAnswerSource): string {
+  const record = typeof outputs === "object" && outputs !== null ? (outputs as Record<string, unknown>) : {};
+  if (source.output !== null) return stringifyValue(record[source.output]);
+  const values = Object.values(record);
+  return stringifyValue(values.find((value) => typeof value === "string") ?? values[0]);
+}
+
+/**
+ * Starts a run of a published workflow from chat messages (`POST /api/v1/chat/completions`):
+ * `model` is the slug, optionally `slug@version`; the last user message goes to the start node's
+ * `chat.queryInput`, the messages before it to `chat.historyInput` when set.
+ * @throws ChatRequestError without a user message; the errors of `resolvePublishedVersion`; `invalid_input` (422)
+ */
+export async function startChatRun(
+  principal: Principal | null,
+  model: string,
+  messages: readonly ChatMessage[],
+): Promise<{ runId: string; version: number; slug: string; done: Promise<void>; answer: ChatAnswerSource }> {
+  const { slug, version } = parseModelName(model);
+  const published = await resolvePublishedVersion(principal, slug, version);
+  authorize(principal, "workflow.run");
+  const last = messages.findLastIndex((message) => message.role === "user");
+  if (last < 0) throw new ChatRequestError("messages", "messages: at least one message must have the role user.");
+  const chat = chatConfig(published.document);
+  const inputs: Record<string, unknown> = { [chat.queryInput]: messages[last]?.content ?? "" };
+  if (chat.historyInput) {
+    inputs[chat.historyInput] = messages.slice(0, last).map(({ role, content }) => ({ role, content }));
+  }
+  const started = await startVersionRun(principal, published, inputs);
+  return { ...started, slug, answer: answerSource(published.document, chat) };
+}
