@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpCredentialInputSchema } from "../contracts/http-credential";
-import { saveProvider } from "./provider-repository";
 import {
   createHttpCredential,
   deleteHttpCredential,
   listHttpCredentials,
   resolveHttpCredential,
 } from "./http-credential-repository";
+import { saveProvider } from "./provider-repository";
 import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
 

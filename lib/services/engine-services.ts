@@ -1,6 +1,6 @@
 import "server-only";
-import { listProviderNames, loadProvider } from "../db/provider-repository";
 import { listHttpCredentials, resolveHttpCredential } from "../db/http-credential-repository";
+import { listProviderNames, loadProvider } from "../db/provider-repository";
 import { listResolvedToolSources } from "../db/tool-source-repository";
 import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";

@@ -1,6 +1,6 @@
 import "server-only";
-import { listProviderNames } from "../db/provider-repository";
 import { listHttpCredentials } from "../db/http-credential-repository";
+import { listProviderNames } from "../db/provider-repository";
 import { createWorkflow as createWorkflowRow } from "../db/workflow-repository";
 import { ImportFileError, MAX_IMPORT_CHARACTERS } from "../interop/errors";
 import { prepareImport } from "../interop/import-workflow";

@@ -4,6 +4,11 @@ import type { ProviderInput } from "../contracts/provider-config";
 import type { ToolSourceInput } from "../contracts/tool-source-config";
 import { type ApiKeyScope, createApiKey as createApiKeyRow, listApiKeys, revokeApiKey } from "../db/api-key-repository";
 import {
+  createHttpCredential as createHttpCredentialRow,
+  deleteHttpCredential as deleteHttpCredentialRow,
+  listHttpCredentials as listHttpCredentialRows,
+} from "../db/http-credential-repository";
+import {
   deleteProvider as deleteProviderRow,
   getProviderView,
   listProviders as listProviderRows,
@@ -12,11 +17,6 @@ import {
   ProviderNotFoundError,
   upsertProvider,
 } from "../db/provider-repository";
-import {
-  createHttpCredential as createHttpCredentialRow,
-  deleteHttpCredential as deleteHttpCredentialRow,
-  listHttpCredentials as listHttpCredentialRows,
-} from "../db/http-credential-repository";
 import { getToolSource, listToolSources as listToolSourceRows } from "../db/tool-source-repository";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";

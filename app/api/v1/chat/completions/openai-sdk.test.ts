@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import OpenAI, { AuthenticationError, NotFoundError, UnprocessableEntityError } from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/db/api-key-repository";
-import { saveProvider } from "@/lib/db/credential-repository";
+import { saveProvider } from "@/lib/db/provider-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
