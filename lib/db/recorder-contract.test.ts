@@ -46,7 +46,7 @@ const expectedRows: Record<string, string[]> = {
   ],
   "iteration items (parallel)": [
     "start@#1:succeeded",
-    "loop@#1:succeeded",
+    "loop@#1:partial:iteration_items_failed",
     "read@0#1:succeeded",
     "read@1#1:succeeded",
     "read@2#1:succeeded",

@@ -241,4 +241,36 @@ describe("reduceNodeRuns", () => {
     expect(changed).toEqual(["a:running", "b:running", "a:succeeded", "b:failed"]);
     expect([...reducer.rows()]).toEqual([]);
   });
+
+  it("records a partial answer as partial with its code, and a failed attempt's billed usage on its own row", () => {
+    const partialEnd: RunEvent = {
+      ...(end(20, "agent") as Extract<RunEvent, { type: "node-end" }>),
+      partial: {
+        code: "parse_failed",
+        message: "The reply did not follow the protocol.",
+        missing: ["a parsed answer"],
+      },
+    };
+    expect(row([start(10, "agent"), partialEnd], "agent")).toMatchObject({
+      status: "partial",
+      errorCode: "parse_failed",
+      errorMessage: "The reply did not follow the protocol.",
+    });
+    const retry: RunEvent = {
+      ...stamp(15),
+      ...on("llm"),
+      type: "node-retry",
+      error: { code: "model_rate_limited", message: "429" },
+      delayMs: 10,
+      usage: { inputTokens: 40, outputTokens: 0, cost: 0.01 },
+      processData: { modelCalls: [{ provider: "fake" }] },
+    } as RunEvent;
+    expect(row([start(10, "llm"), retry], "llm")).toMatchObject({
+      status: "failed",
+      errorCode: "model_rate_limited",
+      tokensIn: 40,
+      cost: 0.01,
+      processData: { modelCalls: [{ provider: "fake" }] },
+    });
+  });
 });

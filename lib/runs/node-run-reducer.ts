@@ -146,7 +146,12 @@ export class NodeRunReducer {
           row.nodeType = event.nodeType;
           row.title = event.title ?? "";
         }
-        row.status = event.status;
+        // An answer that is incomplete is recorded as such, with the code and what is missing.
+        row.status = event.partial && event.status === "succeeded" ? "partial" : event.status;
+        if (event.partial) {
+          row.errorCode = event.partial.code;
+          row.errorMessage = event.partial.message;
+        }
         row.outputs = event.outputs;
         if (event.inputs !== undefined) row.inputs = event.inputs;
         row.processData = event.processData ?? null;
@@ -172,6 +177,9 @@ export class NodeRunReducer {
         row.status = "failed";
         row.errorCode = event.error.code;
         row.errorMessage = event.error.message;
+        // The failed attempt's model calls were made and billed: they stay on its row.
+        if (event.processData !== undefined) row.processData = event.processData;
+        setUsage(row, event.usage);
         row.endedAt = event.at;
         this.close(row);
         return;

@@ -14,7 +14,11 @@ export const RUN_STATUSES = [
 ] as const satisfies readonly RunStatus[];
 
 /** Status of one node attempt. */
-export type NodeRunStatus = "running" | "succeeded" | "failed" | "skipped" | "waiting" | "cancelled";
+/**
+ * A node attempt's status. `partial`: the node finished with an incomplete answer (a limit, the
+ * deadline, a parse failure, failed items or a truncated value); its error code says why.
+ */
+export type NodeRunStatus = "running" | "succeeded" | "partial" | "failed" | "skipped" | "waiting" | "cancelled";
 
 /** Where a run came from. */
 export type RunTrigger = "editor" | "api" | "schedule" | "single-node";
