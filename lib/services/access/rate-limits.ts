@@ -1,5 +1,5 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { TrellisError } from "../../workflow/errors";
 
 /** Too many requests; `retryAfterSeconds` goes into the Retry-After header. */
@@ -43,8 +43,10 @@ async function consume(target: RateLimiterMemory, key: string, what: string): Pr
   try {
     await target.consume(key);
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      throw new RateLimitedError(what, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+    // Not `instanceof RateLimiterRes`: the built server can hold two copies of the class (seen: a 500).
+    const refused = rejection as Partial<RateLimiterRes> | null;
+    if (refused && typeof refused === "object" && typeof refused.msBeforeNext === "number") {
+      throw new RateLimitedError(what, Math.max(1, Math.ceil(refused.msBeforeNext / 1000)));
     }
     throw rejection;
   }
