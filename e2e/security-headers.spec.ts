@@ -13,7 +13,8 @@ test("pages send CSP and anti-framing headers, and the editor runs under the CSP
 }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|apply)/i.test(message.text()))
+      violations.push(message.text());
   });
   const id = await createWorkflow(request, `E2E headers ${Date.now()}`, templateDocument());
   const response = await page.goto(`/workflows/${id}`);
@@ -28,9 +29,7 @@ test("pages send CSP and anti-framing headers, and the editor runs under the CSP
   expect(violations).toEqual([]);
 });
 
-test("API answers carry the headers; a badly encoded path is 400 JSON, never a plain-text 500", async ({
-  request,
-}) => {
+test("API answers carry the headers; a badly encoded path is 400 JSON, never a plain-text 500", async ({ request }) => {
   const health = await request.get("/api/health");
   expect(health.headers()["x-content-type-options"]).toBe("nosniff");
   const bad = await request.get("/api/workflows/%ff%fe");
