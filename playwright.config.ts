@@ -49,8 +49,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NEXT_TELEMETRY_DISABLED: "1",
       TRELLIS_DEMO_API_PORT: String(port + 10),
-      // The HTTP node may reach the demo stub (e2e/credentials.spec.ts sends a credential to it).
-      TRELLIS_HTTP_ALLOWLIST: `127.0.0.1:${port + 10}`,
+      // The HTTP node may reach the demo stub (port + 10; e2e/credentials.spec.ts sends a credential
+      // to it), and the provider Test button the settings spec's fake model server (port + 11).
+      TRELLIS_HTTP_ALLOWLIST: `127.0.0.1:${port + 10},127.0.0.1:${port + 11}`,
       TRELLIS_ADMIN_EMAIL: "admin@trellis.local",
       TRELLIS_ADMIN_PASSWORD: "trellis-admin",
       OPENAI_API_KEY: "",

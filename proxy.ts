@@ -11,6 +11,13 @@ const PUBLIC_PATHS = [/^\/login$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\
  */
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
+  // Next answers a plain-text 500 for a path like /api/workflows/%ff%fe before any handler runs.
+  if (!isDecodablePath(pathname)) {
+    return NextResponse.json(
+      { error: { code: "invalid_path", message: "The URL path is not validly encoded." } },
+      { status: 400 },
+    );
+  }
   if (PUBLIC_PATHS.some((pattern) => pattern.test(pathname))) return NextResponse.next();
   const userId = verifySessionToken(request.cookies.get(SESSION_COOKIE)?.value, secretKey());
   if (userId) return NextResponse.next();
@@ -20,6 +27,16 @@ export function proxy(request: NextRequest): NextResponse {
   const login = new URL("/login", request.url);
   login.searchParams.set("next", `${pathname}${search}`);
   return NextResponse.redirect(login);
+}
+
+/** Whether every percent-escape of the path decodes to UTF-8 (`%ff%fe` does not). */
+function isDecodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const config = {

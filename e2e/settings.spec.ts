@@ -21,7 +21,10 @@ paths:
 test.describe("settings", () => {
   let fake: FakeOpenAIServer;
   test.beforeAll(async () => {
-    fake = await startFakeOpenAIServer({ models: ["e2e-small", "e2e-large"] });
+    // A fixed port the server's TRELLIS_HTTP_ALLOWLIST names (playwright.config.ts): the provider
+    // Test button goes through the SSRF guard, which refuses loopback otherwise.
+    const port = Number(process.env.TRELLIS_E2E_PORT ?? 3210) + 11;
+    fake = await startFakeOpenAIServer({ models: ["e2e-small", "e2e-large"], port });
   });
   test.afterAll(async () => fake?.close());
 

@@ -28,6 +28,10 @@ describe("npm start with bad configuration", () => {
       /^Trellis cannot start: OPENAI_BASE_URL: "localhost:11434" is not an http\(s\) URL/,
     ],
     [{ TRELLIS_SECRET_KEY: "short" }, /^Trellis cannot start: TRELLIS_SECRET_KEY: must be 32 bytes/],
+    [
+      { TRELLIS_TRUSTED_PROXIES: "10.0.0.0/8, proxy.local" },
+      /^Trellis cannot start: TRELLIS_TRUSTED_PROXIES: "proxy.local" is not an IP address or CIDR range$/,
+    ],
     [{ TRELLIS_SCHEDULER: "sometimes" }, /^Trellis cannot start: TRELLIS_SCHEDULER: "sometimes" must be on or off/],
   ])("fails with one line naming the setting: %o", (environment, pattern) => {
     const { status, lines } = start(environment);

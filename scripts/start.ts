@@ -70,9 +70,10 @@ async function main(): Promise<void> {
   const port = process.env.PORT ?? "3000";
   const host = process.env.HOST ?? "0.0.0.0";
   console.log(`Trellis on http://localhost:${port}`);
-  const server = spawn("npx", ["next", "start", "-H", host, "-p", port], {
+  // scripts/serve.mjs rather than `next start`: it passes the socket's address to the routes.
+  const server = spawn(process.execPath, ["scripts/serve.mjs"], {
     stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", HOST: host, PORT: port },
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   server.on("exit", (code) => process.exit(code ?? 0));

@@ -83,7 +83,7 @@ export async function addMember(workspaceId: string, input: NewMember): Promise<
   if (!user) {
     if (input.password.length < 8) throw new MemberPasswordRequiredError();
     user = await db.user.create({
-      data: { email: input.email, name: input.name || input.email, passwordHash: hashPassword(input.password) },
+      data: { email: input.email, name: input.name || input.email, passwordHash: await hashPassword(input.password) },
     });
   }
   const existing = await db.membership.findUnique({
@@ -158,8 +158,8 @@ export async function changePassword(
   parsed: { currentPassword: string; newPassword: string },
 ): Promise<string> {
   const user = await database().user.findUnique({ where: { id: userId } });
-  if (!user || !verifyPassword(parsed.currentPassword, user.passwordHash)) throw new WrongPasswordError();
-  const passwordHash = hashPassword(parsed.newPassword);
+  if (!user || !(await verifyPassword(parsed.currentPassword, user.passwordHash))) throw new WrongPasswordError();
+  const passwordHash = await hashPassword(parsed.newPassword);
   await database().user.update({ where: { id: userId }, data: { passwordHash } });
   return passwordStamp(passwordHash);
 }
@@ -187,6 +187,11 @@ export async function findUserForSignIn(
     where: { email },
     select: { id: true, email: true, name: true, passwordHash: true },
   });
+}
+
+/** Stores a re-encoded hash of the same password (new format or parameters) after a successful sign-in. */
+export async function updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
+  await database().user.update({ where: { id: userId }, data: { passwordHash } });
 }
 
 /** The signed-in user's own details for the account page. */

@@ -46,8 +46,8 @@ describe.each(testProviders())("repositories on %s", (provider) => {
     expect(again.created).toEqual([]);
     const user = await test.db.user.findUniqueOrThrow({ where: { email: "admin@example.test" } });
     expect(user.passwordHash).not.toContain("secret-password");
-    expect(verifyPassword("secret-password", user.passwordHash)).toBe(true);
-    expect(verifyPassword("wrong", user.passwordHash)).toBe(false);
+    expect(await verifyPassword("secret-password", user.passwordHash)).toBe(true);
+    expect(await verifyPassword("wrong", user.passwordHash)).toBe(false);
   });
 
   it("creates, lists, duplicates, publishes and deletes workflows with unique slugs", async () => {

@@ -40,7 +40,7 @@ export async function seedDatabase(
   let user = await db.user.findUnique({ where: { email: options.adminEmail } });
   if (!user) {
     user = await db.user.create({
-      data: { email: options.adminEmail, name: "Admin", passwordHash: hashPassword(options.adminPassword) },
+      data: { email: options.adminEmail, name: "Admin", passwordHash: await hashPassword(options.adminPassword) },
     });
     created.push(`user ${user.email}`);
   }

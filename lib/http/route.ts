@@ -38,6 +38,92 @@ export class RequestTooLargeError extends TrellisError {
   }
 }
 
+/** The body is not sent as JSON. Code `unsupported_media_type` (415). */
+export class UnsupportedMediaTypeError extends TrellisError {
+  constructor(contentType: string | null) {
+    super(
+      "unsupported_media_type",
+      contentType
+        ? `The request body is sent as "${contentType}"; send it as "application/json".`
+        : 'The request has no Content-Type; send the body as "application/json".',
+    );
+  }
+}
+
+/** A browser request from another site to a state-changing route. Code `cross_origin_refused` (403). */
+export class CrossOriginRefusedError extends TrellisError {
+  constructor() {
+    super("cross_origin_refused", "Requests to this route must come from the Trellis app itself.");
+  }
+}
+
+/** Deepest nesting of objects and arrays a JSON body may have (a workflow document needs far fewer). */
+export const MAX_JSON_DEPTH = 256;
+
+/** The JSON body nests deeper than MAX_JSON_DEPTH. Code `too_deep` (422). */
+export class TooDeepError extends TrellisError {
+  constructor() {
+    super("too_deep", `The request body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`);
+  }
+}
+
+/** Only JSON is read as JSON: a `text/plain` body (what a cross-site form can send) is refused. */
+function requireJsonContentType(request: Request): void {
+  const contentType = request.headers.get("content-type");
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "application/json") throw new UnsupportedMediaTypeError(contentType);
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests a browser sends from another site: `Sec-Fetch-Site` (sent by
+ * every current browser) must be `same-origin`; without it, an `Origin` must name this host.
+ * A request with neither is not a browser's cross-site request (curl, scripts) and passes. This
+ * is on top of the `SameSite=Lax` session cookie, which alone leaves same-site subdomains and
+ * top-level form posts.
+ */
+function requireSameOrigin(request: Request): void {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) {
+    if (site !== "same-origin") throw new CrossOriginRefusedError();
+    return;
+  }
+  const origin = request.headers.get("origin");
+  if (origin === null) return;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new CrossOriginRefusedError();
+  }
+  // A cross-site page cannot set X-Forwarded-Host (a custom header needs a CORS preflight we never grant).
+  const hosts = [request.headers.get("host"), request.headers.get("x-forwarded-host"), new URL(request.url).host];
+  if (!hosts.includes(originHost)) throw new CrossOriginRefusedError();
+}
+
+/**
+ * Nesting depth of a JSON text, counted without recursion (strings skipped), so a body nested
+ * thousands deep is refused before zod's recursive checks would overflow the stack.
+ */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const character = text.charCodeAt(index);
+    if (inString) {
+      if (character === 92)
+        index++; // backslash: skip the escaped character
+      else if (character === 34) inString = false;
+    } else if (character === 34) inString = true;
+    else if (character === 123 || character === 91) {
+      if (++depth > limit) return true;
+    } else if (character === 125 || character === 93) depth--;
+  }
+  return false;
+}
+
 /** Reads the body as text with a hard cap, so an oversized upload is refused without being buffered whole. */
 async function readBodyText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -135,6 +221,10 @@ export function route<
 ): RouteHandler {
   return async (request, context) => {
     try {
+      const bearer = request.headers.has("authorization");
+      const apiKey = spec.auth === "api-key" || (spec.auth === "session-or-api-key" && bearer);
+      // API-key clients are not browsers carrying ambient cookies: no cross-site risk to check.
+      if (!apiKey) requireSameOrigin(request);
       const principal = await resolvePrincipal(request, spec.auth);
       const rawParams = await readParams(context);
       if (!rawParams.ok) return errorResponse(400, "invalid_path", "The URL path is not validly encoded.");
@@ -152,7 +242,9 @@ export function route<
       }
       let body = undefined as Body;
       if (spec.body) {
+        requireJsonContentType(request);
         const text = await readBodyText(request, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+        if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new TooDeepError();
         let raw: unknown;
         try {
           raw = JSON.parse(text);

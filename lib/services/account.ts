@@ -1,12 +1,18 @@
 import "server-only";
 import { z } from "zod";
-import { changePassword as changePasswordRow, findUserForSignIn, getAccount } from "../db/member-repository";
-import { passwordStamp, verifyPassword } from "../db/passwords";
+import {
+  changePassword as changePasswordRow,
+  findUserForSignIn,
+  getAccount,
+  updatePasswordHash,
+  WrongPasswordError,
+} from "../db/member-repository";
+import { passwordStamp, upgradedHash, verifyAgainstDummy, verifyPassword } from "../db/passwords";
 import { secretKey } from "../db/secret-box";
 import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
-import { limitSignInAttempts } from "./access/rate-limits";
+import { signInLimit } from "./access/rate-limits";
 import { serviceRoot } from "./root";
 import { issueSessionToken } from "./session-token";
 
@@ -24,7 +30,7 @@ export class InvalidCredentialsError extends TrellisError {
 }
 
 /**
- * Checks e-mail and password (rate limited per client address and e-mail) and issues a session
+ * Checks e-mail and password (failures are limited per client address and per account) and issues a session
  * token for the cookie.
  * @throws InvalidCredentialsError, RateLimitedError
  */
@@ -32,9 +38,22 @@ export async function signIn(
   input: { email: string; password: string },
   clientAddress: string,
 ): Promise<{ token: string; user: { id: string; email: string; name: string } }> {
-  await limitSignInAttempts(serviceRoot().rateLimits, clientAddress, input.email);
+  const limit = signInLimit(serviceRoot().rateLimits, clientAddress, input.email);
+  await limit.assertAllowed();
   const user = await findUserForSignIn(input.email);
-  if (!user || !verifyPassword(input.password, user.passwordHash)) throw new InvalidCredentialsError();
+  // An unknown e-mail costs one scrypt too, so timing does not reveal which accounts exist.
+  const valid = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !valid) {
+    await limit.recordFailure();
+    throw new InvalidCredentialsError();
+  }
+  const upgraded = await upgradedHash(input.password, user.passwordHash);
+  if (upgraded) {
+    await updatePasswordHash(user.id, upgraded);
+    user.passwordHash = upgraded;
+  }
   return {
     token: issueSessionToken(user.id, passwordStamp(user.passwordHash), secretKey()),
     user: { id: user.id, email: user.email, name: user.name },
@@ -52,8 +71,12 @@ export async function changePassword(
 ): Promise<{ token: string }> {
   authorize(principal, "account.manage");
   if (principal.kind !== "user") throw new TrellisError("forbidden", "Only a signed-in person has a password.");
-  await limitSignInAttempts(serviceRoot().rateLimits, clientAddress, `password-change:${principal.userId}`);
-  const stamp = await changePasswordRow(principal.userId, input);
+  const limit = signInLimit(serviceRoot().rateLimits, clientAddress, `password-change:${principal.userId}`);
+  await limit.assertAllowed();
+  const stamp = await changePasswordRow(principal.userId, input).catch(async (error: unknown) => {
+    if (error instanceof WrongPasswordError) await limit.recordFailure();
+    throw error;
+  });
   return { token: issueSessionToken(principal.userId, stamp, secretKey()) };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { ConfigurationError } from "../db/database-config";
+import { parseTrustedProxies } from "../http/client-address";
 
 function checkUrl(environment: Record<string, string | undefined>, name: string): void {
   const value = environment[name];
@@ -38,6 +39,7 @@ export function checkServerEnvironment(environment: Record<string, string | unde
     if (value !== undefined && !/^[1-9]\d*$/.test(value))
       throw new ConfigurationError(name, `"${value}" must be a positive whole number`);
   }
+  parseTrustedProxies(environment.TRELLIS_TRUSTED_PROXIES);
   const scheduler = environment.TRELLIS_SCHEDULER;
   if (scheduler !== undefined && !["on", "off"].includes(scheduler.trim().toLowerCase())) {
     throw new ConfigurationError("TRELLIS_SCHEDULER", `"${scheduler}" must be on or off`);

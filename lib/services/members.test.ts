@@ -39,7 +39,7 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     );
     expect(view).toMatchObject({ email: "vera@example.test", name: "Vera", role: "viewer" });
     const user = await test.db.user.findUniqueOrThrow({ where: { email: "vera@example.test" } });
-    expect(verifyPassword("view-only-pw", user.passwordHash)).toBe(true);
+    expect(await verifyPassword("view-only-pw", user.passwordHash)).toBe(true);
     await expect(addMember(owner, member({ email: "vera@example.test", role: "editor" }))).rejects.toMatchObject({
       code: "member_exists",
     });
@@ -94,7 +94,7 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     await changePassword(owner.userId, { currentPassword: "secret-password", newPassword: "new-password-1" });
     expect(await principalFromSessionToken(token)).toBeNull();
     const user = await test.db.user.findUniqueOrThrow({ where: { id: owner.userId } });
-    expect(verifyPassword("new-password-1", user.passwordHash)).toBe(true);
-    expect(verifyPassword("secret-password", user.passwordHash)).toBe(false);
+    expect(await verifyPassword("new-password-1", user.passwordHash)).toBe(true);
+    expect(await verifyPassword("secret-password", user.passwordHash)).toBe(false);
   });
 });

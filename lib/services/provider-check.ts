@@ -2,6 +2,9 @@ import "server-only";
 import { z } from "zod";
 import type { StoredProvider } from "../db/provider-repository";
 import { createModelResolver } from "../llm/model-resolver";
+import { allowlistFromEnvironment } from "../tools/http/allowlist";
+import { safeFetch } from "../tools/http/safe-fetch";
+import { type AddressLookup, systemLookup, vetDestination } from "../tools/http/ssrf-guard";
 
 /** Outcome of testing a provider. */
 export type ProviderCheckResult =
@@ -17,9 +20,20 @@ export interface ProviderCheckOptions {
   model?: string;
   /** Deadline for each of the two attempts; 10 s by default. */
   timeoutMs?: number;
-  /** Fetch implementation (tests). */
+  /** Fetch implementation (tests); by default the SSRF-guarded fetch of the HTTP tools. */
   fetch?: typeof fetch;
+  /** DNS resolver for the SSRF guard (tests). */
+  lookup?: AddressLookup;
 }
+
+/** `safeFetch` (SSRF guard, pinned address, size cap) behind the fetch signature this check uses. */
+const guardedFetch = (async (input: URL, init: { headers: Record<string, string>; signal: AbortSignal }) => {
+  const answer = await safeFetch(input, { headers: init.headers, signal: init.signal });
+  return new Response(answer.status === 204 || answer.status === 304 ? null : new Uint8Array(answer.body), {
+    status: answer.status,
+    headers: answer.headers,
+  });
+}) as unknown as typeof fetch;
 
 const modelListSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
 
@@ -48,9 +62,23 @@ export async function checkProvider(
   options: ProviderCheckOptions,
 ): Promise<ProviderCheckResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? guardedFetch;
   const url = new URL(`${provider.baseURL.replace(/\/+$/, "")}/models`);
   for (const [name, value] of Object.entries(provider.query ?? {})) url.searchParams.set(name, value);
+  // The same guard as the HTTP tools: the Test button must not probe loopback or the internal
+  // network for whoever may edit providers, unless TRELLIS_HTTP_ALLOWLIST lets that host in.
+  try {
+    await vetDestination(url, { allowlist: allowlistFromEnvironment(), lookup: options.lookup ?? systemLookup });
+  } catch (error) {
+    return {
+      ok: false,
+      error: {
+        code: "provider_address_blocked",
+        message: `${url.origin} may not be contacted: ${error instanceof Error ? error.message : String(error)}.`,
+        hint: "A model server on this machine or network must be listed in TRELLIS_HTTP_ALLOWLIST (host or host:port).",
+      },
+    };
+  }
   let listingProblem: string;
   try {
     const response = await doFetch(url, { headers: requestHeaders(provider), signal: AbortSignal.timeout(timeoutMs) });

@@ -73,7 +73,7 @@ describe("members and roles over the API", () => {
   it("a run of another workspace is not found, like an unknown one", async () => {
     const other = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
     const stranger = await test.db.user.create({
-      data: { email: "stranger@example.test", name: "S", passwordHash: hashPassword("stranger-pass") },
+      data: { email: "stranger@example.test", name: "S", passwordHash: await hashPassword("stranger-pass") },
     });
     await test.db.membership.create({ data: { workspaceId: other.id, userId: stranger.id, role: "owner" } });
     await signedInAs(stranger.id);

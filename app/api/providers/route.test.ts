@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadProvider } from "@/lib/db/provider-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
@@ -32,8 +32,11 @@ describe("provider routes", () => {
     }));
     await signInAs(actingOwnerId);
     fake = await startFakeOpenAIServer({ models: ["llama3.1", "qwen2.5"] });
+    // The fake server and the refusing one below listen on loopback, which the SSRF guard refuses.
+    vi.stubEnv("TRELLIS_HTTP_ALLOWLIST", "127.0.0.1");
   });
   afterAll(async () => {
+    vi.unstubAllEnvs();
     await fake?.close();
     await test?.dispose();
   });
@@ -119,6 +122,20 @@ describe("provider routes", () => {
   it("tests a provider by listing its models, with stored secrets filled in", async () => {
     const response = await testProvider(json("POST", { baseURL: fake.url }), params("local-llm"));
     expect(await response.json()).toEqual({ ok: true, method: "models", models: ["llama3.1", "qwen2.5"] });
+  });
+
+  it("refuses to test a loopback provider unless TRELLIS_HTTP_ALLOWLIST lets it in", async () => {
+    vi.stubEnv("TRELLIS_HTTP_ALLOWLIST", "");
+    try {
+      const blocked = await checkProvider({ baseURL: fake.url, apiKey: "k", models: ["qwen2.5"] }, { name: "p" });
+      expect(blocked).toMatchObject({ ok: false, error: { code: "provider_address_blocked" } });
+      const before = fake.requests.length;
+      const viaRoute = await testProvider(json("POST", { baseURL: fake.url }), params("local-llm"));
+      expect(await viaRoute.json()).toMatchObject({ ok: false, error: { code: "provider_address_blocked" } });
+      expect(fake.requests.length).toBe(before);
+    } finally {
+      vi.stubEnv("TRELLIS_HTTP_ALLOWLIST", "127.0.0.1");
+    }
   });
 
   it("reports refused keys and unreachable endpoints clearly, and falls back to a 1-token call", async () => {

@@ -37,7 +37,7 @@ describe("access through the services", () => {
     people.owner = { kind: "user", userId: seeded.ownerId, workspaceId, role: "owner" };
     for (const role of ["admin", "editor", "viewer"] as const) {
       const row = await test.db.user.create({
-        data: { email: `${role}@example.test`, name: role, passwordHash: hashPassword("password-1") },
+        data: { email: `${role}@example.test`, name: role, passwordHash: await hashPassword("password-1") },
       });
       await test.db.membership.create({ data: { workspaceId, userId: row.id, role } });
       people[role] = { kind: "user", userId: row.id, workspaceId, role };

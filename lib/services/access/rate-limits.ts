@@ -1,5 +1,5 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
 import { TrellisError } from "../../workflow/errors";
 
 /** Too many requests; `retryAfterSeconds` goes into the Retry-After header. */
@@ -43,17 +43,56 @@ async function consume(target: RateLimiterMemory, key: string, what: string): Pr
   try {
     await target.consume(key);
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      throw new RateLimitedError(what, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+    // Not `instanceof RateLimiterRes`: the built server can hold two copies of the class (seen: a 500).
+    const refused = rejection as Partial<RateLimiterRes> | null;
+    if (refused && typeof refused === "object" && typeof refused.msBeforeNext === "number") {
+      throw new RateLimitedError(what, Math.max(1, Math.ceil(refused.msBeforeNext / 1000)));
     }
     throw rejection;
   }
 }
 
-/** Sign-in attempts per client address and e-mail: slows password guessing (TRELLIS_LOGIN_RATE_LIMIT per 15 min). */
-export function limitSignInAttempts(limiters: RateLimiters, clientAddress: string, email: string): Promise<void> {
+/** How many failed sign-ins one account may take from all addresses, as a multiple of the per-address limit. */
+export const ACCOUNT_FAILURE_FACTOR = 10;
+
+/** Both sign-in budgets: failures per client address and failures per account. */
+export interface SignInLimit {
+  /** Refuses with RateLimitedError when either budget is spent; consumes nothing. */
+  assertAllowed(): Promise<void>;
+  /** Counts one failed attempt against both budgets. A success is never counted. */
+  recordFailure(): Promise<void>;
+}
+
+/**
+ * Failed sign-ins, counted on the client address and on the account separately
+ * (TRELLIS_LOGIN_RATE_LIMIT failures per address per 15 min, default 10; ten times that per
+ * account). The address budget stops one client guessing many accounts or one account fast; the
+ * larger account budget caps guessing one account from many addresses while a single address
+ * cannot lock its owner out. Only failures count, so a user signing in often is never refused.
+ */
+export function signInLimit(limiters: RateLimiters, clientAddress: string, account: string): SignInLimit {
   const points = positiveInteger(process.env.TRELLIS_LOGIN_RATE_LIMIT, 10);
-  return consume(limiters.get("sign-in", points, 15 * 60), `${clientAddress}|${email}`, "sign-in attempts");
+  const buckets: [RateLimiterMemory, string, number][] = [
+    [limiters.get("sign-in-address", points, 15 * 60), clientAddress, points],
+    [
+      limiters.get("sign-in-account", points * ACCOUNT_FAILURE_FACTOR, 15 * 60),
+      account.trim().toLowerCase(),
+      points * ACCOUNT_FAILURE_FACTOR,
+    ],
+  ];
+  return {
+    async assertAllowed() {
+      for (const [limiter, key, limit] of buckets) {
+        const state = await limiter.get(key);
+        if (state && state.consumedPoints >= limit) {
+          throw new RateLimitedError("sign-in attempts", Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+        }
+      }
+    },
+    async recordFailure() {
+      for (const [limiter, key] of buckets) await limiter.penalty(key, 1);
+    },
+  };
 }
 
 /** Published-API calls per API key (TRELLIS_API_RATE_LIMIT per minute). */

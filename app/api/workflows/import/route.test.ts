@@ -21,7 +21,10 @@ function post(body: unknown): Request {
     "http://localhost/api/workflows/import",
   );
   if (typeof body !== "string") return request;
-  return new Request(request.url, { method: "POST", headers: request.headers, body });
+  // Sent as JSON, so the wrapper reaches the JSON parser (without it the answer is 415).
+  const headers = new Headers(request.headers);
+  headers.set("content-type", "application/json");
+  return new Request(request.url, { method: "POST", headers, body });
 }
 
 const signedInAs = signInAs;

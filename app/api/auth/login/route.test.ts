@@ -1,0 +1,117 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { passwordStamp } from "@/lib/db/passwords";
+import { seedDatabase } from "@/lib/db/seed";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { createServiceRoot, installServiceRoot } from "@/lib/services/root";
+import { POST } from "./route";
+
+/** A sign-in as `npm start` delivers it: the socket peer is 127.0.0.1 (a local reverse proxy, say). */
+function signIn(password: string, forwardedFor?: string): Promise<Response> {
+  const headers = new Headers({ "content-type": "application/json", [PEER_ADDRESS_HEADER]: "127.0.0.1" });
+  if (forwardedFor) headers.set("x-forwarded-for", forwardedFor);
+  return POST(
+    new Request("http://localhost/api/auth/login", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: "admin@example.test", password }),
+    }),
+  );
+}
+
+describe("POST /api/auth/login limits", () => {
+  let test: TestDatabase;
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    await seedDatabase(test.db, {
+      adminEmail: "admin@example.test",
+      adminPassword: "secret-password",
+      workspaceName: "Test",
+    });
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await test?.dispose();
+  });
+  beforeEach(() => {
+    // Fresh buckets for each case; the peer header is believed as under scripts/serve.mjs.
+    installServiceRoot(createServiceRoot());
+    vi.stubEnv("TRELLIS_PEER_ADDRESS_HEADER", "1");
+    vi.stubEnv("TRELLIS_TRUSTED_PROXIES", "");
+  });
+
+  it("does not count successful sign-ins: the twelfth correct one in a row succeeds", async () => {
+    for (let attempt = 1; attempt <= 12; attempt++) expect((await signIn("secret-password")).status).toBe(200);
+  });
+
+  it("refuses with 429 after ten failures even when each sends a different X-Forwarded-For", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      statuses.push((await signIn("wrong-password", `198.51.100.${attempt}`)).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const refused = await signIn("secret-password", "198.51.100.99");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("honours X-Forwarded-For from a trusted proxy: each client has its own budget", async () => {
+    vi.stubEnv("TRELLIS_TRUSTED_PROXIES", "127.0.0.1/32");
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      expect((await signIn("wrong-password", `198.51.100.${attempt}`)).status).toBe(401);
+    }
+    // The account budget is larger; the real user at another address still signs in.
+    expect((await signIn("secret-password", "203.0.113.5")).status).toBe(200);
+    // The address that failed ten times is refused.
+    for (let attempt = 0; attempt < 10; attempt++) await signIn("wrong-password", "192.0.2.1");
+    expect((await signIn("secret-password", "192.0.2.1")).status).toBe(429);
+  });
+});
+
+describe("POST /api/auth/login passwords", () => {
+  let test: TestDatabase;
+  let userId: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    ({ ownerId: userId } = await seedDatabase(test.db, {
+      adminEmail: "admin@example.test",
+      adminPassword: "secret-password",
+      workspaceName: "Test",
+    }));
+    installServiceRoot(createServiceRoot());
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await test?.dispose();
+  });
+
+  it("costs an unknown e-mail one scrypt, like a known one", async () => {
+    const scrypt = vi.spyOn(crypto, "scrypt");
+    const response = await POST(
+      new Request("http://localhost/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "nobody@example.test", password: "whatever" }),
+      }),
+    );
+    expect(response.status).toBe(401);
+    expect(scrypt).toHaveBeenCalled();
+    scrypt.mockRestore();
+  });
+
+  it("re-stores a first-format hash in the new format on a successful sign-in; sessions stay valid", async () => {
+    const salt = crypto.randomBytes(16);
+    const old = `scrypt$${salt.toString("base64")}$${crypto.scryptSync("secret-password", salt, 32).toString("base64")}`;
+    await test.db.user.update({ where: { id: userId }, data: { passwordHash: old } });
+    const before = passwordStamp(old);
+    expect((await signIn("secret-password")).status).toBe(200);
+    const { passwordHash } = await test.db.user.findUniqueOrThrow({ where: { id: userId } });
+    expect(passwordHash).toMatch(/^scrypt\$N=16384,r=8,p=1\$/);
+    expect(passwordStamp(passwordHash)).toBe(before);
+    expect((await signIn("secret-password")).status).toBe(200);
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { createWorkflow, templateDocument } from "./fixtures/workflows";
+
+const EXPECTED = {
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
+
+test("pages send CSP and anti-framing headers, and the editor runs under the CSP without violations", async ({
+  page,
+  request,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply)/i.test(message.text()))
+      violations.push(message.text());
+  });
+  const id = await createWorkflow(request, `E2E headers ${Date.now()}`, templateDocument());
+  const response = await page.goto(`/workflows/${id}`);
+  const headers = response?.headers() ?? {};
+  for (const [name, value] of Object.entries(EXPECTED)) expect(headers[name], name).toBe(value);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["content-security-policy"]).toContain("object-src 'none'");
+  await expect(page.locator('[data-id="template_1"]')).toBeVisible();
+  // Open a node's panel so CodeMirror and the inspector render too.
+  await page.locator('[data-id="template_1"]').click();
+  await page.waitForTimeout(500);
+  expect(violations).toEqual([]);
+});
+
+test("API answers carry the headers; a badly encoded path is 400 JSON, never a plain-text 500", async ({ request }) => {
+  const health = await request.get("/api/health");
+  expect(health.headers()["x-content-type-options"]).toBe("nosniff");
+  const bad = await request.get("/api/workflows/%ff%fe");
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).error.code).toBe("invalid_path");
+  const page = await request.get("/workflows/%ff%fe");
+  expect(page.status()).toBe(400);
+});
+
+test("JSON sent as text/plain is refused with 415, and a cross-site POST with 403", async ({ request }) => {
+  const plain = await request.post("/api/workflows", {
+    headers: { "content-type": "text/plain" },
+    data: JSON.stringify({ name: "CSRF" }),
+  });
+  expect(plain.status()).toBe(415);
+  const crossSite = await request.post("/api/workflows", {
+    headers: { "content-type": "application/json", "sec-fetch-site": "cross-site" },
+    data: { name: "CSRF" },
+  });
+  expect(crossSite.status()).toBe(403);
+  expect((await crossSite.json()).error.code).toBe("cross_origin_refused");
+});
