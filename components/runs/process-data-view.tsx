@@ -167,7 +167,64 @@ function ToolCallsView({ calls }: { calls: unknown[] }) {
   );
 }
 
-const KNOWN_KEYS = new Set(["auth", "messages", "steps", "toolCalls", "request", "response"]);
+/** One attempt of a model call as lib/llm records it (`processData.modelCalls[].attempts`). */
+function attemptLabel(attempt: Record_): string {
+  const outcome =
+    attempt.status === "ok"
+      ? "ok"
+      : `${text(attempt.errorCode) || "error"}${attempt.httpStatus ? ` (HTTP ${text(attempt.httpStatus)})` : ""}`;
+  const wait = typeof attempt.waitMs === "number" && attempt.waitMs > 0 ? `, waited ${attempt.waitMs} ms` : "";
+  return `#${text(attempt.attempt)} ${outcome}${wait}`;
+}
+
+/** Which model and provider served each call, its attempts (retries leave a trace), latency, tokens and cost. */
+function ModelCallsView({ calls }: { calls: unknown[] }) {
+  return (
+    <div className="tool-calls" data-testid="model-calls">
+      {calls.map((call, index) => {
+        const record = asRecord(call) ?? {};
+        const attempts = (asArray(record.attempts) ?? []).map((attempt) => asRecord(attempt) ?? {});
+        return (
+          <div
+            className="tool-call-card"
+            // biome-ignore lint/suspicious/noArrayIndexKey: calls are a fixed, ordered record
+            key={index}
+            data-testid="model-call"
+            data-status={text(record.status)}
+          >
+            <div className="tool-call-name">
+              <b data-testid="model-call-model">{text(record.servedModelId ?? record.modelId)}</b>{" "}
+              <span className="muted" data-testid="model-call-provider">
+                via {text(record.provider)}
+              </span>
+              {record.mode ? <span className="muted"> · {text(record.mode)}</span> : null}
+            </div>
+            <p className="muted" data-testid="model-call-figures">
+              {typeof record.latencyMs === "number" ? `${record.latencyMs} ms` : ""}
+              {typeof record.firstTokenMs === "number" ? ` (first token ${record.firstTokenMs} ms)` : ""}
+              {` · ${text(record.inputTokens ?? 0)} in / ${text(record.outputTokens ?? 0)} out tokens`}
+              {typeof record.cachedInputTokens === "number" && record.cachedInputTokens > 0
+                ? ` (${record.cachedInputTokens} cached)`
+                : ""}
+              {typeof record.cost === "number" ? ` · $${record.cost.toFixed(6)}` : ""}
+            </p>
+            {attempts.length > 0 && (
+              <ol className="model-call-attempts" data-testid="model-call-attempts">
+                {attempts.map((attempt) => (
+                  <li key={text(attempt.attempt)} data-testid="model-call-attempt">
+                    {attemptLabel(attempt)}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+const KNOWN_KEYS = new Set(["auth", "messages", "steps", "toolCalls", "modelCalls", "request", "response"]);
 
 /** Process data with dedicated views for prompts, agent steps, tool calls and HTTP exchanges. */
 export function ProcessDataView({ data }: { data: Record<string, unknown> | null }) {
@@ -175,9 +232,16 @@ export function ProcessDataView({ data }: { data: Record<string, unknown> | null
   const messages = asArray(data.messages);
   const steps = asArray(data.steps);
   const toolCalls = asArray(data.toolCalls);
+  const modelCalls = asArray(data.modelCalls);
   const rest = Object.fromEntries(Object.entries(data).filter(([key]) => !KNOWN_KEYS.has(key)));
   return (
     <div className="process-data">
+      {modelCalls && modelCalls.length > 0 && (
+        <section>
+          <h4>Model calls</h4>
+          <ModelCallsView calls={modelCalls} />
+        </section>
+      )}
       {messages && messages.length > 0 && (
         <section>
           <h4>Prompt messages</h4>
