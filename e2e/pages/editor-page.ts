@@ -26,8 +26,24 @@ export class EditorPage {
     await this.page.getByTestId(`palette-item-${type}`).dragTo(target ?? this.canvas, { targetPosition: position });
   }
 
+  /**
+   * Waits until the viewport stops moving: the editor pans to keep a newly selected node clear of
+   * the config panel, and a drag measured mid-pan would aim at where a handle used to be.
+   */
+  async waitForSettledViewport(): Promise<void> {
+    const viewport = this.page.locator(".react-flow__viewport");
+    let previous = await viewport.getAttribute("style");
+    for (let check = 0; check < 30; check++) {
+      await this.page.waitForTimeout(100);
+      const current = await viewport.getAttribute("style");
+      if (current === previous) return;
+      previous = current;
+    }
+  }
+
   /** Connects a source handle to a node's input by dragging. */
   async connect(sourceId: string, targetId: string, sourceHandle = "out"): Promise<void> {
+    await this.waitForSettledViewport();
     const source = this.node(sourceId).locator(`.react-flow__handle.source[data-handleid="${sourceHandle}"]`);
     const target = this.node(targetId).locator(".react-flow__handle.target");
     const from = (await source.boundingBox())!;
