@@ -41,6 +41,8 @@ export function ProviderDialog({
   const [profiles, setProfiles] = useState<ProfileRowDraft[]>(
     Object.entries(provider?.profiles ?? {}).map(([model, override]) => ({ model, override })),
   );
+  const [firstByteSeconds, setFirstByteSeconds] = useState(secondsField(provider?.attemptTimeouts.firstByteMs));
+  const [attemptSeconds, setAttemptSeconds] = useState(secondsField(provider?.attemptTimeouts.totalMs));
   const [error, setError] = useState<{ message: string; issues: ApiIssue[]; title?: string } | null>(null);
   const [checking, setChecking] = useState(false);
   const [outcome, setOutcome] = useState<CheckOutcome | null>(null);
@@ -65,6 +67,10 @@ export function ProviderDialog({
     ),
     models: modelList(),
     profiles: toProfiles(profiles),
+    attemptTimeouts: {
+      firstByteMs: millisecondsOf(firstByteSeconds),
+      totalMs: millisecondsOf(attemptSeconds),
+    },
   });
 
   const check = async () => {
@@ -237,7 +243,56 @@ export function ProviderDialog({
         namePlaceholder="api-key"
         testId="provider-headers"
       />
+      <div className="grid grid-cols-2 gap-x-3">
+        <div className="field">
+          <label className="field-label" htmlFor="provider-first-byte-timeout">
+            First byte timeout (s)
+          </label>
+          <input
+            id="provider-first-byte-timeout"
+            className="input"
+            type="number"
+            min={1}
+            max={3600}
+            value={firstByteSeconds}
+            data-testid="provider-first-byte-timeout"
+            placeholder="60"
+            onChange={(event) => setFirstByteSeconds(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="provider-attempt-timeout">
+            Attempt timeout (s)
+          </label>
+          <input
+            id="provider-attempt-timeout"
+            className="input"
+            type="number"
+            min={1}
+            max={3600}
+            value={attemptSeconds}
+            data-testid="provider-attempt-timeout"
+            placeholder="300"
+            onChange={(event) => setAttemptSeconds(event.target.value)}
+          />
+        </div>
+        <div className="field-help col-span-2">
+          A call that gets no first byte, or no whole answer, in time ends with model_timeout and is not retried. Empty
+          keeps the defaults; a node&apos;s own model timeouts win.
+        </div>
+      </div>
       <ProfileOverridesEditor rows={profiles} onChange={setProfiles} />
     </Dialog>
   );
+}
+
+/** A stored bound in ms as the seconds the form shows ("" when unset). */
+function secondsField(milliseconds: number | undefined): string {
+  return milliseconds === undefined ? "" : String(milliseconds / 1000);
+}
+
+/** The form's seconds as ms; empty stays unset, and anything else goes to the server's check as is. */
+function millisecondsOf(seconds: string): number | undefined {
+  if (seconds.trim() === "") return undefined;
+  return Math.round(Number(seconds) * 1000);
 }

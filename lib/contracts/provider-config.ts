@@ -41,6 +41,21 @@ export const profileOverrideSchema = z.strictObject({
 /** Per-model overrides. */
 export type ProfileOverride = z.infer<typeof profileOverrideSchema>;
 
+/** The most a provider's attempt bound may be (one hour), so a typo cannot park runs for days. */
+export const MAX_PROVIDER_TIMEOUT_MS = 3_600_000;
+
+/**
+ * Per-attempt time bounds of a provider's model calls. Empty fields keep the defaults: 60 s to the
+ * first streamed byte and 300 s per attempt. A node's own `modelTimeouts` win over these.
+ */
+export const providerTimeoutsSchema = z.strictObject({
+  firstByteMs: z.number().int().positive().max(MAX_PROVIDER_TIMEOUT_MS).optional(),
+  totalMs: z.number().int().positive().max(MAX_PROVIDER_TIMEOUT_MS).optional(),
+});
+
+/** A provider's attempt bounds. */
+export type ProviderTimeouts = z.infer<typeof providerTimeoutsSchema>;
+
 /** Body for creating or replacing a provider. */
 export const providerInputSchema = z.object({
   name: providerNameSchema,
@@ -58,6 +73,8 @@ export const providerInputSchema = z.object({
   models: z.array(modelIdSchema).max(500).default([]),
   /** Profile overrides by model id. */
   profiles: z.record(modelIdSchema, profileOverrideSchema).default({}),
+  /** Per-attempt time bounds; empty keeps the defaults (60 s first byte, 300 s per attempt). */
+  attemptTimeouts: providerTimeoutsSchema.default({}),
 });
 
 /** A provider as submitted. */
@@ -79,6 +96,8 @@ export interface ProviderView {
   models: string[];
   /** Profile overrides by model id. */
   profiles: Record<string, ProfileOverride>;
+  /** Per-attempt time bounds set for this provider (absent fields use the defaults). */
+  attemptTimeouts: ProviderTimeouts;
   /** ISO time of the last change. */
   updatedAt: string;
 }

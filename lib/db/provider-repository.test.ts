@@ -81,4 +81,34 @@ describe.each(testProviders())("model provider credentials on %s", (provider) =>
       ),
     ).rejects.toMatchObject({ code: "provider_invalid", issues: [{ path: "headers[0].value" }] });
   });
+
+  it("keeps a provider's attempt time bounds, shows them, and refuses an out-of-range bound naming the field", async () => {
+    await upsertProvider(
+      workspaceId,
+      providerInputSchema.parse({
+        name: "slow-gateway",
+        baseURL: "https://gateway.test/v1",
+        attemptTimeouts: { firstByteMs: 120_000, totalMs: 900_000 },
+      }),
+      "create",
+    );
+    expect((await loadProvider(workspaceId, "slow-gateway"))?.attemptTimeouts).toEqual({
+      firstByteMs: 120_000,
+      totalMs: 900_000,
+    });
+    const view = (await listProviders(workspaceId)).find((entry) => entry.name === "slow-gateway");
+    expect(view?.attemptTimeouts).toEqual({ firstByteMs: 120_000, totalMs: 900_000 });
+    await upsertProvider(
+      workspaceId,
+      providerInputSchema.parse({ name: "slow-gateway", baseURL: "https://gateway.test/v1" }),
+      "update",
+    );
+    expect((await loadProvider(workspaceId, "slow-gateway"))?.attemptTimeouts).toEqual({});
+    const tooLong = providerInputSchema.safeParse({
+      name: "x",
+      baseURL: "https://x.test",
+      attemptTimeouts: { firstByteMs: 0 },
+    });
+    expect(tooLong.error?.issues[0].path).toEqual(["attemptTimeouts", "firstByteMs"]);
+  });
 });

@@ -3,8 +3,10 @@ import { z } from "zod";
 import {
   type ProfileOverride,
   type ProviderInput,
+  type ProviderTimeouts,
   type ProviderView,
   profileOverrideSchema,
+  providerTimeoutsSchema,
 } from "../contracts/provider-config";
 import { TrellisError } from "../workflow/errors";
 import { asRecord, toJson } from "./json";
@@ -25,6 +27,8 @@ export interface StoredProvider {
   profiles?: Record<string, ProfileOverride>;
   /** Models offered in the model picker. */
   models?: string[];
+  /** Per-attempt time bounds of this provider's model calls. */
+  attemptTimeouts?: ProviderTimeouts;
 }
 
 /** A provider name that does not exist in the workspace. Code `provider_not_found` (404). */
@@ -64,6 +68,7 @@ const storedSettingsSchema = z.object({
   query: z.record(z.string(), z.string()).default({}),
   models: z.array(z.string()).default([]),
   profiles: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
+  attemptTimeouts: z.unknown().optional(),
 });
 
 /** Reading is lenient where writing is strict: unknown fields are stripped. */
@@ -89,6 +94,8 @@ function decodeRow(row: ProviderRow): StoredProvider {
     query: settings.query,
     profiles,
     models: settings.models,
+    // Lenient like profiles: a malformed stored value falls back to the defaults.
+    attemptTimeouts: providerTimeoutsSchema.safeParse(settings.attemptTimeouts ?? {}).data ?? {},
   };
 }
 
@@ -99,6 +106,7 @@ function encodeSettings(provider: StoredProvider) {
     query: provider.query ?? {},
     models: provider.models ?? [],
     profiles: provider.profiles ?? {},
+    attemptTimeouts: provider.attemptTimeouts ?? {},
   });
 }
 
@@ -164,6 +172,7 @@ export function mergeProviderInput(input: ProviderInput, previous: StoredProvide
     query: input.query,
     models: [...new Set(input.models)],
     profiles: input.profiles,
+    attemptTimeouts: input.attemptTimeouts,
   };
 }
 
@@ -198,6 +207,7 @@ function toView(row: ProviderRow): ProviderView {
     query: provider.query ?? {},
     models: provider.models ?? [],
     profiles: provider.profiles ?? {},
+    attemptTimeouts: provider.attemptTimeouts ?? {},
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -144,6 +144,66 @@ describe("honest outcomes: model time bounds", () => {
   });
 });
 
+describe("honest outcomes: per-node model time bounds", () => {
+  let provider: FakeProviderHarness;
+  beforeAll(async () => {
+    // The provider keeps the defaults (60 s to first byte): only the node's own bound can end this.
+    provider = await startFakeProvider({ adapter: { retry: { maxAttempts: 3, initialDelayMs: 5 } } });
+  });
+  afterAll(() => provider.close());
+  beforeEach(() => provider.server.reset());
+
+  const workflow = (type: "llm" | "agent" | "planner" | "synthesizer", extra: Record<string, unknown>) =>
+    new WorkflowBuilder()
+      .add("start", "start", {})
+      .add("node", type, {
+        model: { provider: "fake", model: "gpt-4o-mini" },
+        userPrompt: "Hi",
+        query: "Hi",
+        goal: "Hi",
+        prompt: "Hi",
+        tools: type === "planner" ? ["get_current_weather"] : [],
+        ...extra,
+      })
+      .chain("start", "node")
+      .build();
+
+  it.each(["llm", "agent", "planner", "synthesizer"] as const)(
+    "a %s node's modelTimeouts.firstByteMs ends a hung provider with model_timeout, in one attempt",
+    async (type) => {
+      provider.server.script(fakeScenarios.hung(), fakeScenarios.hung(), fakeScenarios.hung());
+      const startedAt = Date.now();
+      const { result, recorder } = await runRecorded(
+        workflow(type, { modelTimeouts: { firstByteMs: 200, totalMs: 400 } }),
+        {},
+        createTestServices({
+          models: provider.resolver,
+          tools: createToolRegistry([localWeatherTool({ precipitation: {} })]),
+        }),
+      );
+      expect(result.status).toBe("failed");
+      const nodeError = eventsOfType(recorder.events, "node-error")[0];
+      expect(nodeError.error.code).toBe("model_timeout");
+      // One attempt, not retried (the call record, not the server's log: under load a timed-out
+      // request may reach the fake server after the next test reset it).
+      const calls = (nodeError.processData?.modelCalls ?? []) as { attempts: { errorCode?: string }[] }[];
+      expect(calls.flatMap((call) => call.attempts.map((attempt) => attempt.errorCode))).toEqual(["model_timeout"]);
+      // Far below the provider's 60 s default: the node's bound applied.
+      expect(Date.now() - startedAt).toBeLessThan(20_000);
+    },
+  );
+
+  it("a node bound larger than the reply time lets the call succeed", async () => {
+    provider.server.script(fakeScenarios.answer("Hello"));
+    const { result } = await runRecorded(
+      workflow("llm", { modelTimeouts: { firstByteMs: 30_000 } }),
+      {},
+      createTestServices({ models: provider.resolver }),
+    );
+    expect(result.status).toBe("succeeded");
+  });
+});
+
 describe("honest outcomes: cancellation", () => {
   let provider: FakeProviderHarness;
   beforeAll(async () => {

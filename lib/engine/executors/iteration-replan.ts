@@ -122,7 +122,7 @@ export async function replanItems(
       inputs: { replan, maxReplans: planner.config.maxReplans, completed, failed: failedStep, reason, remaining },
       handledBy: errorMode === "terminate" ? "fail-run" : "iteration-continue",
       work: async (_attempt, signal, modelCalls) => {
-        const model = await resolveNodeModel(context, planner.config.model, modelCalls);
+        const model = await resolveNodeModel(context, planner.config.model, modelCalls, planner.config.modelTimeouts);
         const instructions = context.render(planner.config.instructions);
         const goal = context.render(planner.config.goal);
         try {

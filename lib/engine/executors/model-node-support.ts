@@ -1,7 +1,8 @@
 import "server-only";
 import type { AgentEventSink, AgentUsage } from "../../agent/types";
-import type { LanguageModel, ModelRef } from "../../llm/language-model";
+import type { AttemptTimeouts, LanguageModel, ModelRef } from "../../llm/language-model";
 import type { ModelCallLedger } from "../../llm/model-call-ledger";
+import { withAttemptTimeouts } from "../../llm/with-attempt-timeouts";
 import type { Usage } from "../../runs/run-status";
 import { TrellisError } from "../../workflow/errors";
 import { NodeExecutionError } from "../errors";
@@ -21,15 +22,17 @@ export function nodeEventSink(context: ExecutorContext): AgentEventSink {
 
 /**
  * Resolves a model reference, wrapped so every call is recorded on the node run (`ledger`, by
- * default the attempt's); configuration problems become non-retryable node errors.
+ * default the attempt's) and bounded by the node's `modelTimeouts`; configuration problems become
+ * non-retryable node errors.
  */
 export async function resolveNodeModel(
   context: ExecutorContext,
   ref: ModelRef,
   ledger: ModelCallLedger | undefined = context.modelCalls,
+  timeouts: AttemptTimeouts | undefined = (context.node.config as { modelTimeouts?: AttemptTimeouts }).modelTimeouts,
 ): Promise<LanguageModel> {
   try {
-    const model = await context.services.models.resolve(ref);
+    const model = withAttemptTimeouts(await context.services.models.resolve(ref), timeouts);
     return ledger ? ledger.wrap(model) : model;
   } catch (error) {
     throw toNodeExecutionError(error, { model: ref });

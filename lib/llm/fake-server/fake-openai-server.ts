@@ -154,6 +154,12 @@ export async function startFakeOpenAIServer(options: FakeServerOptions = {}): Pr
     response.on("close", () => {
       if (!response.writableFinished) record.closedByClient = true;
     });
+    // A request the client gave up on before it was read (a timed-out attempt reaching a busy test
+    // process late) must not take the scripted reply meant for the next call.
+    if (request.socket.destroyed) {
+      record.closedByClient = true;
+      return;
+    }
     const reply = await nextReply(body);
     if (reply.hang) return untilClosed(response);
     await wait(reply.delayMs);

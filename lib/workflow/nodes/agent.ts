@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { countOf, modelField, modelReferenceSchema, templateUsage, truncate } from "./common-schemas";
+import {
+  countOf,
+  modelField,
+  modelReferenceSchema,
+  modelTimeoutsSchema,
+  templateUsage,
+  truncate,
+} from "./common-schemas";
 import { defineNode } from "./define-node";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 
@@ -32,6 +39,7 @@ export const agentConfigSchema = z.object({
   ...policyShape,
   mode: z.enum(AGENT_MODES).default("auto"),
   model: modelField(),
+  modelTimeouts: modelTimeoutsSchema,
   /** Tool names from the registry; the allowlist the model may call. */
   tools: z.array(z.string().min(1)).default([]),
   instructions: z.string().default(""),

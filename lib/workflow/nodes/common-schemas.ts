@@ -18,6 +18,35 @@ export function modelField() {
   return modelReferenceSchema.default(() => ({ ...DEFAULT_MODEL }));
 }
 
+/** The most a node may allow one model attempt, so a typo cannot park a run for days. */
+export const MAX_MODEL_TIMEOUT_MS = 3_600_000;
+
+/**
+ * Per-node time bounds of each model attempt, over the provider's (defaults: 60 s to the first
+ * streamed byte, 300 s per attempt). A hung provider then ends the node with `model_timeout`.
+ */
+export const modelTimeoutsSchema = z
+  .object({
+    firstByteMs: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_MODEL_TIMEOUT_MS)
+      .optional()
+      .describe("Time to the first streamed byte of one attempt; the provider's setting (60 s) when empty"),
+    totalMs: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_MODEL_TIMEOUT_MS)
+      .optional()
+      .describe("Time for one whole attempt; the provider's setting (300 s) when empty"),
+  })
+  .optional();
+
+/** Per-node model time bounds as parsed. */
+export type ModelTimeouts = z.output<typeof modelTimeoutsSchema>;
+
 /** A selector such as `["nodeId", "field"]`, `["item", "x"]` or `["env", "NAME"]`. */
 export const selectorSchema = z.array(z.string().min(1));
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { modelField, templateUsage, truncate } from "./common-schemas";
+import { modelField, modelTimeoutsSchema, templateUsage, truncate } from "./common-schemas";
 import { defineNode } from "./define-node";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 
@@ -7,6 +7,7 @@ import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 export const llmConfigSchema = z.object({
   ...policyShape,
   model: modelField(),
+  modelTimeouts: modelTimeoutsSchema,
   systemPrompt: z.string().default(""),
   userPrompt: z.string().default(""),
   temperature: z.number().min(0).max(2).default(0.7),

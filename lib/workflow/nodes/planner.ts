@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { modelField, templateUsage, truncate } from "./common-schemas";
+import { modelField, modelTimeoutsSchema, templateUsage, truncate } from "./common-schemas";
 import { defineNode } from "./define-node";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 
@@ -35,6 +35,7 @@ export type Plan = z.output<typeof planSchema>;
 export const plannerConfigSchema = z.object({
   ...policyShape,
   model: modelField(),
+  modelTimeouts: modelTimeoutsSchema,
   instructions: z.string().default(""),
   goal: z.string().default(""),
   /** Tools the plan may use; steps naming other tools are rejected by the engine. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { countOf, modelField, selectorSchema, templateUsage, truncate } from "./common-schemas";
+import { countOf, modelField, modelTimeoutsSchema, selectorSchema, templateUsage, truncate } from "./common-schemas";
 import { defineNode } from "./define-node";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 
@@ -7,6 +7,7 @@ import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 export const synthesizerConfigSchema = z.object({
   ...policyShape,
   model: modelField(),
+  modelTimeouts: modelTimeoutsSchema,
   prompt: z.string().default(""),
   /** Selectors whose values are handed to the model as context, in order. */
   inputs: z.array(selectorSchema.min(1)).default(() => []),
