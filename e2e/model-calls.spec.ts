@@ -33,3 +33,60 @@ test("the inspector shows which model and provider served a node's model call, w
   await expect(call.getByTestId("model-call-figures")).toContainText("tokens");
   await expect(call.getByTestId("model-call-attempt").first()).toContainText("#1 ok");
 });
+
+test("the inspector lists what a partial node run's answer lacks", async ({ page, request }) => {
+  const document = {
+    schemaVersion: 3,
+    nodes: [
+      {
+        id: "start",
+        type: "start",
+        position: { x: 0, y: 0 },
+        data: { title: "Start", inputs: [{ name: "items", type: "array", required: true }] },
+      },
+      {
+        id: "loop",
+        type: "iteration",
+        position: { x: 300, y: 0 },
+        width: 400,
+        height: 200,
+        data: {
+          title: "Each item",
+          input: ["start", "items"],
+          outputSelector: ["check", "result"],
+          errorMode: "continue",
+        },
+      },
+      {
+        id: "check",
+        type: "code",
+        parentId: "loop",
+        position: { x: 40, y: 60 },
+        data: {
+          title: "Check",
+          code: 'function main({ value }) {\n  if (value === 2) throw new Error("two is not allowed");\n  return { result: String(value) };\n}\n',
+          inputs: [{ name: "value", value: ["item"] }],
+          outputs: [{ name: "result", type: "string" }],
+        },
+      },
+      {
+        id: "end",
+        type: "end",
+        position: { x: 800, y: 0 },
+        data: { title: "End", outputs: [{ name: "results", value: ["loop", "output"] }] },
+      },
+    ],
+    edges: [
+      { id: "e1", source: "start", target: "loop" },
+      { id: "e2", source: "loop", target: "end" },
+    ],
+  };
+  const workflowId = await createWorkflow(request, `E2E partial ${Date.now()}`, document);
+  const runId = await runToEnd(request, workflowId, { items: [1, 2, 3] }, { expectedStatus: "partial" });
+
+  const run = new RunDetailPage(page);
+  await page.goto(`/runs/${runId}`);
+  await run.timelineRow("loop").click();
+  await expect(run.inspector.getByTestId("inspector-error")).toContainText("iteration_items_failed");
+  await expect(run.inspector.getByTestId("inspector-missing")).toContainText("item 1");
+});

@@ -40,6 +40,13 @@ export function NodeRunInspector({ nodeRun, allNodeRuns }: { nodeRun: NodeRunVie
       {nodeRun.errorCode && (
         <div className="error-box" data-testid="inspector-error">
           <code>{nodeRun.errorCode}</code> {nodeRun.errorMessage}
+          {nodeRun.missing && nodeRun.missing.length > 0 && (
+            <ul className="mt-1 list-disc pl-5" aria-label="Missing from this answer" data-testid="inspector-missing">
+              {nodeRun.missing.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
       {attempts.length > 1 && (

@@ -174,6 +174,17 @@ for (const provider of providers) {
       return normalized(rows, runId);
     }
 
+    it("stores what a partial node run lacks on its row", async () => {
+      const scenario = scenarios.find((candidate) => candidate.name === "iteration items (parallel)")!;
+      const runId = await newRun();
+      const recorder = new PrismaRunRecorder(test.db, provider, { flushIntervalMs: 1 });
+      for (const event of withRunId(scenario.segments[0], runId)) recorder.record(event);
+      await recorder.flush();
+      const loop = (await storedRows(runId)).find((row) => row.nodeId === "loop");
+      expect(loop).toMatchObject({ status: "partial", errorCode: "iteration_items_failed" });
+      expect(loop?.missing?.length).toBeGreaterThan(0);
+    });
+
     it.each(scenarios.map((scenario) => [scenario.name, scenario] as const))(
       "%s: same rows after every segment",
       async (_name, scenario) => {

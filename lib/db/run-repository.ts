@@ -76,6 +76,8 @@ export interface NodeRunView {
   errorCode: string | null;
   /** Error message. */
   errorMessage: string | null;
+  /** For a `partial` attempt: what its answer lacks. */
+  missing: string[] | null;
   /** Start. */
   startedAt: Date;
   /** End. */
@@ -160,6 +162,7 @@ export async function getRunWithNodeRuns(runId: string): Promise<{ run: RunView;
       outputs: row.outputs,
       errorCode: row.errorCode,
       errorMessage: row.errorMessage,
+      missing: Array.isArray(row.missing) ? (row.missing as string[]) : null,
       startedAt: row.startedAt,
       endedAt: row.endedAt,
       tokensIn: row.tokensIn,

@@ -60,6 +60,7 @@ describe("reduceNodeRuns", () => {
       outputs: null,
       errorCode: null,
       errorMessage: null,
+      missing: null,
       startedAt: 10,
       endedAt: null,
       tokensIn: 0,
@@ -255,7 +256,9 @@ describe("reduceNodeRuns", () => {
       status: "partial",
       errorCode: "parse_failed",
       errorMessage: "The reply did not follow the protocol.",
+      missing: ["a parsed answer"],
     });
+    expect(row([start(10, "agent"), end(20, "agent")], "agent")?.missing).toBeNull();
     const retry: RunEvent = {
       ...stamp(15),
       ...on("llm"),

@@ -32,6 +32,8 @@ export interface NodeRunRecord {
   errorCode: string | null;
   /** Error message for people. */
   errorMessage: string | null;
+  /** For a `partial` attempt: what its answer lacks (from `node-end.partial.missing`); null otherwise. */
+  missing: string[] | null;
   /** Epoch ms of the attempt's start (of the skip, for skipped nodes). */
   startedAt: number;
   /** Epoch ms of the end; null while running or waiting. */
@@ -151,6 +153,7 @@ export class NodeRunReducer {
         if (event.partial) {
           row.errorCode = event.partial.code;
           row.errorMessage = event.partial.message;
+          row.missing = event.partial.missing?.length ? [...event.partial.missing] : null;
         }
         row.outputs = event.outputs;
         if (event.inputs !== undefined) row.inputs = event.inputs;
@@ -283,6 +286,7 @@ function blankRow(
     outputs: null,
     errorCode: null,
     errorMessage: null,
+    missing: null,
     startedAt: event.at,
     endedAt: null,
     tokensIn: 0,

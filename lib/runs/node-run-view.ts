@@ -61,6 +61,8 @@ export interface NodeRunView {
   errorCode: string | null;
   /** Error message. */
   errorMessage: string | null;
+  /** For a `partial` attempt: what its answer lacks (absent in records written before it was stored). */
+  missing?: string[] | null;
   /** ISO start. */
   startedAt: string | null;
   /** ISO end. */
@@ -105,6 +107,7 @@ export function toNodeRunView(row: NodeRunRecord): NodeRunView {
     outputs: row.outputs,
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,
+    missing: row.missing,
     startedAt: new Date(row.startedAt).toISOString(),
     endedAt: row.endedAt === null ? null : new Date(row.endedAt).toISOString(),
     tokensIn: row.tokensIn,

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "NodeRun" ADD COLUMN "missing" JSONB;
