@@ -198,3 +198,9 @@ export async function updatePasswordHash(userId: string, passwordHash: string): 
 export async function getAccount(userId: string): Promise<{ email: string; name: string }> {
   return database().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, name: true } });
 }
+
+/** Ids of every workspace (start-up tasks that cover all of them, such as log redaction). */
+export async function listWorkspaceIds(): Promise<string[]> {
+  const rows = await database().workspace.findMany({ select: { id: true } });
+  return rows.map((row) => row.id);
+}

@@ -12,6 +12,9 @@ export type RunEventListener = (event: RunEvent) => void;
  * awaits `recorder.flush()` first, so when a listener sees `run-end` the rows are complete.
  */
 export class RunEventEmitter {
+  /** Streamed text held back per node attempt and kind because it may end in the start of a secret. */
+  private readonly heldDeltas = new Map<string, HeldDelta>();
+
   constructor(
     private readonly runId: string,
     private readonly recorder: RunRecorder,
@@ -38,6 +41,8 @@ export class RunEventEmitter {
    * instead of allocating a property backing store, one object fewer per event that recorders keep.
    */
   emit(input: RunEventInput | RunEvent): RunEvent {
+    if (this.redactor && isStreamedText(input)) return this.emitStreamed(input);
+    if (this.heldDeltas.size > 0 && "nodeId" in input && "iterationPath" in input) this.releaseHeld(attemptKey(input));
     const event = this.redact(this.stamp(input));
     this.recorder.record(event);
     this.notify(event);
@@ -49,6 +54,7 @@ export class RunEventEmitter {
    * durable. `beforeFlush` runs after the event is recorded, so a final checkpoint covers its seq.
    */
   async emitFinal(input: RunEventInput, beforeFlush?: (event: RunEvent) => void): Promise<RunEvent> {
+    if (this.heldDeltas.size > 0) this.releaseHeld();
     const event = this.redact(this.stamp(input));
     this.recorder.record(event);
     beforeFlush?.(event);
@@ -80,6 +86,38 @@ export class RunEventEmitter {
     return event;
   }
 
+  /**
+   * A text delta through the redactor's stream split: what is safe goes out now (nothing at all
+   * when the whole piece may start a secret), the rest waits for the next piece of the same stream
+   * or for the attempt's next other event. The return value of a held piece is the input, unstamped:
+   * callers of `emit` for deltas do not use it.
+   */
+  private emitStreamed(input: StreamedText): RunEvent {
+    const key = `${attemptKey(input)}|${input.kind}`;
+    const held = this.heldDeltas.get(key);
+    const { ready, held: rest } = this.redactor!.splitStream((held?.text ?? "") + input.delta);
+    if (rest) this.heldDeltas.set(key, { event: input, text: rest });
+    else this.heldDeltas.delete(key);
+    if (ready === "") return input as RunEvent;
+    input.delta = ready;
+    if (input.data !== undefined) input.data = this.redactor!.redact(input.data);
+    const event = this.stamp(input);
+    this.recorder.record(event);
+    this.notify(event);
+    return event;
+  }
+
+  /** Sends held stream tails (of one node attempt, or all) before an event that ends or follows them. */
+  private releaseHeld(attempt?: string): void {
+    for (const [key, held] of [...this.heldDeltas]) {
+      if (attempt !== undefined && !key.startsWith(`${attempt}|`)) continue;
+      this.heldDeltas.delete(key);
+      const event = this.stamp({ ...held.event, seq: 0, at: 0, delta: this.redactor!.redactText(held.text) });
+      this.recorder.record(event);
+      this.notify(event);
+    }
+  }
+
   /** A throwing listener must not break the run: the event is already persisted. */
   private notify(event: RunEvent): void {
     if (!this.listener) return;
@@ -89,4 +127,22 @@ export class RunEventEmitter {
       // Listener errors are the subscriber's problem; the run record stays correct.
     }
   }
+}
+
+type StreamedText = Extract<RunEvent, { type: "node-delta" }>;
+
+interface HeldDelta {
+  /** The last piece of the stream, as a template for the event that carries the held text. */
+  event: StreamedText;
+  /** Raw text not sent yet. */
+  text: string;
+}
+
+/** Token and thought deltas are the events that carry one text in pieces. */
+function isStreamedText(input: RunEventInput | RunEvent): input is StreamedText {
+  return input.type === "node-delta" && (input.kind === "text" || input.kind === "thought");
+}
+
+function attemptKey(event: { nodeId: string; iterationPath: number[]; attempt: number }): string {
+  return `${event.nodeId}|${event.iterationPath.join(".")}|${event.attempt}`;
 }

@@ -12,6 +12,13 @@ export interface Redactor {
   redactText(text: string): string;
   /** A copy of `value` with every string redacted; the same object when nothing matched. */
   redact<T>(value: T): T;
+  /**
+   * For text that arrives in pieces (streamed model tokens): `ready` is the redacted text that can
+   * go out now; `held` is a tail that could be the start of a secret completed by the next piece,
+   * to be prepended to it (or sent through `redactText` when the stream ends). Without this a key
+   * echoed as "sk-ab" + "cd…" passes every per-piece check.
+   */
+  splitStream(text: string): { ready: string; held: string };
 }
 
 /** What a masked secret becomes. */
@@ -72,7 +79,30 @@ export function createRedactor(secrets: Iterable<string> | undefined): Redactor 
     }
     return copy ?? value;
   };
-  return { redactText, redact: <T>(value: T) => redactValue(value, 0) as T };
+  // Every proper prefix of every secret: a stream tail in this set may still become a secret.
+  const prefixes = new Set<string>();
+  let longest = 0;
+  for (const secret of unique) {
+    longest = Math.max(longest, secret.length);
+    for (let length = 1; length < secret.length; length++) prefixes.add(secret.slice(0, length));
+  }
+  const splitStream = (text: string) => {
+    let cut = text.length;
+    for (let length = Math.min(text.length, longest - 1); length > 0; length--) {
+      if (prefixes.has(text.slice(text.length - length))) {
+        cut = text.length - length;
+        break;
+      }
+    }
+    // A whole secret that the cut would split goes out whole (masked), never in two halves.
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const end = match.index + match[0].length;
+      if (match.index < cut && end > cut) cut = end;
+    }
+    return { ready: redactText(text.slice(0, cut)), held: text.slice(cut) };
+  };
+  return { redactText, redact: <T>(value: T) => redactValue(value, 0) as T, splitStream };
 }
 
 function escapeRegExp(text: string): string {

@@ -6,6 +6,7 @@ import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";
 import type { LanguageModel, ModelResolver } from "../llm/language-model";
 import { createModelResolver } from "../llm/model-resolver";
+import { registerLogSecrets } from "./log-redaction";
 import { createLazyWorkspaceTools, type WorkspaceToolsOptions } from "./workspace-tools";
 
 /** Options for one run's services. */
@@ -90,6 +91,8 @@ export async function workspaceSecrets(
     for (const value of Object.values(source.secrets.env ?? {})) add(value);
     for (const value of Object.values(source.secrets.headers ?? {})) add(value);
   }
+  // What a run must not record, the server log must not print either.
+  registerLogSecrets(secrets);
   return secrets;
 }
 

@@ -110,4 +110,40 @@ describe("an echoed provider key never appears in any event or record", () => {
     expect(bytes).toContain("Incorrect API key provided: [redacted]");
     expect(bytes).not.toContain(API_KEY);
   });
+
+  it("a key the model streams back split across chunks is masked in the deltas and the answer", async () => {
+    // The upstream echoes the key in pieces that each look harmless: "…key is sk-te" + "st-01…".
+    const cut = 5;
+    server.script({
+      textChunks: ["Your key is ", API_KEY.slice(0, cut), API_KEY.slice(cut, 12), API_KEY.slice(12), ", keep it safe."],
+    });
+    const recorder = new MemoryRunRecorder();
+    const emitted: RunEvent[] = [];
+    const result = await runWorkflow(
+      new WorkflowBuilder()
+        .add("start", "start", {})
+        .add("llm", "llm", { model: { provider: "echo", model: "gpt-4o-mini" }, userPrompt: "Hi" })
+        .add("end", "end", { outputs: [{ name: "text", value: "{{llm.text}}" }] })
+        .chain("start", "llm", "end")
+        .build(),
+      {},
+      {
+        runId: "stream-run",
+        recorder,
+        services: await createEngineServices({ workspaceId }),
+        onEvent: (e) => emitted.push(e),
+      },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs.text).toBe("Your key is [redacted], keep it safe.");
+    const streamed = emitted
+      .filter((event) => event.type === "node-delta" && event.kind === "text")
+      .map((event) => (event.type === "node-delta" ? event.delta : ""))
+      .join("");
+    // Nothing of the text is lost, and the pieces joined are masked too.
+    expect(streamed).toBe("Your key is [redacted], keep it safe.");
+    const everything = JSON.stringify({ events: recorder.events, emitted });
+    expect(everything).not.toContain(API_KEY);
+    expect(everything).not.toContain(API_KEY.slice(cut, 12));
+  });
 });

@@ -1,6 +1,9 @@
 import "server-only";
+import { listWorkspaceIds } from "../db/member-repository";
 import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
+import { workspaceSecrets } from "./engine-services";
+import { installLogRedaction, registerLogSecrets } from "./log-redaction";
 import { serviceRoot } from "./root";
 import { startScheduler } from "./scheduler";
 
@@ -13,6 +16,8 @@ let started: Promise<void> | undefined;
  */
 export function startServerServices(): Promise<void> {
   started ??= (async () => {
+    installLogRedaction();
+    registerLogSecrets([process.env.OPENAI_API_KEY, process.env.TRELLIS_SECRET_KEY]);
     if (isDemoMode()) {
       const port = Number(process.env.TRELLIS_DEMO_API_PORT ?? 4020);
       try {
@@ -24,6 +29,10 @@ export function startServerServices(): Promise<void> {
           `Demo API stub could not start on port ${port}: ${error instanceof Error ? error.message : error}`,
         );
       }
+    }
+    // Stored secrets are masked in the log from the first line on, not only once a run loaded them.
+    for (const workspaceId of await listWorkspaceIds().catch(() => [] as string[])) {
+      await workspaceSecrets(workspaceId).catch(() => undefined);
     }
     const resumed = await serviceRoot().runs.resumeInterrupted();
     if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
