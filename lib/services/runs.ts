@@ -23,7 +23,7 @@ export { WorkflowNotPublishedError } from "./published-api";
  * The run, if the principal may `action` it: another workspace's run, or (for an API key) a run
  * it could not have started, is "not found" like an unknown id.
  */
-async function authorizeRun(principal: Principal | null, runId: string, action: Action): Promise<void> {
+export async function authorizeRun(principal: Principal | null, runId: string, action: Action): Promise<void> {
   authorize(principal, action);
   const owner = await getRunOwner(runId);
   if (!owner) throw new RunNotFoundError(runId);
