@@ -1,6 +1,5 @@
 import "server-only";
 import type { RunStatus } from "../runs/run-status";
-import type { CompiledWorkflow } from "../workflow/compiled";
 import { toJson } from "./json";
 import { database } from "./prisma-client";
 import type { RunView } from "./run-repository";
@@ -273,27 +272,4 @@ export async function listNeedsReview(
 /** How many runs of the workspace need review. */
 export async function countNeedsReview(workspaceId: string): Promise<number> {
   return database().run.count({ where: { workspaceId, ...reviewWhere({ needsReview: true }) } });
-}
-
-/** What comparing and re-running a run need beyond its view: the compiled workflow and the re-run links. */
-export async function getRunLineage(runId: string): Promise<{
-  compiled: CompiledWorkflow;
-  rerunOfId: string | null;
-  reruns: { id: string; status: string; startedAt: Date }[];
-} | null> {
-  const db = database();
-  const run = await db.run.findUnique({ where: { id: runId }, select: { compiled: true, rerunOfId: true } });
-  if (!run) return null;
-  const reruns = await db.run.findMany({
-    where: { rerunOfId: runId },
-    orderBy: { startedAt: "asc" },
-    select: { id: true, status: true, startedAt: true },
-    take: 50,
-  });
-  return { compiled: run.compiled as unknown as CompiledWorkflow, rerunOfId: run.rerunOfId, reruns };
-}
-
-/** Records that `runId` re-ran `originalId`. */
-export async function markRerunOf(runId: string, originalId: string): Promise<void> {
-  await database().run.update({ where: { id: runId }, data: { rerunOfId: originalId } });
 }
