@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createWorkflow, runToEnd, templateDocument } from "./fixtures/workflows";
 import { RunDetailPage } from "./pages/runs-page";
@@ -37,6 +38,23 @@ function llmDocument() {
   };
   document.nodes[2].data.outputs = [{ name: "answer", value: "{{template_1.text}}" }];
   return document;
+}
+
+/** No serious or critical axe violation on the page as it is now (as e2e/a11y.spec.ts checks). */
+async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+  expect(serious, label).toEqual([]);
 }
 
 const queueRow = (page: Page, runId: string) => page.locator(`[data-testid="needs-review-row"][data-id="${runId}"]`);
@@ -161,15 +179,18 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto(`/runs/${a}`);
       await expect(page.getByTestId("usage-chart")).toBeVisible();
       await page.screenshot({ path: `test-results/review-look/run-${width}-${theme}.png`, fullPage: true });
+      await expectAccessible(page, "run page");
       await page.goto(`/runs/${b}`);
       await expect(page.getByTestId("run-comment")).toHaveCount(1);
       await page.screenshot({ path: `test-results/review-look/run-failed-${width}-${theme}.png`, fullPage: true });
       await page.goto(`/runs/compare?a=${a}&b=${b}`);
       await expect(page.getByTestId("run-compare")).toBeVisible();
       await page.screenshot({ path: `test-results/review-look/compare-${width}-${theme}.png`, fullPage: true });
+      await expectAccessible(page, "compare page");
       await page.goto("/runs/review");
       await expect(queueRow(page, b)).toBeVisible();
       await page.screenshot({ path: `test-results/review-look/queue-${width}-${theme}.png`, fullPage: true });
+      await expectAccessible(page, "needs-review page");
     });
   }
 }

@@ -29,8 +29,8 @@ function ChangeList({ changes, testId, empty }: { changes: FieldChange[]; testId
   return (
     <ul className="flex flex-col gap-1 text-xs" data-testid={testId} data-changes={changes.length}>
       {changes.map((change) => (
-        <li key={change.path} className="grid grid-cols-[minmax(6rem,auto)_1fr_1fr] gap-2" data-testid="change-row">
-          <code className="font-medium">{change.path}</code>
+        <li key={change.path} className="grid grid-cols-[minmax(5rem,10rem)_1fr_1fr] gap-2" data-testid="change-row">
+          <code className="font-medium break-all">{change.path}</code>
           <del className="rounded bg-destructive/10 px-1.5 py-0.5 break-all no-underline">
             <span className="sr-only">A: </span>
             {preview(change.before)}

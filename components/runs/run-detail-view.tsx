@@ -111,7 +111,7 @@ export function RunDetailView({
       )
     : undefined;
   return (
-    <div className="run-detail" data-testid="run-detail">
+    <div className="run-detail flex flex-col gap-3" data-testid="run-detail">
       <RunHeader detail={detail} />
       <RunSummary
         status={run.status}
@@ -132,12 +132,6 @@ export function RunDetailView({
           {cancelError && <span className="field-error">{cancelError}</span>}
         </div>
       )}
-      <RunReviewPanel
-        runId={run.id}
-        readOnly={readOnly}
-        titles={Object.fromEntries(nodeRuns.map((nodeRun) => [nodeRun.nodeId, nodeRun.title]))}
-        target={inspected ? { nodeId: inspected.nodeId, nodeRunId: inspected.id, title: inspected.title } : null}
-      />
       {waiting && !readOnly && (
         <HumanInputAnswerForm key={waiting.nodeId} runId={run.id} waiting={waiting} onAnswered={reload} />
       )}
@@ -156,7 +150,14 @@ export function RunDetailView({
           <h4>Outputs</h4>
           <JsonTree value={run.outputs} testId="run-outputs" />
         </div>
-        <div className={`run-panel-inspector ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
+        <div className={`run-panel-inspector flex flex-col gap-3 ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
+          {/* Beside the inspector: a new comment is about the node run shown below it. */}
+          <RunReviewPanel
+            runId={run.id}
+            readOnly={readOnly}
+            titles={Object.fromEntries(nodeRuns.map((nodeRun) => [nodeRun.nodeId, nodeRun.title]))}
+            target={inspected ? { nodeId: inspected.nodeId, nodeRunId: inspected.id, title: inspected.title } : null}
+          />
           {inspected ? (
             <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
           ) : (
