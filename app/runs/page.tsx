@@ -7,9 +7,14 @@ export default function RunsPage() {
     <main className="page page-wide">
       <header className="page-header">
         <h1>All runs</h1>
-        <Link href="/workflows" className="button">
-          Workflows
-        </Link>
+        <div className="flex items-center gap-2">
+          <Link href="/runs/review" className="button" data-testid="needs-review-link">
+            Needs review
+          </Link>
+          <Link href="/workflows" className="button">
+            Workflows
+          </Link>
+        </div>
       </header>
       <RunHistory />
     </main>

@@ -6,19 +6,54 @@ import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
 import { HumanInputAnswerForm } from "./human-input-answer-form";
 import { JsonTree } from "./json-tree";
 import { NodeRunInspector } from "./node-run-inspector";
+import { RunActions } from "./run-actions";
 import { RunHeader } from "./run-header";
 import { RUN_PAGE_COLUMN_CLASS_NAME } from "./run-layout";
+import { RunReviewPanel } from "./run-review-panel";
 import { RunSummary } from "./run-summary";
 import { RunTimeline, type TimelineSelection } from "./run-timeline";
+import { RunUsageChart } from "./run-usage-chart";
 
 /** Poll interval while a run is still going (the editor streams; history pages just refresh). */
 const POLL_MS = 1500;
 
-/** A stored run: summary, timeline and the node-run inspector. */
-export function RunDetailView({ runId }: { runId: string }) {
+/** Where the page opens: a node (and attempt) to select, from a comment's link (`?node=&nodeRun=`). */
+export interface RunDetailFocus {
+  nodeId?: string;
+  nodeRunId?: string;
+}
+
+/** The selection a focus asks for, once the node runs are known: that attempt, or the node's last one. */
+function focusSelection(nodeRuns: RunDetail["nodeRuns"], focus: RunDetailFocus | undefined): TimelineSelection | null {
+  if (!focus?.nodeId && !focus?.nodeRunId) return null;
+  const match =
+    nodeRuns.find((nodeRun) => focus.nodeRunId && nodeRun.id === focus.nodeRunId) ??
+    nodeRuns.filter((nodeRun) => nodeRun.nodeId === focus.nodeId).at(-1);
+  return match ? { nodeId: match.nodeId, iterationPath: match.iterationPath, attempt: match.attempt } : null;
+}
+
+/**
+ * A stored run: summary, review, actions (re-run, compare, export, share), usage per node,
+ * timeline and the node-run inspector. `readOnly` is the shared view: everything is shown,
+ * nothing can be changed from it.
+ */
+export function RunDetailView({
+  runId,
+  focus,
+  readOnly = false,
+  canRun = false,
+}: {
+  runId: string;
+  focus?: RunDetailFocus;
+  readOnly?: boolean;
+  canRun?: boolean;
+}) {
   const [detail, setDetail] = useState<RunDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<TimelineSelection | null>(null);
+  const focusedRef = useRef(false);
+  const focusNodeId = focus?.nodeId;
+  const focusNodeRunId = focus?.nodeRunId;
   const [cancelError, setCancelError] = useState<string | null>(null);
   // Reloads at once (after an answer or a cancel) instead of waiting for the next poll.
   const reloadRef = useRef<() => void>(() => undefined);
@@ -35,6 +70,14 @@ export function RunDetailView({ runId }: { runId: string }) {
         const body = (await response.json()) as RunDetail;
         if (stopped) return;
         setDetail(body);
+        // A link to a node run (from a comment) opens with it selected, once.
+        if (!focusedRef.current) {
+          const initial = focusSelection(body.nodeRuns, { nodeId: focusNodeId, nodeRunId: focusNodeRunId });
+          if (initial) {
+            focusedRef.current = true;
+            setSelected(initial);
+          }
+        }
         if (!TERMINAL_RUN_STATUSES.includes(body.run.status as RunStatus)) timer = setTimeout(load, POLL_MS);
       } catch (reason) {
         if (!stopped) setError((reason as Error).message);
@@ -46,7 +89,7 @@ export function RunDetailView({ runId }: { runId: string }) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [runId]);
+  }, [runId, focusNodeId, focusNodeRunId]);
 
   const cancel = async () => {
     setCancelError(null);
@@ -68,7 +111,7 @@ export function RunDetailView({ runId }: { runId: string }) {
       )
     : undefined;
   return (
-    <div className="run-detail" data-testid="run-detail">
+    <div className="run-detail flex flex-col gap-3" data-testid="run-detail">
       <RunHeader detail={detail} />
       <RunSummary
         status={run.status}
@@ -80,7 +123,8 @@ export function RunDetailView({ runId }: { runId: string }) {
         errorCode={run.errorCode}
         errorMessage={run.errorMessage}
       />
-      {!finished && (
+      {finished && <RunActions detail={detail} canRun={canRun} readOnly={readOnly} />}
+      {!finished && !readOnly && (
         <div className="row">
           <button type="button" className="button button-danger" data-testid="cancel-run" onClick={() => void cancel()}>
             Cancel run
@@ -88,7 +132,9 @@ export function RunDetailView({ runId }: { runId: string }) {
           {cancelError && <span className="field-error">{cancelError}</span>}
         </div>
       )}
-      {waiting && <HumanInputAnswerForm key={waiting.nodeId} runId={run.id} waiting={waiting} onAnswered={reload} />}
+      {waiting && !readOnly && (
+        <HumanInputAnswerForm key={waiting.nodeId} runId={run.id} waiting={waiting} onAnswered={reload} />
+      )}
       <div className="run-panel-body">
         <div className={`run-panel-timeline ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
           <RunTimeline
@@ -98,12 +144,20 @@ export function RunDetailView({ runId }: { runId: string }) {
               setSelected({ nodeId: nodeRun.nodeId, iterationPath: nodeRun.iterationPath, attempt: nodeRun.attempt })
             }
           />
+          <RunUsageChart nodeRuns={nodeRuns} />
           <h4>Inputs</h4>
           <JsonTree value={run.inputs} />
           <h4>Outputs</h4>
           <JsonTree value={run.outputs} testId="run-outputs" />
         </div>
-        <div className={`run-panel-inspector ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
+        <div className={`run-panel-inspector flex flex-col gap-3 ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
+          {/* Beside the inspector: a new comment is about the node run shown below it. */}
+          <RunReviewPanel
+            runId={run.id}
+            readOnly={readOnly}
+            titles={Object.fromEntries(nodeRuns.map((nodeRun) => [nodeRun.nodeId, nodeRun.title]))}
+            target={inspected ? { nodeId: inspected.nodeId, nodeRunId: inspected.id, title: inspected.title } : null}
+          />
           {inspected ? (
             <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
           ) : (

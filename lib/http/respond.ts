@@ -37,6 +37,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   invalid_import: 422,
   workflow_not_published: 409,
   provider_rename_unsupported: 400,
+  unknown_mention: 422,
+  unknown_node_run: 422,
+  rerun_unavailable: 409,
 };
 
 /** Maps errors thrown by the lib layer: known codes keep their status, anything else is a logged 500. */

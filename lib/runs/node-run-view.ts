@@ -85,6 +85,8 @@ export interface RunDetail {
   workflow?: { id: string; name: string | null; version: number | null };
   /** What a waiting run asks (null otherwise). */
   waiting?: { nodeId: string; prompt: string; fields: unknown[]; timeoutAt: number | null } | null;
+  /** The run this one re-ran (`rerunOfId`), and the re-runs of this one, oldest first. */
+  lineage?: { rerunOfId: string | null; reruns: { id: string; status: string; startedAt: string }[] };
 }
 
 /** Key identifying a node run within one run (live events and stored rows alike). */

@@ -1,4 +1,5 @@
 import "server-only";
+import { getRunLineage } from "../db/run-lineage-repository";
 import {
   findLastRunEvent,
   getRun,
@@ -23,7 +24,7 @@ export { WorkflowNotPublishedError } from "./published-api";
  * The run, if the principal may `action` it: another workspace's run, or (for an API key) a run
  * it could not have started, is "not found" like an unknown id.
  */
-async function authorizeRun(principal: Principal | null, runId: string, action: Action): Promise<void> {
+export async function authorizeRun(principal: Principal | null, runId: string, action: Action): Promise<void> {
   authorize(principal, action);
   const owner = await getRunOwner(runId);
   if (!owner) throw new RunNotFoundError(runId);
@@ -34,12 +35,14 @@ async function authorizeRun(principal: Principal | null, runId: string, action: 
 export async function startEditorRun(
   principal: Principal | null,
   workflowId: string,
-  input: { document?: unknown; inputs: Record<string, unknown> },
+  input: { document?: unknown; inputs: Record<string, unknown>; versionId?: string },
 ): Promise<{ runId: string; done: Promise<void> }> {
   const workflow = await loadWorkflow(principal, workflowId, "workflow.run");
   return root().runs.start({
     workspaceId: workflow.workspaceId,
     workflowId,
+    // A re-run of a published version passes that version's document and id.
+    versionId: input.versionId,
     document: input.document ?? workflow.draft,
     inputs: input.inputs,
     trigger: "editor",
@@ -99,12 +102,22 @@ export async function getRunDetail(principal: Principal | null, runId: string) {
   await authorizeRun(principal, runId, "run.read");
   const detail = await getRunWithNodeRuns(runId);
   if (!detail) throw new RunNotFoundError(runId);
-  const [waiting, source] = await Promise.all([
+  const [waiting, source, lineage] = await Promise.all([
     runWaiting(runId, detail.run.status),
     describeRunSource(detail.run.workflowId, detail.run.versionId),
+    getRunLineage(runId),
   ]);
-  // The run page's header names the workflow and version; a waiting run shows its question.
-  return { ...detail, waiting, workflow: { id: detail.run.workflowId, name: source.name, version: source.version } };
+  // The run page's header names the workflow and version; a waiting run shows its question; a
+  // re-run links back to its original and an original lists its re-runs.
+  return {
+    ...detail,
+    waiting,
+    workflow: { id: detail.run.workflowId, name: source.name, version: source.version },
+    lineage: {
+      rerunOfId: lineage?.rerunOfId ?? null,
+      reruns: (lineage?.reruns ?? []).map((rerun) => ({ ...rerun, startedAt: rerun.startedAt.toISOString() })),
+    },
+  };
 }
 
 /** What a waiting run asks (its last `run-waiting` event); null unless `status` is `waiting`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WorkflowDocument } from "./document";
-import { diffWorkflowDocuments } from "./version-diff";
+import { diffValues, diffWorkflowDocuments } from "./version-diff";
 
 function doc(overrides: Partial<WorkflowDocument> = {}): WorkflowDocument {
   return {
@@ -96,5 +96,18 @@ describe("diffWorkflowDocuments", () => {
     const layoutOnly = doc();
     layoutOnly.nodes[2] = { ...layoutOnly.nodes[2], position: { x: 1, y: 2 } };
     expect(diffWorkflowDocuments(doc(), layoutOnly).identical).toBe(true);
+  });
+});
+
+describe("diffValues", () => {
+  it("addresses changes of two JSON values from the top, and nothing for equal ones", () => {
+    expect(diffValues({ a: 1, list: [{ t: "x" }] }, { a: 1, list: [{ t: "x" }] })).toEqual([]);
+    expect(diffValues({ answer: "yes", list: [{ t: "x" }], gone: 1 }, { answer: "no", list: [{ t: "y" }] })).toEqual([
+      { path: "answer", before: "yes", after: "no" },
+      { path: "gone", before: 1, after: undefined },
+      { path: "list[0].t", before: "x", after: "y" },
+    ]);
+    expect(diffValues("a", "b", "outputs")).toEqual([{ path: "outputs", before: "a", after: "b" }]);
+    expect(diffValues(null, { a: 1 }, "outputs")).toEqual([{ path: "outputs", before: null, after: { a: 1 } }]);
   });
 });

@@ -113,6 +113,22 @@ function collectChanges(path: string, before: unknown, after: unknown, out: Fiel
   out.push({ path, before, after });
 }
 
+/**
+ * The changes between two JSON values (run inputs, node outputs), addressed by dotted paths from
+ * the top (`answer`, `items[2].title`); the same walk as the node config changes. A change of the
+ * whole value (different types, or a scalar) is one change at `rootPath`.
+ */
+export function diffValues(before: unknown, after: unknown, rootPath = "value"): FieldChange[] {
+  const out: FieldChange[] = [];
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    for (const key of [...keys].sort()) collectChanges(key, before[key], after[key], out);
+    return out;
+  }
+  collectChanges(rootPath, before, after, out);
+  return out;
+}
+
 function isStructured(value: unknown): boolean {
   return isPlainObject(value) || Array.isArray(value);
 }

@@ -43,6 +43,18 @@ describe("access policy", () => {
     expect(() => authorize(viewer, "workflow.edit", inA)).toThrow(/Viewers cannot edit workflows/);
   });
 
+  it("reviewing runs: every member, viewers included; never an API key or the server", () => {
+    for (const role of ["viewer", "editor", "admin", "owner"] as const) {
+      expect(refusalCode(user(role), "run.review")).toBeNull();
+    }
+    expect(refusalCode(key(null), "run.review", { ...inA, trigger: "api" } as typeof inA)).toBe("forbidden");
+    const system: Principal = { kind: "system", workspaceId: "ws-a", actor: "scheduler" };
+    expect(refusalCode(system, "run.review")).toBe("forbidden");
+    expect(refusalCode(user("viewer"), "run.review", { workspaceId: "ws-b", workflowId: "wf-9" })).toBe(
+      "thing_not_found",
+    );
+  });
+
   it("editor: builds, runs and publishes, but no settings or members", () => {
     const editor = user("editor");
     for (const action of [

@@ -19,6 +19,7 @@ export type Action =
   | "run.read"
   | "run.cancel"
   | "run.resume"
+  | "run.review"
   | "workspace.read"
   | "settings.manage"
   | "members.manage"
@@ -46,13 +47,15 @@ const ACTION_WORDS: Record<Action, string> = {
   "run.read": "see runs",
   "run.cancel": "cancel runs",
   "run.resume": "answer human input",
+  "run.review": "review runs",
   "workspace.read": "see the workspace",
   "settings.manage": "change workspace settings",
   "members.manage": "manage members",
   "account.manage": "change the account",
 };
 
-const VIEWER: readonly Action[] = ["workflow.read", "run.read", "workspace.read", "account.manage"];
+// Reviewing (rating, labels, comments, marking reviewed) changes no workflow, so viewers may do it.
+const VIEWER: readonly Action[] = ["workflow.read", "run.read", "run.review", "workspace.read", "account.manage"];
 const EDITOR: readonly Action[] = [
   ...VIEWER,
   "workflow.create",

@@ -1,0 +1,52 @@
+-- AlterTable
+ALTER TABLE "Run" ADD COLUMN "rerunOfId" TEXT;
+
+-- CreateTable
+CREATE TABLE "RunReview" (
+    "runId" TEXT NOT NULL PRIMARY KEY,
+    "workspaceId" TEXT NOT NULL,
+    "rating" TEXT,
+    "ratedBy" TEXT,
+    "reviewedAt" DATETIME,
+    "reviewedBy" TEXT,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "RunReview_runId_fkey" FOREIGN KEY ("runId") REFERENCES "Run" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "RunComment" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "runId" TEXT NOT NULL,
+    "workspaceId" TEXT NOT NULL,
+    "authorId" TEXT NOT NULL,
+    "body" TEXT NOT NULL,
+    "nodeId" TEXT,
+    "nodeRunId" TEXT,
+    "mentions" JSONB NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "RunComment_runId_fkey" FOREIGN KEY ("runId") REFERENCES "Run" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "RunLabel" (
+    "runId" TEXT NOT NULL,
+    "label" TEXT NOT NULL,
+    "workspaceId" TEXT NOT NULL,
+    "createdBy" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    PRIMARY KEY ("runId", "label"),
+    CONSTRAINT "RunLabel_runId_fkey" FOREIGN KEY ("runId") REFERENCES "Run" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "RunReview_workspaceId_reviewedAt_idx" ON "RunReview"("workspaceId", "reviewedAt");
+
+-- CreateIndex
+CREATE INDEX "RunComment_runId_createdAt_idx" ON "RunComment"("runId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "RunComment_workspaceId_createdAt_idx" ON "RunComment"("workspaceId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "RunLabel_workspaceId_label_idx" ON "RunLabel"("workspaceId", "label");
