@@ -36,6 +36,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   import_too_large: 413,
   invalid_import: 422,
   workflow_not_published: 409,
+  idempotency_key_reused: 422,
+  idempotency_key_in_progress: 409,
   provider_rename_unsupported: 400,
 };
 
