@@ -6,7 +6,9 @@ import * as cancelRun from "./runs/[runId]/cancel/route";
 import * as runEvents from "./runs/[runId]/events/route";
 import * as resumeRun from "./runs/[runId]/resume/route";
 import * as run from "./runs/[runId]/route";
+import * as workflow from "./workflows/[slug]/route";
 import * as startRun from "./workflows/[slug]/run/route";
+import * as workflows from "./workflows/route";
 
 type RouteModule = Record<string, unknown>;
 
@@ -20,6 +22,8 @@ const ROUTES: [string, RouteModule, string[], "trellis" | "openai"][] = [
   ["/api/v1/chat/completions", chatCompletions, ["POST"], "openai"],
   ["/api/v1/models", models, ["GET"], "openai"],
   ["/api/v1/mcp", mcp, ["POST"], "trellis"],
+  ["/api/v1/workflows", workflows, ["GET"], "trellis"],
+  ["/api/v1/workflows/greeter", workflow, ["GET"], "trellis"],
 ];
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];

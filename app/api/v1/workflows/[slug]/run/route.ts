@@ -1,14 +1,11 @@
-import { z } from "zod";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { json, route } from "@/lib/http/route";
 import { runEventStream } from "@/lib/http/sse";
 import { parseIdempotencyKey, replayedRun, startIdempotently } from "@/lib/services/idempotency";
 import { publicRunResult, runEventSource, startPublishedRun } from "@/lib/services/runs";
-import { publishedRunBodySchema } from "./schema";
+import { publishedRunBodySchema, workflowPathSchema } from "../../../schemas";
 
 export const dynamic = "force-dynamic";
-
-const pathSchema = z.object({ slug: z.string().min(1).max(200) });
 
 /**
  * Runs the latest published version of a workflow for an API client. Drafts are never
@@ -17,7 +14,7 @@ const pathSchema = z.object({ slug: z.string().min(1).max(200) });
  * result; streaming: its events from the start) instead of starting another.
  */
 export const POST = route(
-  { auth: "api-key", params: pathSchema, body: publishedRunBodySchema },
+  { auth: "api-key", params: workflowPathSchema, body: publishedRunBodySchema },
   async ({ request, principal, params, body }) => {
     const key = parseIdempotencyKey(request.headers.get("idempotency-key"));
     const start = await startIdempotently(principal, key, { operation: `workflow-run:${params.slug}`, body }, () =>
