@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as chatCompletions from "./chat/completions/route";
 import * as mcp from "./mcp/route";
 import * as models from "./models/route";
+import * as openapi from "./openapi.json/route";
 import * as cancelRun from "./runs/[runId]/cancel/route";
 import * as runEvents from "./runs/[runId]/events/route";
 import * as resumeRun from "./runs/[runId]/resume/route";
@@ -23,6 +24,7 @@ const ROUTES: [string, RouteModule, string[], "trellis" | "openai"][] = [
   ["/api/v1/models", models, ["GET"], "openai"],
   ["/api/v1/mcp", mcp, ["POST"], "trellis"],
   ["/api/v1/workflows", workflows, ["GET"], "trellis"],
+  ["/api/v1/openapi.json", openapi, ["GET"], "trellis"],
   ["/api/v1/workflows/greeter", workflow, ["GET"], "trellis"],
 ];
 

@@ -40,12 +40,10 @@ export const openAiErrorBodySchema = z
   .object({
     error: z.object({
       message: z.string(),
-      type: z
-        .string()
-        .meta({
-          description:
-            "invalid_request_error, authentication_error, permission_error, rate_limit_error, workflow_error, server_error",
-        }),
+      type: z.string().meta({
+        description:
+          "invalid_request_error, authentication_error, permission_error, rate_limit_error, workflow_error, server_error",
+      }),
       code: z.string().nullable(),
       param: z.string().nullable(),
     }),
