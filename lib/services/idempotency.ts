@@ -171,17 +171,20 @@ const SETTLED = new Set(["succeeded", "partial", "failed", "cancelled", "waiting
 /**
  * Resolves when a run (started by any request) has ended or waits for input: at once on its
  * `run-end` / `run-waiting` event in this process, else when its stored status says so (checked
- * now and then, for runs of another process).
+ * now and then, for runs of another process), or after `giveUpAfterMs` at the latest.
  */
-export function runSettled(runId: string): Promise<void> {
+export function runSettled(runId: string, giveUpAfterMs = 3_600_000): Promise<void> {
   return new Promise<void>((resolve) => {
     let done = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Resolving is harmless (callers read the run's status next); polling a stuck run forever is not.
+    const giveUp = setTimeout(() => finish(), giveUpAfterMs);
     const finish = () => {
       if (done) return;
       done = true;
       unsubscribe();
       clearTimeout(timer);
+      clearTimeout(giveUp);
       resolve();
     };
     const unsubscribe = root().runs.subscribe(runId, (event) => {
