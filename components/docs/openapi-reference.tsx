@@ -25,6 +25,19 @@ export interface OpenApiOperationView {
   >;
 }
 
+/** Text with `backticked` spans shown as code (the document's descriptions are Markdown-ish). */
+function Prose({ text }: { text: string }) {
+  const parts = text.split("`");
+  return (
+    <>
+      {parts.map((part, index) =>
+        // Odd pieces sat between backticks.
+        index % 2 === 1 ? <code key={`${index}-${part}`}>{part}</code> : part,
+      )}
+    </>
+  );
+}
+
 function tone(status: string): "success" | "warning" | "destructive" {
   if (status.startsWith("2")) return "success";
   return status.startsWith("5") ? "destructive" : "warning";
@@ -41,7 +54,11 @@ function Operation({ method, path, operation }: { method: string; path: string; 
         {operation.summary ? <CardDescription>{operation.summary}</CardDescription> : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
-        {operation.description ? <p className="m-0">{operation.description}</p> : null}
+        {operation.description ? (
+          <p className="m-0">
+            <Prose text={operation.description} />
+          </p>
+        ) : null}
         <p className="m-0 text-muted-foreground">
           {operation.security?.length ? "Authorization: Bearer <API key with the run scope>" : "No authentication."}
         </p>
@@ -63,7 +80,9 @@ function Operation({ method, path, operation }: { method: string; path: string; 
                     {parameter.required ? " (required)" : ""}
                   </td>
                   <td>{parameter.in}</td>
-                  <td>{parameter.description ?? ""}</td>
+                  <td>
+                    <Prose text={parameter.description ?? ""} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -93,12 +112,14 @@ function Operation({ method, path, operation }: { method: string; path: string; 
                   {response["x-error-codes"] ? (
                     <ul className="m-0 list-none p-0">
                       {response.description.split("\n").map((line) => (
-                        <li key={line}>{line}</li>
+                        <li key={line}>
+                          <Prose text={line} />
+                        </li>
                       ))}
                     </ul>
                   ) : (
                     <>
-                      {response.description}
+                      <Prose text={response.description} />
                       {response.content ? (
                         <span className="text-muted-foreground"> ({Object.keys(response.content).join(", ")})</span>
                       ) : null}

@@ -81,7 +81,7 @@ export function buildApiExamples(target: ApiExampleTarget): ApiExamples {
   const inputs = exampleInputs(target.inputs);
   const blockingBody = JSON.stringify({ inputs, response_mode: "blocking" });
   const streamingBody = JSON.stringify({ inputs, response_mode: "streaming" });
-  const inputsJs = JSON.stringify(inputs, null, 2).replace(/\n/g, "\n  ");
+  const inputsJs = JSON.stringify(inputs, null, 2).replace(/\n/g, "\n    ");
   const queryInput = target.chatQueryInput ?? "query";
   const chatPrompt = typeof inputs[queryInput] === "string" ? (inputs[queryInput] as string) : "Hello";
   const curl = `curl -X POST ${runUrl} \\
