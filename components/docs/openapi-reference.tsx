@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { JsonView } from "@/components/ui/json-view";
@@ -27,15 +28,16 @@ export interface OpenApiOperationView {
 
 /** Text with `backticked` spans shown as code (the document's descriptions are Markdown-ish). */
 function Prose({ text }: { text: string }) {
-  const parts = text.split("`");
-  return (
-    <>
-      {parts.map((part, index) =>
-        // Odd pieces sat between backticks.
-        index % 2 === 1 ? <code key={`${index}-${part}`}>{part}</code> : part,
-      )}
-    </>
-  );
+  const nodes: ReactNode[] = [];
+  let offset = 0;
+  let inCode = false;
+  // Pieces alternate between prose and code at each backtick; keyed by where they start.
+  for (const part of text.split("`")) {
+    nodes.push(inCode ? <code key={offset}>{part}</code> : part);
+    offset += part.length + 1;
+    inCode = !inCode;
+  }
+  return <>{nodes}</>;
 }
 
 function tone(status: string): "success" | "warning" | "destructive" {
