@@ -36,16 +36,23 @@ const STATUS_BY_CODE: Record<string, number> = {
   import_too_large: 413,
   invalid_import: 422,
   workflow_not_published: 409,
+  idempotency_key_reused: 422,
+  idempotency_key_in_progress: 409,
   provider_rename_unsupported: 400,
   unknown_mention: 422,
   unknown_node_run: 422,
   rerun_unavailable: 409,
 };
 
+/** The HTTP status `mapError` answers a Trellis error code with (also what the OpenAPI document lists). */
+export function statusForCode(code: string): number {
+  return code.endsWith("_not_found") ? 404 : (STATUS_BY_CODE[code] ?? 400);
+}
+
 /** Maps errors thrown by the lib layer: known codes keep their status, anything else is a logged 500. */
 export function mapError(error: unknown): Response {
   if (isTrellisError(error)) {
-    const status = error.code.endsWith("_not_found") ? 404 : (STATUS_BY_CODE[error.code] ?? 400);
+    const status = statusForCode(error.code);
     const { issues, details } = error as { issues?: unknown; details?: Record<string, unknown> };
     const response = errorResponse(status, error.code, error.message, {
       ...details,

@@ -213,3 +213,8 @@ export async function startChatRun(
   const started = await startVersionRun(principal, published, inputs);
   return { ...started, slug, answer: answerSource(published.document, chat) };
 }
+
+/** Where the chat answer of a run of `document` comes from (answering a replayed request). */
+export function chatAnswerSourceOf(document: unknown): ChatAnswerSource {
+  return answerSource(document, chatConfig(document));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRunInputs } from "./run-inputs";
+import { checkRunInputs, runInputsJsonSchema } from "./run-inputs";
 
 const declared = {
   inputs: [
@@ -39,6 +39,41 @@ describe("checkRunInputs", () => {
     expect(checkRunInputs({ ...declared, allowExtraInputs: true }, { city: "x", extra: 1 })).toEqual({
       ok: true,
       values: { city: "x", stake: 10 },
+    });
+  });
+});
+
+describe("runInputsJsonSchema", () => {
+  const config = {
+    inputs: [
+      { name: "query", type: "string" as const, required: true, description: "What to ask" },
+      { name: "limit", type: "number" as const, required: true, default: 5 },
+      { name: "tags", type: "array" as const, required: false },
+    ],
+  };
+
+  it("describes each declared input with the type the check enforces; required only without a default", () => {
+    expect(runInputsJsonSchema(config)).toEqual({
+      type: "object",
+      properties: {
+        query: { type: "string", description: "What to ask" },
+        limit: { type: "number", default: 5 },
+        tags: { type: "array" },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    });
+  });
+
+  it("agrees with checkRunInputs on what is required and on extra inputs", () => {
+    expect(checkRunInputs(config, { limit: 1 }).ok).toBe(false);
+    expect(checkRunInputs(config, { query: "x" }).ok).toBe(true);
+    expect(runInputsJsonSchema({ ...config, allowExtraInputs: true }).additionalProperties).toBe(true);
+    expect(checkRunInputs({ ...config, allowExtraInputs: true }, { query: "x", other: 1 }).ok).toBe(true);
+    expect(runInputsJsonSchema({ inputs: [] })).toEqual({
+      type: "object",
+      properties: {},
+      additionalProperties: false,
     });
   });
 });

@@ -89,3 +89,39 @@ function describeValue(value: unknown): string {
   if (value === null) return "null";
   return typeof value === "object" ? "an object" : `${article(typeof value)} ${typeof value}`;
 }
+
+/** A JSON Schema object (draft 2020-12), as MCP `inputSchema` and OpenAPI 3.1 take it. */
+export type RunInputsJsonSchema = {
+  type: "object";
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+  additionalProperties: boolean;
+};
+
+/**
+ * The JSON Schema of the inputs `checkRunInputs` accepts: one property per declared input with
+ * its type (exactly the types `hasType` checks), description and default; the required ones
+ * without a default listed as required; extra properties only when the start node allows them.
+ * MCP tools, discovery and the API panel describe inputs with it, so they cannot drift from the check.
+ */
+export function runInputsJsonSchema(
+  config: Pick<StartConfig, "inputs"> & { allowExtraInputs?: boolean },
+): RunInputsJsonSchema {
+  const properties: Record<string, Record<string, unknown>> = {};
+  const required: string[] = [];
+  for (const input of config.inputs ?? []) {
+    properties[input.name] = {
+      type: input.type,
+      ...(input.description ? { description: input.description } : {}),
+      ...(input.default === undefined ? {} : { default: input.default }),
+    };
+    // A required input with a default is filled by the check, so a caller may leave it out.
+    if (input.required && input.default === undefined) required.push(input.name);
+  }
+  return {
+    type: "object",
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: config.allowExtraInputs === true,
+  };
+}

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import * as chatCompletions from "./chat/completions/route";
+import * as mcp from "./mcp/route";
 import * as models from "./models/route";
+import * as openapi from "./openapi.json/route";
 import * as cancelRun from "./runs/[runId]/cancel/route";
 import * as runEvents from "./runs/[runId]/events/route";
 import * as resumeRun from "./runs/[runId]/resume/route";
 import * as run from "./runs/[runId]/route";
+import * as workflow from "./workflows/[slug]/route";
 import * as startRun from "./workflows/[slug]/run/route";
+import * as workflows from "./workflows/route";
 
 type RouteModule = Record<string, unknown>;
 
@@ -18,6 +22,10 @@ const ROUTES: [string, RouteModule, string[], "trellis" | "openai"][] = [
   ["/api/v1/runs/r1/events", runEvents, ["GET"], "trellis"],
   ["/api/v1/chat/completions", chatCompletions, ["POST"], "openai"],
   ["/api/v1/models", models, ["GET"], "openai"],
+  ["/api/v1/mcp", mcp, ["POST"], "trellis"],
+  ["/api/v1/workflows", workflows, ["GET"], "trellis"],
+  ["/api/v1/openapi.json", openapi, ["GET"], "trellis"],
+  ["/api/v1/workflows/greeter", workflow, ["GET"], "trellis"],
 ];
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];

@@ -5,6 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import type { EditorStore } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasIssue } from "../store/types";
+import { ApiExamplesPanel } from "./api-examples-panel";
 
 /** How long publishing waits for a pending autosave. */
 const SAVE_WAIT_MS = 15_000;
@@ -30,33 +31,6 @@ function waitUntilSaved(store: EditorStore): Promise<boolean> {
       unsubscribe();
     });
   });
-}
-
-/** How an API client calls the published workflow: endpoint and a curl line with the start inputs. */
-function EndpointHelp() {
-  const slug = useEditorStore((state) => state.workflowSlug);
-  const inputNames = useEditorStore((state) => {
-    const start = state.nodes.find((node) => node.type === "start");
-    const inputs = (start?.data as { inputs?: { name: string }[] } | undefined)?.inputs ?? [];
-    return inputs.map((input) => input.name).join(",");
-  });
-  if (!slug) return null;
-  const endpoint = `${typeof window === "undefined" ? "" : window.location.origin}/api/v1/workflows/${slug}/run`;
-  const inputs = Object.fromEntries(inputNames ? inputNames.split(",").map((name) => [name, "…"]) : []);
-  const body = JSON.stringify({ inputs, response_mode: "blocking" });
-  return (
-    <div className="publish-endpoint" data-testid="publish-endpoint">
-      <h4>Call it over HTTP</h4>
-      <p className="muted">
-        The latest published version answers at <code data-testid="publish-endpoint-url">{endpoint}</code> with an{" "}
-        <a href="/settings/api-keys">API key</a>; <code>"response_mode": "streaming"</code> answers with server-sent
-        events.
-      </p>
-      <pre className="code-block">{`curl -X POST ${endpoint} \\
-  -H "Authorization: Bearer <API key>" -H "content-type: application/json" \\
-  -d '${body}'`}</pre>
-    </div>
-  );
 }
 
 /** Publishes the draft as a new immutable version with a note. */
@@ -178,7 +152,7 @@ export function PublishDialog({ onSave }: { onSave: () => void }) {
           ))}
         </ul>
       )}
-      <EndpointHelp />
+      <ApiExamplesPanel />
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { chatCompletionResponse, chatCompletionStream } from "@/lib/http/chat-completions";
 import { openAiError, openAiMethodNotAllowed, openAiRoute } from "@/lib/http/openai-route";
-import { startChatRun } from "@/lib/services/published-api";
+import { parseIdempotencyKey, replayedRun, startIdempotently } from "@/lib/services/idempotency";
+import { chatAnswerSourceOf, startChatRun } from "@/lib/services/published-api";
 import { isTrellisError } from "@/lib/workflow/errors";
 import { chatCompletionBodySchema, messageText } from "./schema";
 
@@ -18,9 +19,19 @@ export const POST = openAiRoute(
   { auth: "api-key", body: chatCompletionBodySchema },
   async ({ request, principal, body }) => {
     const messages = body.messages.map((message) => ({ role: message.role, content: messageText(message.content) }));
-    let started: Awaited<ReturnType<typeof startChatRun>>;
+    const key = parseIdempotencyKey(request.headers.get("idempotency-key"));
+    let started: { runId: string; done: Promise<void>; answer: ReturnType<typeof chatAnswerSourceOf> };
+    let replayed = false;
     try {
-      started = await startChatRun(principal, body.model, messages);
+      const start = await startIdempotently(principal, key, { operation: "chat-completions", body }, () =>
+        startChatRun(principal, body.model, messages),
+      );
+      if (start.replayed) {
+        // The same request again: answer from (or re-attach to) the first request's run.
+        const run = await replayedRun(start.runId);
+        started = { runId: run.runId, done: run.done, answer: chatAnswerSourceOf(run.document) };
+        replayed = true;
+      } else started = start.started;
     } catch (error) {
       if (isTrellisError(error) && MODEL_ERRORS.has(error.code)) {
         const status = error.code.endsWith("_not_found") ? 404 : 409;
@@ -29,8 +40,11 @@ export const POST = openAiRoute(
       throw error;
     }
     const run = { runId: started.runId, model: body.model, done: started.done, answer: started.answer };
-    if (body.stream) return chatCompletionStream(run, body.stream_options?.include_usage === true, request.signal);
-    return chatCompletionResponse(run);
+    const response = body.stream
+      ? chatCompletionStream(run, body.stream_options?.include_usage === true, request.signal)
+      : await chatCompletionResponse(run);
+    if (replayed) response.headers.set("idempotent-replayed", "true");
+    return response;
   },
 );
 

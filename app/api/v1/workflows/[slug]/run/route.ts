@@ -1,23 +1,33 @@
-import { z } from "zod";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { json, route } from "@/lib/http/route";
 import { runEventStream } from "@/lib/http/sse";
+import { parseIdempotencyKey, replayedRun, startIdempotently } from "@/lib/services/idempotency";
 import { publicRunResult, runEventSource, startPublishedRun } from "@/lib/services/runs";
-import { publishedRunBodySchema } from "./schema";
+import { publishedRunBodySchema, workflowPathSchema } from "../../../schemas";
 
 export const dynamic = "force-dynamic";
 
-const pathSchema = z.object({ slug: z.string().min(1).max(200) });
-
 /**
  * Runs the latest published version of a workflow for an API client. Drafts are never
- * reachable here: publishing is what makes a workflow callable.
+ * reachable here: publishing is what makes a workflow callable. With an `Idempotency-Key`, a
+ * repeat of the same request within 24 h answers with the first request's run (blocking: its
+ * result; streaming: its events from the start) instead of starting another.
  */
 export const POST = route(
-  { auth: "api-key", params: pathSchema, body: publishedRunBodySchema },
+  { auth: "api-key", params: workflowPathSchema, body: publishedRunBodySchema },
   async ({ request, principal, params, body }) => {
-    const { runId, done, version } = await startPublishedRun(principal, params.slug, { inputs: body.inputs });
-    if (body.response_mode === "streaming") return runEventStream(runEventSource(), runId, 0, request.signal);
+    const key = parseIdempotencyKey(request.headers.get("idempotency-key"));
+    const start = await startIdempotently(principal, key, { operation: `workflow-run:${params.slug}`, body }, () =>
+      startPublishedRun(principal, params.slug, { inputs: body.inputs }),
+    );
+    const { runId, done, version } = start.replayed ? await replayedRun(start.runId) : start.started;
+    // A replay says so (as Stripe does), so a client can tell it did not start a second run.
+    const replayHeaders: Record<string, string> = start.replayed ? { "idempotent-replayed": "true" } : {};
+    if (body.response_mode === "streaming") {
+      const stream = runEventStream(runEventSource(), runId, 0, request.signal);
+      for (const [name, value] of Object.entries(replayHeaders)) stream.headers.set(name, value);
+      return stream;
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ended = await Promise.race([
       done.then(() => true),
@@ -28,7 +38,7 @@ export const POST = route(
     clearTimeout(timer);
     const result = await publicRunResult(runId);
     // Still running: the client polls GET /api/v1/runs/:id (or cancels) instead of holding on.
-    return json({ ...result, version }, ended ? 200 : 202);
+    return json({ ...result, version }, ended ? 200 : 202, replayHeaders);
   },
 );
 

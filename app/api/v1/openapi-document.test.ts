@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { API_OPERATIONS, buildOpenApiDocument, statusOfCode } from "./openapi-document";
+import { publishedRunBodySchema } from "./schemas";
+
+const V1 = path.join(__dirname);
+
+/** Every route.ts under app/api/v1 as its OpenAPI path (`[slug]` → `{slug}`). */
+function routeFiles(directory = V1): string[] {
+  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    if (entry.name !== "route.ts") return [];
+    const relative = path.relative(V1, path.dirname(full)).split(path.sep).filter(Boolean);
+    return [`/api/v1${relative.map((segment) => `/${segment.replace(/^\[(.+)\]$/, "{$1}")}`).join("")}`];
+  });
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+describe("the OpenAPI document of /api/v1", () => {
+  const document = buildOpenApiDocument() as {
+    openapi: string;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          responses: Record<string, { "x-error-codes"?: string[] }>;
+          requestBody?: { content: Record<string, { schema: unknown }> };
+        }
+      >
+    >;
+    components: { schemas: Record<string, unknown> };
+  };
+
+  it("is OpenAPI 3.1", () => {
+    expect(document.openapi).toBe("3.1.0");
+  });
+
+  it("has every /api/v1 route file, with each method the route really serves", async () => {
+    const files = routeFiles();
+    expect(files.length).toBeGreaterThanOrEqual(11);
+    for (const file of files) {
+      expect(document.paths, `${file} is documented`).toHaveProperty([file]);
+      const folder = file.replace("/api/v1", "").replace(/\{([^}]+)\}/g, "[$1]");
+      const module = (await import(`.${folder}/route`)) as Record<
+        string,
+        (request: Request, context: unknown) => Promise<Response>
+      >;
+      for (const method of METHODS) {
+        const handler = module[method];
+        if (!handler) continue;
+        const response = await handler(new Request(`http://localhost${file}`, { method }), {
+          params: Promise.resolve({ slug: "x", runId: "x" }),
+        });
+        const served = response.status !== 405;
+        expect(Boolean(document.paths[file]?.[method.toLowerCase()]), `${method} ${file}`).toBe(served);
+      }
+    }
+    // And nothing documented that has no route file.
+    expect(Object.keys(document.paths).sort()).toEqual([...files].sort());
+  });
+
+  it("lists every error code with its status, including the common ones", () => {
+    const run = document.paths["/api/v1/workflows/{slug}/run"]?.post;
+    const codes = Object.entries(run?.responses ?? {}).flatMap(([status, answer]) =>
+      (answer["x-error-codes"] ?? []).map((code) => [code, Number(status)]),
+    );
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        ["unauthorized", 401],
+        ["rate_limited", 429],
+        ["invalid_request", 400],
+        ["request_too_large", 413],
+        ["unsupported_media_type", 415],
+        ["workflow_not_found", 404],
+        ["workflow_not_published", 409],
+        ["invalid_input", 422],
+        ["idempotency_key_reused", 422],
+        ["method_not_allowed", 405],
+        ["internal_error", 500],
+      ]),
+    );
+    for (const operation of API_OPERATIONS) {
+      for (const code of operation.errors) expect(statusOfCode(code)).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it("request bodies are the routes' own zod schemas, converted", () => {
+    const schema = document.paths["/api/v1/workflows/{slug}/run"]?.post?.requestBody?.content["application/json"]
+      ?.schema as {
+      properties: Record<string, unknown>;
+    };
+    expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(publishedRunBodySchema.shape).sort());
+    expect(JSON.stringify(document)).not.toContain("#/$defs/");
+    expect(document.components.schemas).toHaveProperty("Error");
+    expect(document.components.schemas).toHaveProperty("RunAnswer");
+  });
+});

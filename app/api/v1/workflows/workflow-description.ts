@@ -1,0 +1,22 @@
+import type { z } from "zod";
+import type { CatalogEntry } from "@/lib/services/published-catalog";
+import type { workflowDescriptionSchema } from "../schemas";
+
+/** A callable workflow as discovery answers it (the shape `workflowDescriptionSchema` documents). */
+export function describeWorkflow(entry: CatalogEntry): z.output<typeof workflowDescriptionSchema> {
+  return {
+    slug: entry.slug,
+    name: entry.name,
+    description: entry.description,
+    version: entry.version,
+    inputs: entry.inputs,
+    allow_extra_inputs: entry.allowExtraInputs,
+    input_schema: entry.inputSchema,
+    outputs: entry.outputs.map((name) => ({ name })),
+    endpoints: {
+      run: `/api/v1/workflows/${encodeURIComponent(entry.slug)}/run`,
+      chat_model: entry.slug,
+      mcp: "/api/v1/mcp",
+    },
+  };
+}

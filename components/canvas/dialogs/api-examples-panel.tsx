@@ -1,0 +1,90 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { type ApiExamples, buildApiExamples } from "@/lib/workflow/api-examples";
+import { startConfigSchema } from "@/lib/workflow/nodes/start";
+import { useEditorStore } from "../store/editor-store-context";
+
+/** The tabs, in the order a newcomer tries them. */
+const TABS: { id: keyof ApiExamples; label: string }[] = [
+  { id: "curl", label: "curl" },
+  { id: "openAiSdk", label: "JavaScript (OpenAI SDK)" },
+  { id: "fetchSse", label: "JavaScript (fetch + SSE)" },
+  { id: "python", label: "Python" },
+  { id: "mcp", label: "MCP" },
+];
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button"
+      aria-label={`Copy the ${label} example`}
+      data-testid="api-example-copy"
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => {
+          setCopied(true);
+          setTimeout(() => setCopied(false), 1500);
+        });
+      }}
+    >
+      {copied ? "Copied" : "Copy"}
+    </button>
+  );
+}
+
+/**
+ * The workflow's API panel: where it answers and ready-to-paste calls (curl, JavaScript with the
+ * openai SDK and with fetch + SSE, Python, MCP) filled in with its slug and its start inputs.
+ */
+export function ApiExamplesPanel() {
+  const slug = useEditorStore((state) => state.workflowSlug);
+  const startData = useEditorStore((state) => state.nodes.find((node) => node.type === "start")?.data);
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const examples = useMemo(() => {
+    if (!slug) return null;
+    const parsed = startConfigSchema.safeParse(startData ?? {});
+    const config = parsed.success ? parsed.data : null;
+    return buildApiExamples({
+      origin,
+      slug,
+      inputs: config?.inputs ?? [],
+      chatQueryInput: config?.chat.queryInput,
+    });
+  }, [slug, startData, origin]);
+  if (!slug || !examples) return null;
+  const endpoint = `${origin}/api/v1/workflows/${slug}/run`;
+  return (
+    <section className="publish-endpoint" data-testid="publish-endpoint" aria-labelledby="api-panel-title">
+      <h4 id="api-panel-title">API</h4>
+      <p className="muted">
+        The published version answers at <code data-testid="publish-endpoint-url">{endpoint}</code>, as the chat model{" "}
+        <code>{slug}</code> at <code>/api/v1/chat/completions</code>, and as an MCP tool at <code>/api/v1/mcp</code>,
+        with an <a href="/settings/api-keys">API key</a>. <a href="/docs/api">API reference</a>.
+      </p>
+      <Tabs defaultValue="curl" data-testid="api-examples">
+        <TabsList aria-label="Example language" className="h-auto flex-wrap">
+          {TABS.map((tab) => (
+            <TabsTrigger key={tab.id} value={tab.id} data-testid={`api-example-tab-${tab.id}`}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map((tab) => (
+          <TabsContent key={tab.id} value={tab.id} className="flex flex-col gap-1.5">
+            <pre className="code-block max-h-72 overflow-auto" data-testid={`api-example-${tab.id}`}>
+              {tab.id === "curl"
+                ? `${examples.curl}\n\n# Streaming (Server-Sent Events):\n${examples.curlStream}`
+                : examples[tab.id]}
+            </pre>
+            <div>
+              <CopyButton text={tab.id === "curl" ? examples.curl : examples[tab.id]} label={tab.label} />
+            </div>
+          </TabsContent>
+        ))}
+      </Tabs>
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { JsonView } from "@/components/ui/json-view";
+
+/** The parts of an OpenAPI 3.1 document this page reads. */
+export interface OpenApiDocumentView {
+  info: { title: string; version: string; description?: string };
+  tags?: { name: string }[];
+  paths: Record<string, Record<string, OpenApiOperationView>>;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/** One operation as the page reads it. */
+export interface OpenApiOperationView {
+  operationId: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: unknown }[];
+  requestBody?: { content: Record<string, { schema?: unknown }> };
+  responses: Record<
+    string,
+    { description: string; "x-error-codes"?: string[]; content?: Record<string, { schema?: unknown }> }
+  >;
+}
+
+/** Text with `backticked` spans shown as code (the document's descriptions are Markdown-ish). */
+function Prose({ text }: { text: string }) {
+  const nodes: ReactNode[] = [];
+  let offset = 0;
+  let inCode = false;
+  // Pieces alternate between prose and code at each backtick; keyed by where they start.
+  for (const part of text.split("`")) {
+    nodes.push(inCode ? <code key={offset}>{part}</code> : part);
+    offset += part.length + 1;
+    inCode = !inCode;
+  }
+  return <>{nodes}</>;
+}
+
+function tone(status: string): "success" | "warning" | "destructive" {
+  if (status.startsWith("2")) return "success";
+  return status.startsWith("5") ? "destructive" : "warning";
+}
+
+function Operation({ method, path, operation }: { method: string; path: string; operation: OpenApiOperationView }) {
+  return (
+    <Card id={operation.operationId} data-testid={`api-operation-${operation.operationId}`}>
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          <Badge tone="primary">{method.toUpperCase()}</Badge>
+          <code className="text-sm">{path}</code>
+        </CardTitle>
+        {operation.summary ? <CardDescription>{operation.summary}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm">
+        {operation.description ? (
+          <p className="m-0">
+            <Prose text={operation.description} />
+          </p>
+        ) : null}
+        <p className="m-0 text-muted-foreground">
+          {operation.security?.length ? "Authorization: Bearer <API key with the run scope>" : "No authentication."}
+        </p>
+        {operation.parameters?.length ? (
+          <table className="table">
+            <caption className="sr-only">Parameters</caption>
+            <thead>
+              <tr>
+                <th scope="col">Parameter</th>
+                <th scope="col">In</th>
+                <th scope="col">Description</th>
+              </tr>
+            </thead>
+            <tbody>
+              {operation.parameters.map((parameter) => (
+                <tr key={`${parameter.in}-${parameter.name}`}>
+                  <td>
+                    <code>{parameter.name}</code>
+                    {parameter.required ? " (required)" : ""}
+                  </td>
+                  <td>{parameter.in}</td>
+                  <td>
+                    <Prose text={parameter.description ?? ""} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {operation.requestBody ? (
+          <details>
+            <summary className="cursor-pointer font-medium">Request body (JSON Schema)</summary>
+            <JsonView value={Object.values(operation.requestBody.content)[0]?.schema} />
+          </details>
+        ) : null}
+        <table className="table" data-testid={`api-responses-${operation.operationId}`}>
+          <caption className="sr-only">Responses</caption>
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">Meaning</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(operation.responses).map(([status, response]) => (
+              <tr key={status}>
+                <td>
+                  <Badge tone={tone(status)}>{status}</Badge>
+                </td>
+                <td>
+                  {response["x-error-codes"] ? (
+                    <ul className="m-0 list-none p-0">
+                      {response.description.split("\n").map((line) => (
+                        <li key={line}>
+                          <Prose text={line} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <>
+                      <Prose text={response.description} />
+                      {response.content ? (
+                        <span className="text-muted-foreground"> ({Object.keys(response.content).join(", ")})</span>
+                      ) : null}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A readable rendering of an OpenAPI document: operations by tag, parameters, bodies, every status and code. */
+export function OpenApiReference({ document }: { document: OpenApiDocumentView }) {
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
+  const tags = document.tags?.map((tag) => tag.name) ?? [
+    ...new Set(operations.map((entry) => entry.operation.tags?.[0] ?? "")),
+  ];
+  return (
+    <div className="flex flex-col gap-6" data-testid="api-reference">
+      {document.info.description ? <p className="m-0 text-muted-foreground">{document.info.description}</p> : null}
+      <nav aria-label="Operations">
+        <ul className="m-0 flex list-none flex-wrap gap-x-4 gap-y-1 p-0 text-sm">
+          {operations.map(({ path, method, operation }) => (
+            <li key={operation.operationId}>
+              <a href={`#${operation.operationId}`}>
+                {method.toUpperCase()} {path}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tags.map((tag) => (
+        <section key={tag} className="flex flex-col gap-3" aria-labelledby={`tag-${tag}`}>
+          <h2 id={`tag-${tag}`} className="m-0 text-lg font-semibold">
+            {tag}
+          </h2>
+          {operations
+            .filter((entry) => (entry.operation.tags?.[0] ?? "") === tag)
+            .map((entry) => (
+              <Operation key={entry.operation.operationId} {...entry} />
+            ))}
+        </section>
+      ))}
+      {document.components?.schemas ? (
+        <section className="flex flex-col gap-3" aria-labelledby="tag-schemas">
+          <h2 id="tag-schemas" className="m-0 text-lg font-semibold">
+            Schemas
+          </h2>
+          {Object.entries(document.components.schemas).map(([name, schema]) => (
+            <details key={name} id={`schema-${name}`}>
+              <summary className="cursor-pointer font-medium">{name}</summary>
+              <JsonView value={schema} />
+            </details>
+          ))}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { createWorkflow, templateDocument } from "./fixtures/workflows";
+import { EditorPage } from "./pages/editor-page";
+
+test("the publish dialog's API panel shows calls filled in with the workflow's slug and inputs, and they work", async ({
+  page,
+}) => {
+  const name = `E2E panel ${Date.now()}`;
+  const workflowId = await createWorkflow(page.request, name, templateDocument());
+  const editor = new EditorPage(page);
+  await editor.goto(workflowId);
+  await page.getByTestId("publish-button").click();
+  const panel = page.getByTestId("publish-endpoint");
+  await expect(panel).toBeVisible();
+  const curl = (await page.getByTestId("api-example-curl").textContent()) ?? "";
+  expect(curl).toMatch(/\/api\/v1\/workflows\/e2e-panel-\d+\/run/);
+  expect(curl).toContain('"question":"<question>"');
+  // Keyboard: the tabs are reachable and switch with the arrow keys.
+  await page.getByTestId("api-example-tab-curl").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("api-example-openAiSdk")).toContainText(/model: "e2e-panel-\d+"/);
+  await page.getByTestId("api-example-tab-python").click();
+  await expect(page.getByTestId("api-example-python")).toContainText('"question": "<question>"');
+  await page.getByTestId("api-example-tab-fetchSse").click();
+  await expect(page.getByTestId("api-example-fetchSse")).toContainText('response_mode: "streaming"');
+  await page.screenshot({ path: "test-results/api-panel.png" });
+  await page.getByTestId("publish-submit").click();
+  await expect(page.getByTestId("published-version")).toHaveAttribute("data-version", "1");
+
+  // The curl example's body, sent with a real key, runs the workflow.
+  await page.goto("/settings/api-keys");
+  await page.locator("#api-key-name").fill("panel client");
+  await page.getByTestId("create-api-key").click();
+  const secret = (await page.getByTestId("api-key-secret").textContent()) ?? "";
+  const url = /POST (\S+)/.exec(curl)?.[1] ?? "";
+  const body = JSON.parse(/-d '(.*)'/.exec(curl)?.[1] ?? "null") as { inputs: Record<string, unknown> };
+  body.inputs.question = "Ada";
+  const answered = await page.request.post(url, {
+    headers: { authorization: `Bearer ${secret}`, cookie: "", "idempotency-key": `e2e-${Date.now()}` },
+    data: body,
+  });
+  expect(answered.status()).toBe(200);
+  expect(await answered.json()).toMatchObject({ status: "succeeded", outputs: { answer: "Hello Ada" } });
+});
+
+test("the API reference page renders the OpenAPI document with every operation and its error codes", async ({
+  page,
+}) => {
+  await page.goto("/docs/api");
+  await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
+  for (const operation of ["runWorkflow", "listWorkflows", "getWorkflow", "mcp", "createChatCompletion", "runEvents"]) {
+    await expect(page.getByTestId(`api-operation-${operation}`)).toBeVisible();
+  }
+  await expect(page.getByTestId("api-responses-runWorkflow")).toContainText("idempotency_key_reused");
+  await expect(page.getByTestId("api-responses-runWorkflow")).toContainText("422");
+  const json = await page.request.get("/api/v1/openapi.json");
+  expect(json.status()).toBe(200);
+  expect((await json.json()).openapi).toBe("3.1.0");
+  await page.screenshot({ path: "test-results/api-docs.png", fullPage: false });
+});
