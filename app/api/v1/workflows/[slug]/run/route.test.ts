@@ -107,6 +107,20 @@ describe("published workflow endpoint", () => {
     expect((await call("missing", {}, secret)).status).toBe(404);
   });
 
+  it("runs the version named in the body, and answers 404 naming a version never published", async () => {
+    const pinned = await call("greeter", { inputs: { name: "Ada" }, version: 1 }, secret);
+    expect(pinned.status).toBe(200);
+    expect(await pinned.json()).toMatchObject({ version: 1, outputs: { greeting: "Hello, Ada!" } });
+    const unknown = await call("greeter", { inputs: { name: "Ada" }, version: 42 }, secret);
+    expect(unknown.status).toBe(404);
+    const body = await unknown.json();
+    expect(body.error).toMatchObject({ code: "workflow_version_not_found" });
+    expect(body.error.message).toContain("version 42");
+    const bad = await call("greeter", { inputs: { name: "Ada" }, version: "latest" }, secret);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.field).toBe("version");
+  });
+
   it("checks start inputs before a run exists: 422 naming every bad field, no coercion, no unknown inputs", async () => {
     const before = await test.db.run.count();
     for (const [inputs, fields] of [

@@ -10,13 +10,17 @@ export const dynamic = "force-dynamic";
 const pathSchema = z.object({ slug: z.string().min(1).max(200) });
 
 /**
- * Runs the latest published version of a workflow for an API client. Drafts are never
+ * Runs a published version of a workflow for an API client (`version` in the body, else the
+ * pinned one, else the latest). Drafts are never
  * reachable here: publishing is what makes a workflow callable.
  */
 export const POST = route(
   { auth: "api-key", params: pathSchema, body: publishedRunBodySchema },
   async ({ request, principal, params, body }) => {
-    const { runId, done, version } = await startPublishedRun(principal, params.slug, { inputs: body.inputs });
+    const { runId, done, version } = await startPublishedRun(principal, params.slug, {
+      inputs: body.inputs,
+      version: body.version,
+    });
     if (body.response_mode === "streaming") return runEventStream(runEventSource(), runId, 0, request.signal);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ended = await Promise.race([
