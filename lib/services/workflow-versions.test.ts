@@ -108,7 +108,8 @@ describe.each(testProviders())("workflow versions on %s", (provider) => {
   });
 
   it("diffs two versions, and a version against the draft, with node titles and config fields", async () => {
-    const diff = await diffWorkflowVersions(viewer, workflowId, 1, 2);
+    const { diff, titles } = await diffWorkflowVersions(viewer, workflowId, 1, 2);
+    expect(titles).toMatchObject({ start: "Start", hello: "Hello", shout: "Shout" });
     expect(diff.identical).toBe(false);
     expect(diff.nodes.added).toEqual([{ id: "shout", title: "Shout", type: "template" }]);
     expect(diff.nodes.removed).toEqual([]);
@@ -120,7 +121,7 @@ describe.each(testProviders())("workflow versions on %s", (provider) => {
       }),
     ]);
     expect(diff.edges.added).toEqual([expect.objectContaining({ source: "start", target: "shout" })]);
-    expect((await diffWorkflowVersions(viewer, workflowId, 2, "draft")).identical).toBe(true);
+    expect((await diffWorkflowVersions(viewer, workflowId, 2, "draft")).diff.identical).toBe(true);
   });
 
   it("serves the latest by default, a pinned version when set, and `version` over both", async () => {
@@ -145,7 +146,7 @@ describe.each(testProviders())("workflow versions on %s", (provider) => {
     expect(restored.revision).toBe(before.draftRevision + 1);
     const after = await loadWorkflow(owner, workflowId);
     expect(after.draft).toEqual((await getWorkflowVersion(owner, workflowId, 1)).document);
-    expect((await diffWorkflowVersions(owner, workflowId, 1, "draft")).identical).toBe(true);
+    expect((await diffWorkflowVersions(owner, workflowId, 1, "draft")).diff.identical).toBe(true);
   });
 
   it("lets viewers list and diff but not pin or restore (403); an API key cannot manage versions", async () => {

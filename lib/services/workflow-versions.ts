@@ -74,18 +74,37 @@ export async function getWorkflowVersion(
   return { version: row.version, note: row.note, createdAt: row.createdAt, document: asDocument(row.document) };
 }
 
+/** A diff with the title of every node either side names, so edges read "Start → Hello". */
+export interface VersionComparison {
+  /** What changed. */
+  diff: WorkflowDiff;
+  /** Node id → title, from both documents (the newer title wins). */
+  titles: Record<string, string>;
+}
+
+function titlesOf(...documents: WorkflowDocument[]): Record<string, string> {
+  const titles: Record<string, string> = {};
+  for (const document of documents) {
+    for (const node of document.nodes) {
+      const title = (node.data as { title?: unknown } | undefined)?.title;
+      titles[node.id] = typeof title === "string" && title ? title : node.id;
+    }
+  }
+  return titles;
+}
+
 /** The structural difference from `from` to `to` (versions or the draft), with node titles. */
 export async function diffWorkflowVersions(
   principal: Principal | null,
   workflowId: string,
   from: DiffSide,
   to: DiffSide,
-): Promise<WorkflowDiff> {
+): Promise<VersionComparison> {
   const workflow = await loadWorkflow(principal, workflowId);
   const documentOf = async (side: DiffSide) =>
     side === "draft" ? workflow.draft : asDocument((await versionRow(workflowId, workflow.slug, side)).document);
   const [before, after] = await Promise.all([documentOf(from), documentOf(to)]);
-  return diffWorkflowDocuments(before, after);
+  return { diff: diffWorkflowDocuments(before, after), titles: titlesOf(before, after) };
 }
 
 /**
