@@ -64,7 +64,7 @@ describe.each(testProviders())("workflow versions on %s", (provider) => {
       memberInputSchema.parse({ email: "vic@example.test", name: "Vic", role: "viewer", password: "viewer-password" }),
     );
     viewer = { kind: "user", workspaceId, userId: added.userId, role: "viewer" };
-    apiKey = { kind: "api-key", keyId: "key-1", workspaceId, scopes: ["run"], workflowId: null };
+    apiKey = { kind: "api-key", keyId: "key-1", workspaceId, scopes: ["run"], workflowIds: null };
     workflowId = (await createWorkflow(owner, { name: "Greeter", draft: greeter("Hello, {{start.name}}!") })).id;
     await publishWorkflow(owner, workflowId, "first greeting");
     const workflow = await loadWorkflow(owner, workflowId);
@@ -149,10 +149,10 @@ describe.each(testProviders())("workflow versions on %s", (provider) => {
     expect((await diffWorkflowVersions(owner, workflowId, 1, "draft")).diff.identical).toBe(true);
   });
 
-  it("lets viewers list and diff but not pin or restore (403); an API key cannot manage versions", async () => {
+  it("lets viewers list and diff but not pin or restore (403); a `run` API key cannot pin (its scope is missing)", async () => {
     await expect(setServedVersion(viewer, workflowId, 1)).rejects.toMatchObject({ code: "forbidden" });
     await expect(restoreVersion(viewer, workflowId, 1)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(setServedVersion(apiKey, workflowId, 1)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(setServedVersion(apiKey, workflowId, 1)).rejects.toMatchObject({ code: "api_key_scope_missing" });
     await expect(listWorkflowVersions(null, workflowId)).rejects.toMatchObject({ code: "unauthorized" });
     const stranger: UserPrincipal = { ...owner, workspaceId: "elsewhere" };
     await expect(listWorkflowVersions(stranger, workflowId)).rejects.toMatchObject({ code: "workflow_not_found" });

@@ -1,14 +1,17 @@
 import "server-only";
 import {
   getLatestVersion,
+  getServingBySlug,
   getVersion,
   listVersions,
   setServedVersion as setServedVersionRow,
   updateWorkflowDraft,
+  WorkflowNotFoundError,
   type WorkflowVersionSummary,
 } from "../db/workflow-repository";
 import { type WorkflowDocument, workflowDocumentSchema } from "../workflow/document";
 import { diffWorkflowDocuments, type WorkflowDiff } from "../workflow/version-diff";
+import { authorize } from "./access/policy";
 import { actingUserId, type Principal } from "./access/principal";
 import { WorkflowVersionNotFoundError } from "./published-api";
 import { loadWorkflow, RevisionConflictError } from "./workflows";
@@ -145,4 +148,16 @@ export async function setServedVersion(
   await setServedVersionRow(workflowId, version);
   const latest = await getLatestVersion(workflowId);
   return { servedVersion: version, latestVersion: latest?.version ?? null };
+}
+
+/**
+ * The id of the workflow `slug` in the principal's workspace, for the /api/v1 routes that name
+ * workflows by slug (API keys with `manage`). Unknown is "not found", like one out of reach.
+ * @throws WorkflowNotFoundError
+ */
+export async function workflowIdForSlug(principal: Principal | null, slug: string): Promise<string> {
+  authorize(principal, "workflow.read");
+  const serving = await getServingBySlug(principal.workspaceId, slug);
+  if (!serving) throw new WorkflowNotFoundError(slug, `No workflow "${slug}" is available to this key.`);
+  return serving.id;
 }

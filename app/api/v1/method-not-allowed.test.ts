@@ -6,6 +6,8 @@ import * as runEvents from "./runs/[runId]/events/route";
 import * as resumeRun from "./runs/[runId]/resume/route";
 import * as run from "./runs/[runId]/route";
 import * as startRun from "./workflows/[slug]/run/route";
+import * as servedVersion from "./workflows/[slug]/served-version/route";
+import * as versions from "./workflows/[slug]/versions/route";
 
 type RouteModule = Record<string, unknown>;
 
@@ -18,6 +20,8 @@ const ROUTES: [string, RouteModule, string[], "trellis" | "openai"][] = [
   ["/api/v1/runs/r1/events", runEvents, ["GET"], "trellis"],
   ["/api/v1/chat/completions", chatCompletions, ["POST"], "openai"],
   ["/api/v1/models", models, ["GET"], "openai"],
+  ["/api/v1/workflows/greeter/versions", versions, ["GET"], "trellis"],
+  ["/api/v1/workflows/greeter/served-version", servedVersion, ["PUT"], "trellis"],
 ];
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];

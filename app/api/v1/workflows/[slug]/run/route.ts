@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { json, route } from "@/lib/http/route";
 import { runEventStream } from "@/lib/http/sse";
@@ -42,3 +43,5 @@ export const GET = notAllowed;
 export const PUT = notAllowed;
 export const PATCH = notAllowed;
 export const DELETE = notAllowed;
+/** CORS preflight: answered with CORS headers only for an origin some live key allows. */
+export const OPTIONS = corsPreflight(["POST"]);
