@@ -91,12 +91,15 @@ describe("published workflow endpoint", () => {
 
   it("rejects missing, unknown and revoked keys", async () => {
     expect((await call("greeter", {})).status).toBe(401);
-    expect((await call("greeter", {}, "trl_nope")).status).toBe(401);
+    const unknown = await call("greeter", {}, "trl_nope");
+    expect(unknown.status).toBe(401);
+    expect((await unknown.json()).error.code).toBe("invalid_api_key");
     const revoked = await createApiKey(workspaceId, { name: "old", scopes: ["run"] });
     await revokeApiKey(workspaceId, revoked.key.id);
     const response = await call("greeter", {}, revoked.secret);
     expect(response.status).toBe(401);
-    expect((await response.json()).error.code).toBe("unauthorized");
+    // One code for unknown and revoked keys, so a caller learns nothing about which it holds.
+    expect((await response.json()).error.code).toBe("invalid_api_key");
   });
 
   it("names bad input fields and unpublished or unknown workflows", async () => {
