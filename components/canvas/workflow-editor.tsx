@@ -14,11 +14,13 @@ import { PublishDialog } from "./dialogs/publish-dialog";
 import { RunInputsDialog, SingleNodeRunDialog } from "./dialogs/run-dialogs";
 import { ScheduleDialog } from "./dialogs/schedule-dialog";
 import { ShortcutsDialog } from "./dialogs/shortcuts-dialog";
+import { VersionsDialog } from "./dialogs/versions-dialog";
 import { useAutosave } from "./hooks/use-autosave";
 import { useCompile } from "./hooks/use-compile";
 import type { KeepFitted } from "./hooks/use-keep-fitted";
 import { useKeyboardShortcuts } from "./hooks/use-keyboard-shortcuts";
 import { useRestoreActiveRun } from "./hooks/use-restore-active-run";
+import { useRestoreFromQuery } from "./hooks/use-restore-from-query";
 import { useRunStream } from "./hooks/use-run-stream";
 import { useZoomKeys } from "./hooks/use-zoom-keys";
 import { computeAutoLayout } from "./layout/auto-layout";
@@ -28,6 +30,7 @@ import { ProblemsPanel } from "./panels/problems-panel";
 import { RunPanel } from "./panels/run-panel";
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { EditorToolbar } from "./toolbar/editor-toolbar";
+import { VersionBanner } from "./version-banner";
 
 /** What the editor page passes in (plain JSON from the server component). */
 export interface EditorWorkflow {
@@ -43,8 +46,12 @@ export interface EditorWorkflow {
   draftRevision: number;
   /** Highest published version, null when never published. */
   publishedVersion: number | null;
-  /** True for viewers (see `EditorStoreInit.readOnly`). */
+  /** True for viewers (see `EditorStoreInit.readOnly`), and while a version is viewed. */
   readOnly?: boolean;
+  /** The published version shown read-only instead of the draft (`?version=N`). */
+  viewingVersion?: number | null;
+  /** Whether the user may edit the draft (false for viewers). */
+  canEditDraft?: boolean;
 }
 
 /** The visual editor of one workflow: its own store, React Flow provider and panels. */
@@ -58,6 +65,8 @@ export function WorkflowEditor({ workflow }: { workflow: EditorWorkflow }) {
       publishedVersion: workflow.publishedVersion,
       document: workflow.draft,
       readOnly: workflow.readOnly ?? false,
+      viewingVersion: workflow.viewingVersion ?? null,
+      canEditDraft: workflow.canEditDraft ?? !workflow.readOnly,
     }),
     [workflow],
   );
@@ -121,6 +130,7 @@ function EditorShell() {
   useCompile(store);
   useRunStream();
   useRestoreActiveRun(store);
+  useRestoreFromQuery(store);
 
   const layout = useCallback(async () => {
     const { nodes, edges } = store.getState();
@@ -153,6 +163,7 @@ function EditorShell() {
       data-testid="workflow-editor"
     >
       <EditorToolbar onLayout={handlers.layout} onRun={openRun} onSave={autosave.saveNow} />
+      <VersionBanner />
       <div className="flex min-h-0 flex-1">
         {!readOnly && <NodePalette collapsed={paletteCollapsed} onToggle={togglePalette} />}
         <div className="flex min-w-0 flex-1 flex-col">
@@ -187,6 +198,7 @@ function EditorShell() {
       </div>
       <CommandPalette handlers={handlers} />
       <ShortcutsDialog />
+      <VersionsDialog />
       <PublishDialog onSave={autosave.saveNow} />
       {!readOnly && <ScheduleDialog />}
       <RunInputsDialog />

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import type { ApiKeyScope } from "../contracts/api-keys";
+import { type ApiKeyLimits, type ApiKeyScope, normalizeApiKeyScopes } from "../contracts/api-keys";
 import { TrellisError } from "../workflow/errors";
 import { toJson } from "./json";
 import { database } from "./prisma-client";
@@ -15,10 +15,14 @@ export interface ApiKeyView {
   name: string;
   /** First characters of the secret, to recognise it. */
   prefix: string;
-  /** Granted scopes. */
-  scopes: string[];
-  /** Restricts the key to one workflow, when set. */
-  workflowId: string | null;
+  /** Granted scopes (legacy names mapped forward). */
+  scopes: ApiKeyScope[];
+  /** The workflows the key may reach; null: every workflow of the workspace. */
+  workflowIds: string[] | null;
+  /** Browser origins allowed to call /api/v1 with the key; empty: none. */
+  allowedOrigins: string[];
+  /** Requests per minute; null: the server default. */
+  rateLimitPerMinute: number | null;
   /** Creation time. */
   createdAt: Date;
   /** Last successful use. */
@@ -33,10 +37,14 @@ export interface ApiKeyGrant {
   keyId: string;
   /** Workspace the key belongs to. */
   workspaceId: string;
-  /** Workflow restriction. */
-  workflowId: string | null;
-  /** Scopes. */
-  scopes: string[];
+  /** The workflows the key may reach; null: all. */
+  workflowIds: string[] | null;
+  /** Scopes (legacy names mapped forward). */
+  scopes: ApiKeyScope[];
+  /** Allowed CORS origins; empty: none. */
+  allowedOrigins: string[];
+  /** Requests per minute; null: the server default. */
+  rateLimitPerMinute: number | null;
 }
 
 /** Thrown when an API key id does not exist in the workspace. */
@@ -52,23 +60,72 @@ function hashSecret(secret: string): string {
   return crypto.createHash("sha256").update(secret).digest("hex");
 }
 
+/** What a key is created or updated with (besides its name). */
+export interface ApiKeySettings extends ApiKeyLimits {
+  /** Granted scopes. */
+  scopes: ApiKeyScope[];
+  /** Legacy single-workflow limit; `workflowIds` supersedes it. */
+  workflowId?: string | null;
+}
+
+/** Limits as stored: arrays without duplicates, `[]` for "no workflow limit" / "no origin". */
+function storedLimits(input: ApiKeyLimits & { workflowId?: string | null }) {
+  const workflowIds = input.workflowIds?.length
+    ? [...new Set(input.workflowIds)]
+    : input.workflowId
+      ? [input.workflowId]
+      : null;
+  const origins = input.allowedOrigins?.length ? [...new Set(input.allowedOrigins)] : null;
+  return {
+    workflowIds: toJson(workflowIds ?? []),
+    allowedOrigins: toJson(origins ?? []),
+    rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+  };
+}
+
 /** Creates a key; the secret is returned once and only its hash is stored. */
 export async function createApiKey(
   workspaceId: string,
-  input: { name: string; scopes: ApiKeyScope[]; workflowId?: string | null },
+  input: { name: string } & ApiKeySettings,
 ): Promise<{ key: ApiKeyView; secret: string }> {
   const secret = `${SECRET_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
   const row = await database().apiKey.create({
     data: {
       workspaceId,
-      workflowId: input.workflowId ?? null,
       name: input.name,
       hash: hashSecret(secret),
       prefix: secret.slice(0, SECRET_PREFIX.length + 6),
       scopes: toJson(input.scopes),
+      ...storedLimits(input),
     },
   });
   return { key: toView(row), secret };
+}
+
+/**
+ * Changes a key's scopes and limits (not its secret or name). The old single `workflowId` column
+ * is cleared: `workflowIds` says it all from then on.
+ * @throws ApiKeyNotFoundError
+ */
+export async function updateApiKey(workspaceId: string, id: string, input: ApiKeySettings): Promise<ApiKeyView> {
+  const db = database();
+  const result = await db.apiKey.updateMany({
+    where: { id, workspaceId },
+    data: { scopes: toJson(input.scopes), workflowId: null, ...storedLimits(input) },
+  });
+  if (result.count === 0) throw new ApiKeyNotFoundError(id);
+  return toView(await db.apiKey.findUniqueOrThrow({ where: { id } }));
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
+
+/** The workflows a stored key may reach: its list, else its legacy single workflow, else all (null). */
+function workflowLimit(row: { workflowId: string | null; workflowIds: unknown }): string[] | null {
+  const list = stringList(row.workflowIds);
+  if (list.length > 0) return list;
+  return row.workflowId ? [row.workflowId] : null;
 }
 
 function toView(row: {
@@ -77,6 +134,9 @@ function toView(row: {
   prefix: string;
   scopes: unknown;
   workflowId: string | null;
+  workflowIds: unknown;
+  allowedOrigins: unknown;
+  rateLimitPerMinute: number | null;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -85,8 +145,10 @@ function toView(row: {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
-    scopes: Array.isArray(row.scopes) ? (row.scopes as string[]) : [],
-    workflowId: row.workflowId,
+    scopes: normalizeApiKeyScopes(row.scopes),
+    workflowIds: workflowLimit(row),
+    allowedOrigins: stringList(row.allowedOrigins),
+    rateLimitPerMinute: row.rateLimitPerMinute ?? null,
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
     revokedAt: row.revokedAt,
@@ -119,14 +181,42 @@ export async function verifyApiKey(secret: string): Promise<ApiKeyGrant | null> 
   if (!secret.startsWith(SECRET_PREFIX) || secret.length > 200) return null;
   const row = await database().apiKey.findUnique({ where: { hash: hashSecret(secret) } });
   if (!row || row.revokedAt) return null;
-  // Recording every use would add a write per request; a minute's precision is enough.
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-    await database().apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
-  }
+  await touchLastUsed(row.id, row.lastUsedAt);
   return {
     keyId: row.id,
     workspaceId: row.workspaceId,
-    workflowId: row.workflowId,
-    scopes: Array.isArray(row.scopes) ? (row.scopes as string[]) : [],
+    workflowIds: workflowLimit(row),
+    scopes: normalizeApiKeyScopes(row.scopes),
+    allowedOrigins: stringList(row.allowedOrigins),
+    rateLimitPerMinute: row.rateLimitPerMinute ?? null,
   };
+}
+
+/** How stale `lastUsedAt` may get: recording every use would add a write per request. */
+export const LAST_USED_PRECISION_MS = 60_000;
+
+/**
+ * Records a use at most once a minute per key. The write is conditional on the stored time still
+ * being stale, so concurrent requests of the same minute write once between them.
+ */
+async function touchLastUsed(id: string, lastUsedAt: Date | null): Promise<void> {
+  const now = Date.now();
+  if (lastUsedAt && now - lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return;
+  const staleBefore = new Date(now - LAST_USED_PRECISION_MS);
+  await database().apiKey.updateMany({
+    where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] },
+    data: { lastUsedAt: new Date(now) },
+  });
+}
+
+/**
+ * Whether any live key of any workspace allows `origin` (a CORS preflight carries no key, so it
+ * can only be told whether some key could be allowed; the real request is checked per key).
+ */
+export async function isOriginAllowedByAnyKey(origin: string): Promise<boolean> {
+  const rows = await database().apiKey.findMany({
+    where: { revokedAt: null },
+    select: { allowedOrigins: true },
+  });
+  return rows.some((row) => stringList(row.allowedOrigins).includes(origin));
 }

@@ -43,6 +43,8 @@ export interface WorkflowRecord {
   draftRevision: number;
   /** Last change. */
   updatedAt: Date;
+  /** The version number the published endpoint serves; null serves the latest. */
+  servedVersion: number | null;
 }
 
 /** Thrown when a workflow id does not exist. */
@@ -128,6 +130,7 @@ export async function getWorkflow(id: string): Promise<WorkflowRecord | null> {
     draft: parsed.success ? parsed.data : (row.draft as unknown as WorkflowDocument),
     draftRevision: row.draftRevision,
     updatedAt: row.updatedAt,
+    servedVersion: row.servedVersion ?? null,
   };
 }
 
@@ -251,6 +254,18 @@ export async function listPublishedWorkflows(workspaceId: string): Promise<Publi
   }));
 }
 
+/** A workflow's id and pinned served version by its slug within a workspace; null when none has it. */
+export async function getServingBySlug(
+  workspaceId: string,
+  slug: string,
+): Promise<{ id: string; servedVersion: number | null } | null> {
+  const row = await database().workflow.findUnique({
+    where: { workspaceId_slug: { workspaceId, slug } },
+    select: { id: true, servedVersion: true },
+  });
+  return row ? { id: row.id, servedVersion: row.servedVersion ?? null } : null;
+}
+
 /** Finds a workflow by its slug within a workspace. */
 export async function getWorkflowIdBySlug(workspaceId: string, slug: string): Promise<string | null> {
   const row = await database().workflow.findUnique({
@@ -271,4 +286,46 @@ export async function describeRunSource(
     versionId ? db.workflowVersion.findUnique({ where: { id: versionId }, select: { version: true } }) : null,
   ]);
   return { name: workflow?.name ?? null, version: version?.version ?? null };
+}
+
+/** A published version as the versions list shows it (no document). */
+export interface WorkflowVersionSummary {
+  /** WorkflowVersion row id. */
+  id: string;
+  /** Version number (1, 2, …). */
+  version: number;
+  /** The publisher's note. */
+  note: string;
+  /** When it was published. */
+  createdAt: Date;
+  /** Who published it; null when unknown (an API or a deleted account). */
+  publishedBy: { id: string; name: string; email: string } | null;
+}
+
+/** A workflow's published versions, newest first, with who published each. */
+export async function listVersions(workflowId: string): Promise<WorkflowVersionSummary[]> {
+  const db = database();
+  const rows = await db.workflowVersion.findMany({
+    where: { workflowId },
+    orderBy: { version: "desc" },
+    select: { id: true, version: true, note: true, createdAt: true, createdBy: true },
+  });
+  const userIds = [...new Set(rows.map((row) => row.createdBy).filter((id): id is string => Boolean(id)))];
+  const users = userIds.length
+    ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } })
+    : [];
+  const byId = new Map(users.map((user) => [user.id, user]));
+  return rows.map((row) => ({
+    id: row.id,
+    version: row.version,
+    note: row.note,
+    createdAt: row.createdAt,
+    publishedBy: (row.createdBy && byId.get(row.createdBy)) || null,
+  }));
+}
+
+/** Sets (a number) or clears (null: serve the latest) the version the published endpoint serves. */
+export async function setServedVersion(workflowId: string, servedVersion: number | null): Promise<void> {
+  const result = await database().workflow.updateMany({ where: { id: workflowId }, data: { servedVersion } });
+  if (result.count === 0) throw new WorkflowNotFoundError(workflowId);
 }

@@ -26,6 +26,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   invalid_answer: 422,
   invalid_input: 422,
   unauthorized: 401,
+  invalid_api_key: 401,
+  api_key_scope_missing: 403,
   invalid_credentials: 401,
   forbidden: 403,
   rate_limited: 429,

@@ -5,6 +5,7 @@ import { principalFromApiKey } from "../services/access/api-key";
 import type { Principal } from "../services/access/principal";
 import { principalFromRequest } from "../services/access/session";
 import { TrellisError } from "../workflow/errors";
+import { withCors } from "./cors";
 import { errorResponse, mapError } from "./respond";
 
 /**
@@ -220,24 +221,28 @@ export function route<
   handler: (input: RouteInput<Params, Body, Query, Auth>) => Promise<unknown>,
 ): RouteHandler {
   return async (request, context) => {
+    const bearer = request.headers.has("authorization");
+    const apiKey = spec.auth === "api-key" || (spec.auth === "session-or-api-key" && bearer);
+    // Once the key is known, every answer (errors included) carries its CORS headers, if any.
+    let resolved: Principal | null = null;
+    const answer = (response: Response) => (apiKey ? withCors(response, request, resolved) : response);
     try {
-      const bearer = request.headers.has("authorization");
-      const apiKey = spec.auth === "api-key" || (spec.auth === "session-or-api-key" && bearer);
       // API-key clients are not browsers carrying ambient cookies: no cross-site risk to check.
       if (!apiKey) requireSameOrigin(request);
       const principal = await resolvePrincipal(request, spec.auth);
+      resolved = principal;
       const rawParams = await readParams(context);
-      if (!rawParams.ok) return errorResponse(400, "invalid_path", "The URL path is not validly encoded.");
+      if (!rawParams.ok) return answer(errorResponse(400, "invalid_path", "The URL path is not validly encoded."));
       let params = rawParams.value as unknown as Params;
       if (spec.params) {
         const parsed = spec.params.safeParse(rawParams.value);
-        if (!parsed.success) return invalid("invalid_path", "path", parsed.error, true);
+        if (!parsed.success) return answer(invalid("invalid_path", "path", parsed.error, true));
         params = parsed.data;
       }
       let query = undefined as Query;
       if (spec.query) {
         const parsed = spec.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-        if (!parsed.success) return invalid("invalid_query", "query", parsed.error, true);
+        if (!parsed.success) return answer(invalid("invalid_query", "query", parsed.error, true));
         query = parsed.data;
       }
       let body = undefined as Body;
@@ -249,10 +254,10 @@ export function route<
         try {
           raw = JSON.parse(text);
         } catch {
-          return errorResponse(400, "invalid_json", "The request body is not valid JSON.");
+          return answer(errorResponse(400, "invalid_json", "The request body is not valid JSON."));
         }
         const parsed = spec.body.safeParse(raw);
-        if (!parsed.success) return invalid("invalid_request", "body", parsed.error, false);
+        if (!parsed.success) return answer(invalid("invalid_request", "body", parsed.error, false));
         body = parsed.data;
       }
       const result = await handler({
@@ -262,9 +267,9 @@ export function route<
         body,
         query,
       });
-      return result instanceof Response ? result : Response.json(result ?? { ok: true });
+      return answer(result instanceof Response ? result : Response.json(result ?? { ok: true }));
     } catch (error) {
-      return mapError(error);
+      return answer(mapError(error));
     }
   };
 }

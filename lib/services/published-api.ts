@@ -1,8 +1,8 @@
 import "server-only";
 import {
   getLatestVersion,
+  getServingBySlug,
   getVersion,
-  getWorkflowIdBySlug,
   listPublishedWorkflows,
   WorkflowNotFoundError,
 } from "../db/workflow-repository";
@@ -54,8 +54,9 @@ export interface PublishedVersion {
 }
 
 /**
- * The published version `version` (default: the latest) of the workflow `slug` in the principal's
- * workspace. A workflow outside the principal's reach is "not found", like an unknown slug.
+ * The published version `version` of the workflow `slug` in the principal's workspace; without
+ * one, the version the workflow is pinned to serve, else the latest. A workflow outside the
+ * principal's reach is "not found", like an unknown slug.
  * @throws WorkflowNotFoundError, WorkflowNotPublishedError, WorkflowVersionNotFoundError
  */
 export async function resolvePublishedVersion(
@@ -64,7 +65,8 @@ export async function resolvePublishedVersion(
   version?: string,
 ): Promise<PublishedVersion> {
   authorize(principal, "workflow.run");
-  const workflowId = await getWorkflowIdBySlug(principal.workspaceId, slug);
+  const serving = await getServingBySlug(principal.workspaceId, slug);
+  const workflowId = serving?.id;
   const notAvailable = () =>
     new WorkflowNotFoundError(
       slug,
@@ -72,6 +74,8 @@ export async function resolvePublishedVersion(
     );
   if (!workflowId) throw notAvailable();
   authorize(principal, "workflow.run", { workspaceId: principal.workspaceId, workflowId }, notAvailable);
+  // A pinned workflow serves its pin unless the caller names a version (`version`, `slug@N`).
+  if (version === undefined && serving && serving.servedVersion !== null) version = String(serving.servedVersion);
   if (version === undefined) {
     const latest = await getLatestVersion(workflowId);
     if (!latest) throw new WorkflowNotPublishedError(slug);

@@ -67,15 +67,21 @@ export async function startSingleNodeRun(
 }
 
 /**
- * Runs the latest published version of the workflow named `slug` in the principal's workspace.
- * Drafts are never reachable this way: publishing is what makes a workflow callable.
+ * Runs a published version of the workflow named `slug` in the principal's workspace: `version`
+ * when given, else the version the workflow is pinned to serve, else the latest. Drafts are never
+ * reachable this way: publishing is what makes a workflow callable.
+ * @throws WorkflowVersionNotFoundError (404) for a version never published
  */
 export async function startPublishedRun(
   principal: Principal | null,
   slug: string,
-  input: { inputs: Record<string, unknown>; trigger?: Extract<RunTrigger, "api" | "schedule"> },
+  input: { inputs: Record<string, unknown>; trigger?: Extract<RunTrigger, "api" | "schedule">; version?: number },
 ): Promise<{ runId: string; version: number; done: Promise<void> }> {
-  const published = await resolvePublishedVersion(principal, slug);
+  const published = await resolvePublishedVersion(
+    principal,
+    slug,
+    input.version === undefined ? undefined : String(input.version),
+  );
   authorize(principal, "workflow.run");
   return startVersionRun(principal, published, input.inputs, input.trigger ?? "api");
 }

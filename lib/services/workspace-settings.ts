@@ -2,7 +2,13 @@ import "server-only";
 import type { HttpCredentialInput } from "../contracts/http-credential";
 import type { ProviderInput } from "../contracts/provider-config";
 import type { ToolSourceInput } from "../contracts/tool-source-config";
-import { type ApiKeyScope, createApiKey as createApiKeyRow, listApiKeys, revokeApiKey } from "../db/api-key-repository";
+import {
+  type ApiKeySettings,
+  createApiKey as createApiKeyRow,
+  listApiKeys,
+  revokeApiKey,
+  updateApiKey,
+} from "../db/api-key-repository";
 import {
   createHttpCredential as createHttpCredentialRow,
   deleteHttpCredential as deleteHttpCredentialRow,
@@ -20,6 +26,7 @@ import {
 import { getToolSource, listToolSources as listToolSourceRows } from "../db/tool-source-repository";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
+import { defaultApiRateLimit } from "./access/rate-limits";
 import { describeModelMode, listModelOptions } from "./model-catalog";
 import { checkProvider } from "./provider-check";
 import {
@@ -156,17 +163,36 @@ export function listKeys(principal: Principal | null) {
   return listApiKeys(settingsWorkspace(principal));
 }
 
+/** Every workflow of a limit must be one of the workspace's (another workspace's or an unknown id is 404). */
+async function checkWorkflowLimit(principal: Principal, input: ApiKeySettings): Promise<void> {
+  const ids = [...(input.workflowIds ?? []), ...(input.workflowId ? [input.workflowId] : [])];
+  for (const id of new Set(ids)) await loadWorkflow(principal, id);
+}
+
 /**
- * Creates a key; the answer carries the secret, which is never shown again. A workflow limit must
- * name one of the workspace's workflows (another workspace's or an unknown id is 404).
+ * Creates a key with its scopes and optional limits (workflows, CORS origins, requests per
+ * minute); the answer carries the secret, which is never shown again.
+ * @throws WorkflowNotFoundError (404) for a workflow limit outside the workspace
  */
-export async function createKey(
-  principal: Principal | null,
-  input: { name: string; scopes: ApiKeyScope[]; workflowId?: string | null },
-) {
+export async function createKey(principal: Principal | null, input: { name: string } & ApiKeySettings) {
   const workspaceId = settingsWorkspace(principal);
-  if (input.workflowId) await loadWorkflow(principal, input.workflowId);
+  await checkWorkflowLimit(principal!, input);
   return createApiKeyRow(workspaceId, input);
+}
+
+/**
+ * Changes a key's scopes and limits; clients keep their secret.
+ * @throws ApiKeyNotFoundError, WorkflowNotFoundError (404)
+ */
+export async function updateKey(principal: Principal | null, id: string, input: ApiKeySettings) {
+  const workspaceId = settingsWorkspace(principal);
+  await checkWorkflowLimit(principal!, input);
+  return updateApiKey(workspaceId, id, input);
+}
+
+/** Requests per minute of a key without its own limit (TRELLIS_API_RATE_LIMIT). */
+export function defaultKeyRateLimit(): number {
+  return defaultApiRateLimit();
 }
 
 /** Revokes a key. */

@@ -9,6 +9,8 @@ import * as resumeRun from "./runs/[runId]/resume/route";
 import * as run from "./runs/[runId]/route";
 import * as workflow from "./workflows/[slug]/route";
 import * as startRun from "./workflows/[slug]/run/route";
+import * as servedVersion from "./workflows/[slug]/served-version/route";
+import * as versions from "./workflows/[slug]/versions/route";
 import * as workflows from "./workflows/route";
 
 type RouteModule = Record<string, unknown>;
@@ -26,6 +28,8 @@ const ROUTES: [string, RouteModule, string[], "trellis" | "openai"][] = [
   ["/api/v1/workflows", workflows, ["GET"], "trellis"],
   ["/api/v1/openapi.json", openapi, ["GET"], "trellis"],
   ["/api/v1/workflows/greeter", workflow, ["GET"], "trellis"],
+  ["/api/v1/workflows/greeter/versions", versions, ["GET"], "trellis"],
+  ["/api/v1/workflows/greeter/served-version", servedVersion, ["PUT"], "trellis"],
 ];
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { servedVersionBodySchema } from "@/app/api/workflows/[id]/versions/schema";
 import { statusForCode } from "@/lib/http/respond";
 import {
   cancelAnswerSchema,
@@ -41,7 +42,7 @@ interface RequestHeader {
 
 /** One /api/v1 operation: what the route parses (the same zod schemas) and every answer it gives. */
 export interface ApiOperation {
-  method: "get" | "post";
+  method: "get" | "post" | "put";
   /** OpenAPI path (`{slug}`), served by the route file of the same folders (`[slug]`). */
   path: string;
   operationId: string;
@@ -114,7 +115,8 @@ const IDEMPOTENCY_ERRORS = ["idempotency_key_reused", "idempotency_key_in_progre
 /** Codes every operation of a kind can answer. */
 function commonErrors(operation: ApiOperation): string[] {
   const codes = ["method_not_allowed", "internal_error"];
-  if (operation.auth === "api-key") codes.unshift("unauthorized", "forbidden", "rate_limited");
+  if (operation.auth === "api-key")
+    codes.unshift("unauthorized", "invalid_api_key", "forbidden", "api_key_scope_missing", "rate_limited");
   if (operation.params) codes.push("invalid_path");
   if (operation.query) codes.push("invalid_query");
   if (operation.body) codes.push(...BODY_ERRORS);
@@ -157,6 +159,39 @@ export const API_OPERATIONS: ApiOperation[] = [
       { status: 200, description: "The workflow.", content: { "application/json": workflowDescriptionSchema } },
     ],
     errors: ["workflow_not_found", "workflow_not_published"],
+  },
+  {
+    method: "get",
+    path: "/api/v1/workflows/{slug}/versions",
+    operationId: "listWorkflowVersions",
+    tag: "Workflows",
+    summary: "List a workflow's published versions",
+    description:
+      "Newest first, with notes and who published them, and the version the endpoint serves (keys with `manage`).",
+    auth: "api-key",
+    params: workflowPathSchema,
+    success: [{ status: 200, description: "The versions.", content: { "application/json": z.looseObject({}) } }],
+    errors: ["workflow_not_found"],
+  },
+  {
+    method: "put",
+    path: "/api/v1/workflows/{slug}/served-version",
+    operationId: "setServedVersion",
+    tag: "Workflows",
+    summary: "Pin the version the endpoint serves",
+    description:
+      "`{ version: n }` pins a published version; `{ version: null }` serves the latest again (keys with `manage`).",
+    auth: "api-key",
+    params: workflowPathSchema,
+    body: servedVersionBodySchema,
+    success: [
+      {
+        status: 200,
+        description: "The workflow's versions after the change.",
+        content: { "application/json": z.looseObject({}) },
+      },
+    ],
+    errors: ["workflow_not_found", "workflow_version_not_found"],
   },
   {
     method: "post",

@@ -1,7 +1,7 @@
 import { ApiKeysManager } from "@/components/settings/api-keys-manager";
 import { requirePagePrincipal } from "@/lib/services/access/page-principal";
 import { listWorkflows } from "@/lib/services/workflows";
-import { listKeys } from "@/lib/services/workspace-settings";
+import { defaultKeyRateLimit, listKeys } from "@/lib/services/workspace-settings";
 
 export const dynamic = "force-dynamic";
 
@@ -15,12 +15,16 @@ export default async function ApiKeySettingsPage() {
         id: key.id,
         name: key.name,
         prefix: key.prefix,
-        workflowId: key.workflowId,
+        scopes: key.scopes,
+        workflowIds: key.workflowIds,
+        allowedOrigins: key.allowedOrigins,
+        rateLimitPerMinute: key.rateLimitPerMinute,
         createdAt: key.createdAt.toISOString(),
         lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
         revokedAt: key.revokedAt?.toISOString() ?? null,
       }))}
       workflows={workflows.map((workflow) => ({ id: workflow.id, name: workflow.name, slug: workflow.slug }))}
+      defaultRateLimit={defaultKeyRateLimit()}
     />
   );
 }

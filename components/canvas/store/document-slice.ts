@@ -218,6 +218,13 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentSlic
       if (fragment) get().pasteFragment(fragment, { x: 40, y: 40 });
     },
 
+    replaceDocument(document) {
+      // One undo step for the whole swap (restoring a version): Undo brings the previous draft back.
+      get().recordStep();
+      const { nodes, edges } = documentToGraph(document);
+      set({ nodes, edges, selectedNodeIds: [], selectedEdgeIds: [], changeCount: get().changeCount + 1 });
+    },
+
     applyLayout(positions) {
       get().recordStep();
       const nodes = get().nodes.map((node) => {

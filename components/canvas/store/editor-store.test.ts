@@ -166,3 +166,32 @@ describe("clipboard round trip", () => {
     expect(isGraphFragment("text")).toBe(false);
   });
 });
+
+describe("restoring a version into the draft", () => {
+  it("replaces the graph as one undo step, and Undo brings the previous draft back", () => {
+    const store = storeOf(plannerDocument());
+    store.getState().updateNodeConfig("planner_1", { title: "Edited" });
+    const edited = graphToDocument(store.getState().nodes, store.getState().edges);
+    const pastBefore = store.getState().past.length;
+    const changesBefore = store.getState().changeCount;
+    const version: WorkflowDocument = {
+      schemaVersion: 2,
+      nodes: [
+        { id: "start_1", type: "start", position: { x: 0, y: 0 }, data: { title: "Start" } },
+        { id: "end_1", type: "end", position: { x: 300, y: 0 }, data: { title: "End" } },
+      ],
+      edges: [{ id: "v1", source: "start_1", target: "end_1" }],
+    };
+    store.getState().replaceDocument(version);
+    expect(store.getState().past.length).toBe(pastBefore + 1);
+    expect(store.getState().changeCount).toBeGreaterThan(changesBefore);
+    expect(graphToDocument(store.getState().nodes, store.getState().edges).nodes.map((node) => node.id)).toEqual([
+      "start_1",
+      "end_1",
+    ]);
+    store.getState().undo();
+    expect(graphToDocument(store.getState().nodes, store.getState().edges)).toEqual(edited);
+    store.getState().redo();
+    expect(store.getState().nodes.map((node) => node.id)).toEqual(["start_1", "end_1"]);
+  });
+});

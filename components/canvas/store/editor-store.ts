@@ -23,6 +23,10 @@ export interface EditorStoreInit {
   document: WorkflowDocument;
   /** True for viewers: the editor shows the workflow and its runs but changes nothing. */
   readOnly?: boolean;
+  /** A published version shown read-only instead of the draft (implies `readOnly`). */
+  viewingVersion?: number | null;
+  /** Whether the user may edit the draft (offers "Restore into draft" while viewing a version). */
+  canEditDraft?: boolean;
 }
 
 /** The store type handed around through context. */

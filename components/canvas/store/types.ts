@@ -58,6 +58,8 @@ export interface DocumentSlice {
   isDragging: boolean;
   /** Replaces the graph (load, reload after a conflict); clears history. */
   loadDocument(document: WorkflowDocument): void;
+  /** Replaces the graph as one undoable edit (restoring a published version into the draft). */
+  replaceDocument(document: WorkflowDocument): void;
   /** React Flow change handler (positions, dimensions, selection). */
   onNodesChange(changes: NodeChange<CanvasNode>[]): void;
   /** React Flow change handler (edge selection). */
@@ -191,6 +193,10 @@ export interface UiSlice {
   publishedVersion: number | null;
   /** True for viewers: nothing can be changed, saved, run or published (the server refuses too). */
   readOnly: boolean;
+  /** The published version shown read-only (`?version=N`); null while editing the draft. */
+  viewingVersion: number | null;
+  /** Whether the user may edit the draft (false for viewers), even while a version is shown read-only. */
+  canEditDraft: boolean;
   /** Save indicator. */
   saveState: SaveState;
   /** Revision held by the server when a save was rejected. */
@@ -202,7 +208,7 @@ export interface UiSlice {
   /** Which bottom panel is open. */
   bottomPanel: "none" | "run" | "problems";
   /** Open dialog. */
-  dialog: "none" | "shortcuts" | "run-inputs" | "single-node-run" | "publish" | "schedule";
+  dialog: "none" | "shortcuts" | "run-inputs" | "single-node-run" | "publish" | "schedule" | "versions";
   /** Node run shown in the inspector. */
   inspectorTarget: InspectorTarget | null;
   /** A config field to focus after a problem was clicked. */

@@ -20,6 +20,8 @@ export const createUiSlice =
     revision: number;
     publishedVersion: number | null;
     readOnly?: boolean;
+    viewingVersion?: number | null;
+    canEditDraft?: boolean;
   }): StateCreator<EditorState, [], [], UiSlice> =>
   (set, get) => ({
     workflowId: initial.workflowId,
@@ -28,6 +30,8 @@ export const createUiSlice =
     revision: initial.revision,
     publishedVersion: initial.publishedVersion,
     readOnly: initial.readOnly ?? false,
+    viewingVersion: initial.viewingVersion ?? null,
+    canEditDraft: initial.canEditDraft ?? !initial.readOnly,
     saveState: "saved",
     conflictRevision: null,
     issues: [],

@@ -7,6 +7,7 @@ import {
   EllipsisIcon,
   HistoryIcon,
   KeyboardIcon,
+  LayersIcon,
   LoaderCircleIcon,
   NetworkIcon,
   PanelBottomIcon,
@@ -73,7 +74,7 @@ function DialogButton({
   size = "md",
   children,
 }: {
-  dialog: "publish" | "schedule" | "shortcuts";
+  dialog: "publish" | "schedule" | "shortcuts" | "versions";
   title: string;
   className?: string;
   variant?: "outline" | "ghost";
@@ -156,6 +157,7 @@ export const EditorToolbar = memo(function EditorToolbar({
   const publishedVersion = useEditorStore((state) => state.publishedVersion);
   const running = runStatus === "running" || runStatus === "queued" || runStatus === "waiting";
   const readOnly = useEditorStore((state) => state.readOnly);
+  const viewingVersion = useEditorStore((state) => state.viewingVersion);
   const historyHref = `/workflows/${workflowId}/runs`;
   const toggleBottom = (panel: "run" | "problems") =>
     store.getState().setBottomPanel(bottomPanel === panel ? "none" : panel);
@@ -182,7 +184,11 @@ export const EditorToolbar = memo(function EditorToolbar({
         readOnly={readOnly}
         onChange={(event) => store.getState().setWorkflowName(event.target.value)}
       />
-      {readOnly ? (
+      {viewingVersion !== null ? (
+        <Badge tone="outline" data-testid="read-only-badge" title="A published version cannot be changed">
+          v{viewingVersion} (read-only)
+        </Badge>
+      ) : readOnly ? (
         <Badge tone="outline" data-testid="read-only-badge" title="Viewers can review workflows and runs">
           Read-only (viewer)
         </Badge>
@@ -278,6 +284,14 @@ export const EditorToolbar = memo(function EditorToolbar({
       >
         {publishedVersion ? `Published v${publishedVersion}` : "Not published"}
       </span>
+      <DialogButton
+        dialog="versions"
+        title="Versions: view, compare, restore, choose the one the endpoint serves"
+        variant="ghost"
+        size="icon"
+      >
+        <LayersIcon />
+      </DialogButton>
       {!readOnly && (
         <>
           <DialogButton dialog="publish" title="Publish the saved draft as a new immutable version">

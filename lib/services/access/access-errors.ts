@@ -14,3 +14,23 @@ export class ForbiddenError extends TrellisError {
     super("forbidden", message);
   }
 }
+
+/**
+ * An API key that is unknown or revoked. Code `invalid_api_key` (401). One code and one message
+ * for both, so a caller cannot tell a revoked key from a made-up one.
+ */
+export class InvalidApiKeyError extends TrellisError {
+  constructor() {
+    super("invalid_api_key", "The API key is not valid.");
+  }
+}
+
+/** A valid API key without the scope an action needs. Code `api_key_scope_missing` (403). */
+export class ApiKeyScopeMissingError extends TrellisError {
+  /** The scope that would allow it, when one would. */
+  readonly details: { scope?: string };
+  constructor(message: string, scope?: string) {
+    super("api_key_scope_missing", message);
+    this.details = scope ? { scope } : {};
+  }
+}

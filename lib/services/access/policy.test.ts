@@ -10,7 +10,7 @@ const key = (workflowId: string | null, scopes = ["run"]): ApiKeyPrincipal => ({
   keyId: "k1",
   workspaceId: "ws-a",
   scopes,
-  workflowId,
+  workflowIds: workflowId === null ? null : [workflowId],
 });
 const inA = { workspaceId: "ws-a", workflowId: "wf-1" };
 const notFound = () => new TrellisError("thing_not_found", "no such thing");
@@ -47,7 +47,9 @@ describe("access policy", () => {
     for (const role of ["viewer", "editor", "admin", "owner"] as const) {
       expect(refusalCode(user(role), "run.review")).toBeNull();
     }
-    expect(refusalCode(key(null), "run.review", { ...inA, trigger: "api" } as typeof inA)).toBe("forbidden");
+    expect(refusalCode(key(null), "run.review", { ...inA, trigger: "api" } as typeof inA)).toBe(
+      "api_key_scope_missing",
+    );
     const system: Principal = { kind: "system", workspaceId: "ws-a", actor: "scheduler" };
     expect(refusalCode(system, "run.review")).toBe("forbidden");
     expect(refusalCode(user("viewer"), "run.review", { workspaceId: "ws-b", workflowId: "wf-9" })).toBe(
@@ -91,10 +93,36 @@ describe("access policy", () => {
     expect(refusalCode(limited, "workflow.run", { workspaceId: "ws-a", workflowId: "wf-2" })).toBe("thing_not_found");
     expect(refusalCode(limited, "run.read", { ...inA, trigger: "api" } as typeof inA)).toBeNull();
     expect(refusalCode(limited, "run.cancel", { ...inA, trigger: "editor" } as typeof inA)).toBe("thing_not_found");
-    expect(refusalCode(limited, "workflow.edit", inA)).toBe("forbidden");
-    expect(refusalCode(limited, "settings.manage", inA)).toBe("forbidden");
-    expect(refusalCode(key(null, []), "workflow.run", inA)).toBe("forbidden");
+    expect(refusalCode(limited, "workflow.edit", inA)).toBe("api_key_scope_missing");
+    expect(refusalCode(limited, "settings.manage", inA)).toBe("api_key_scope_missing");
+    expect(refusalCode(key(null, []), "workflow.run", inA)).toBe("api_key_scope_missing");
     expect(refusalCode(key(null), "workflow.run", { workspaceId: "ws-a", workflowId: "wf-2" })).toBeNull();
+  });
+
+  it("API key scopes: run, read-runs and manage each grant their own actions, within the workflow list", () => {
+    const several: ApiKeyPrincipal = { ...key(null), workflowIds: ["wf-1", "wf-3"] };
+    expect(refusalCode(several, "workflow.run", inA)).toBeNull();
+    expect(refusalCode(several, "workflow.run", { workspaceId: "ws-a", workflowId: "wf-3" })).toBeNull();
+    expect(refusalCode(several, "workflow.run", { workspaceId: "ws-a", workflowId: "wf-2" })).toBe("thing_not_found");
+    const editorRun = { ...inA, trigger: "editor" } as typeof inA;
+    const apiRun = { ...inA, trigger: "api" } as typeof inA;
+    // read-runs: reads runs of any trigger, but starts, cancels and answers nothing.
+    const reader = key(null, ["read-runs"]);
+    expect(refusalCode(reader, "run.read", editorRun)).toBeNull();
+    expect(refusalCode(reader, "run.read", apiRun)).toBeNull();
+    expect(refusalCode(reader, "workflow.run", inA)).toBe("api_key_scope_missing");
+    expect(refusalCode(reader, "run.cancel", apiRun)).toBe("api_key_scope_missing");
+    expect(refusalCode(reader, "run.cancel", editorRun)).toBe("thing_not_found");
+    // manage: versions and the served version; no runs.
+    const manager = key(null, ["manage"]);
+    expect(refusalCode(manager, "workflow.publish", inA)).toBeNull();
+    expect(refusalCode(manager, "workflow.read", inA)).toBeNull();
+    expect(refusalCode(manager, "workflow.run", inA)).toBe("api_key_scope_missing");
+    expect(refusalCode(manager, "workflow.edit", inA)).toBe("api_key_scope_missing");
+    expect(refusalCode(key("wf-2", ["manage"]), "workflow.publish", inA)).toBe("thing_not_found");
+    // run alone does not read the workspace's editor runs: they do not exist for it.
+    expect(refusalCode(key(null, ["run"]), "run.read", editorRun)).toBe("thing_not_found");
+    expect(refusalCode(key(null, ["run"]), "workflow.publish", inA)).toBe("api_key_scope_missing");
   });
 
   it("system principal: runs and reads in its workspace only", () => {

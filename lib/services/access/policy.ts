@@ -1,6 +1,6 @@
 import "server-only";
 import type { TrellisError } from "../../workflow/errors";
-import { ForbiddenError, NotSignedInError } from "./access-errors";
+import { ApiKeyScopeMissingError, ForbiddenError, NotSignedInError } from "./access-errors";
 import type { Principal } from "./principal";
 import type { WorkspaceRole } from "./roles";
 
@@ -77,8 +77,22 @@ const ROLE_GRANTS: Record<WorkspaceRole, ReadonlySet<Action>> = {
   viewer: new Set(VIEWER),
 };
 
-/** What an API key's `run` scope allows: starting published runs and following the runs it started. */
-const API_RUN_SCOPE: ReadonlySet<Action> = new Set(["workflow.run", "run.read", "run.cancel", "run.resume"]);
+/**
+ * What each API key scope allows. `run`: starting published runs and following the API runs it
+ * started; `read-runs`: reading runs of any trigger; `manage`: versions and the served version.
+ * Workflow limits apply to all of them.
+ */
+const API_SCOPE_GRANTS: Readonly<Record<string, ReadonlySet<Action>>> = {
+  run: new Set(["workflow.run", "run.read", "run.cancel", "run.resume"]),
+  "read-runs": new Set(["workflow.read", "run.read"]),
+  manage: new Set(["workflow.read", "workflow.publish"]),
+};
+
+/** A refusal of an API key for a missing scope (403 `api_key_scope_missing`). */
+interface ScopeRefusal {
+  message: string;
+  scope?: string;
+}
 
 /** What the server itself does in a workspace (scheduler, start-up resume). */
 const SYSTEM_GRANTS: ReadonlySet<Action> = new Set(["workflow.read", "workflow.run", "run.read", "run.cancel"]);
@@ -88,7 +102,7 @@ function refusal(
   principal: Principal,
   action: Action,
   resource: ResourceScope | undefined,
-): "not-found" | string | null {
+): "not-found" | string | ScopeRefusal | null {
   if (resource && resource.workspaceId !== principal.workspaceId) return "not-found";
   switch (principal.kind) {
     case "user": {
@@ -98,15 +112,20 @@ function refusal(
         : `Only workspace owners and admins can ${ACTION_WORDS[action]}.`;
     }
     case "api-key": {
-      if (principal.workflowId !== null && resource?.workflowId !== undefined) {
-        if (resource.workflowId !== principal.workflowId) return "not-found";
+      if (principal.workflowIds !== null && resource?.workflowId !== undefined) {
+        if (!principal.workflowIds.includes(resource.workflowId)) return "not-found";
       }
-      // A key follows only API runs: editor and scheduled runs of the workspace stay private.
-      if (action.startsWith("run.") && resource?.trigger !== undefined && resource.trigger !== "api")
-        return "not-found";
-      if (!API_RUN_SCOPE.has(action)) return `An API key cannot ${ACTION_WORDS[action]}.`;
-      if (!principal.scopes.includes("run")) return 'The API key lacks the "run" scope.';
-      return null;
+      // Only `read-runs` reads editor and scheduled runs; to any other key they do not exist.
+      if (action.startsWith("run.") && resource?.trigger !== undefined && resource.trigger !== "api") {
+        if (!(action === "run.read" && principal.scopes.includes("read-runs"))) return "not-found";
+      }
+      const granting = Object.keys(API_SCOPE_GRANTS).filter((scope) => API_SCOPE_GRANTS[scope]?.has(action));
+      if (granting.length === 0) return { message: `An API key cannot ${ACTION_WORDS[action]}.` };
+      if (granting.some((scope) => principal.scopes.includes(scope))) return null;
+      return {
+        message: `The API key lacks the ${granting.map((scope) => `"${scope}"`).join(" or ")} scope.`,
+        scope: granting[0],
+      };
     }
     case "system":
       return SYSTEM_GRANTS.has(action) ? null : `The server cannot ${ACTION_WORDS[action]} on its own.`;
@@ -132,6 +151,7 @@ export function authorize(
     if (notFound) throw notFound();
     throw new ForbiddenError(`This resource is not in your workspace.`);
   }
+  if (typeof reason === "object") throw new ApiKeyScopeMissingError(reason.message, reason.scope);
   throw new ForbiddenError(reason);
 }
 

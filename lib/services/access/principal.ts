@@ -19,10 +19,12 @@ export interface ApiKeyPrincipal {
   keyId: string;
   /** The key's workspace. */
   workspaceId: string;
-  /** What the key may do (`run`). */
+  /** What the key may do (`run`, `read-runs`, `manage`). */
   scopes: readonly string[];
-  /** When set, the only workflow the key may touch. */
-  workflowId: string | null;
+  /** When set, the only workflows the key may touch; null: every workflow of the workspace. */
+  workflowIds: readonly string[] | null;
+  /** Browser origins allowed to call with the key (CORS); empty: none. */
+  allowedOrigins?: readonly string[];
 }
 
 /**

@@ -95,8 +95,18 @@ export function signInLimit(limiters: RateLimiters, clientAddress: string, accou
   };
 }
 
-/** Published-API calls per API key (TRELLIS_API_RATE_LIMIT per minute). */
-export function limitApiCalls(limiters: RateLimiters, keyId: string): Promise<void> {
-  const points = positiveInteger(process.env.TRELLIS_API_RATE_LIMIT, 120);
-  return consume(limiters.get("public-api", points, 60), keyId, "API calls");
+/** The default published-API calls per key and minute (TRELLIS_API_RATE_LIMIT, default 120). */
+export function defaultApiRateLimit(): number {
+  return positiveInteger(process.env.TRELLIS_API_RATE_LIMIT, 120);
+}
+
+/**
+ * Published-API calls per API key: `perMinute` when the key sets its own limit, else the default.
+ * A bucket per limit value (a limiter's points are fixed), each keyed by the key id, so changing a
+ * key's limit starts it on a fresh budget.
+ */
+export function limitApiCalls(limiters: RateLimiters, keyId: string, perMinute?: number | null): Promise<void> {
+  const points = perMinute && perMinute > 0 ? perMinute : defaultApiRateLimit();
+  const name = perMinute && perMinute > 0 ? `public-api-${points}` : "public-api";
+  return consume(limiters.get(name, points, 60), keyId, "API calls");
 }

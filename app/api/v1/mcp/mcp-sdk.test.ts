@@ -205,7 +205,7 @@ describe("MCP server of published workflows", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
     expect(response.status).toBe(401);
-    expect((await response.json()).error.code).toBe("unauthorized");
+    expect((await response.json()).error.code).toBe("invalid_api_key");
   });
 
   it("a second workspace adds the endpoint as an MCP tool source: a flow calls a flow over MCP", async () => {

@@ -1,3 +1,4 @@
+import { corsPreflight } from "@/lib/http/cors";
 import { handleMcpRequest } from "@/lib/http/mcp-server";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
@@ -20,3 +21,5 @@ export const GET = notAllowed;
 export const PUT = notAllowed;
 export const PATCH = notAllowed;
 export const DELETE = notAllowed;
+/** CORS preflight: answered with CORS headers only for an origin some live key allows. */
+export const OPTIONS = corsPreflight(["POST"]);

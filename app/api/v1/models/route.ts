@@ -1,3 +1,4 @@
+import { corsPreflight } from "@/lib/http/cors";
 import { openAiMethodNotAllowed, openAiRoute } from "@/lib/http/openai-route";
 import { listPublishedModels } from "@/lib/services/published-api";
 
@@ -17,3 +18,5 @@ export const POST = notAllowed;
 export const PUT = notAllowed;
 export const PATCH = notAllowed;
 export const DELETE = notAllowed;
+/** CORS preflight: answered with CORS headers only for an origin some live key allows. */
+export const OPTIONS = corsPreflight(["GET"]);

@@ -276,7 +276,10 @@ describe("OpenAI-compatible API through the official SDK", () => {
     const stranger = new OpenAI({ apiKey: "trl_nope", baseURL, maxRetries: 0 });
     const error = await stranger.models.list().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect((error as AuthenticationError).error).toMatchObject({ type: "authentication_error", code: "unauthorized" });
+    expect((error as AuthenticationError).error).toMatchObject({
+      type: "authentication_error",
+      code: "invalid_api_key",
+    });
   });
 
   it("answers a failed run with a 422 workflow_error carrying the run's real code and id", async () => {

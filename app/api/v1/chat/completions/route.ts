@@ -1,4 +1,5 @@
 import { chatCompletionResponse, chatCompletionStream } from "@/lib/http/chat-completions";
+import { corsPreflight } from "@/lib/http/cors";
 import { openAiError, openAiMethodNotAllowed, openAiRoute } from "@/lib/http/openai-route";
 import { parseIdempotencyKey, replayedRun, startIdempotently } from "@/lib/services/idempotency";
 import { chatAnswerSourceOf, startChatRun } from "@/lib/services/published-api";
@@ -53,3 +54,5 @@ export const GET = notAllowed;
 export const PUT = notAllowed;
 export const PATCH = notAllowed;
 export const DELETE = notAllowed;
+/** CORS preflight: answered with CORS headers only for an origin some live key allows. */
+export const OPTIONS = corsPreflight(["POST"]);

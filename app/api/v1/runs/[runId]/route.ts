@@ -1,3 +1,4 @@
+import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { getPublicRunRoute } from "@/lib/http/run-routes";
 
@@ -12,3 +13,5 @@ export const POST = notAllowed;
 export const PUT = notAllowed;
 export const PATCH = notAllowed;
 export const DELETE = notAllowed;
+/** CORS preflight: answered with CORS headers only for an origin some live key allows. */
+export const OPTIONS = corsPreflight(["GET"]);

@@ -91,12 +91,15 @@ describe("published workflow endpoint", () => {
 
   it("rejects missing, unknown and revoked keys", async () => {
     expect((await call("greeter", {})).status).toBe(401);
-    expect((await call("greeter", {}, "trl_nope")).status).toBe(401);
+    const unknown = await call("greeter", {}, "trl_nope");
+    expect(unknown.status).toBe(401);
+    expect((await unknown.json()).error.code).toBe("invalid_api_key");
     const revoked = await createApiKey(workspaceId, { name: "old", scopes: ["run"] });
     await revokeApiKey(workspaceId, revoked.key.id);
     const response = await call("greeter", {}, revoked.secret);
     expect(response.status).toBe(401);
-    expect((await response.json()).error.code).toBe("unauthorized");
+    // One code for unknown and revoked keys, so a caller learns nothing about which it holds.
+    expect((await response.json()).error.code).toBe("invalid_api_key");
   });
 
   it("names bad input fields and unpublished or unknown workflows", async () => {
@@ -105,6 +108,20 @@ describe("published workflow endpoint", () => {
     expect((await bad.json()).error.field).toBe("inputs");
     expect((await call("unpublished", {}, secret)).status).toBe(409);
     expect((await call("missing", {}, secret)).status).toBe(404);
+  });
+
+  it("runs the version named in the body, and answers 404 naming a version never published", async () => {
+    const pinned = await call("greeter", { inputs: { name: "Ada" }, version: 1 }, secret);
+    expect(pinned.status).toBe(200);
+    expect(await pinned.json()).toMatchObject({ version: 1, outputs: { greeting: "Hello, Ada!" } });
+    const unknown = await call("greeter", { inputs: { name: "Ada" }, version: 42 }, secret);
+    expect(unknown.status).toBe(404);
+    const body = await unknown.json();
+    expect(body.error).toMatchObject({ code: "workflow_version_not_found" });
+    expect(body.error.message).toContain("version 42");
+    const bad = await call("greeter", { inputs: { name: "Ada" }, version: "latest" }, secret);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.field).toBe("version");
   });
 
   it("checks start inputs before a run exists: 422 naming every bad field, no coercion, no unknown inputs", async () => {

@@ -1,3 +1,4 @@
+import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { json, route } from "@/lib/http/route";
 import { runEventStream } from "@/lib/http/sse";
@@ -8,17 +9,18 @@ import { publishedRunBodySchema, workflowPathSchema } from "../../../schemas";
 export const dynamic = "force-dynamic";
 
 /**
- * Runs the latest published version of a workflow for an API client. Drafts are never
- * reachable here: publishing is what makes a workflow callable. With an `Idempotency-Key`, a
- * repeat of the same request within 24 h answers with the first request's run (blocking: its
- * result; streaming: its events from the start) instead of starting another.
+ * Runs a published version of a workflow for an API client (`version` in the body, else the
+ * pinned one, else the latest). Drafts are never reachable here: publishing is what makes a
+ * workflow callable. With an `Idempotency-Key`, a repeat of the same request within 24 h answers
+ * with the first request's run (blocking: its result; streaming: its events from the start)
+ * instead of starting another.
  */
 export const POST = route(
   { auth: "api-key", params: workflowPathSchema, body: publishedRunBodySchema },
   async ({ request, principal, params, body }) => {
     const key = parseIdempotencyKey(request.headers.get("idempotency-key"));
     const start = await startIdempotently(principal, key, { operation: `workflow-run:${params.slug}`, body }, () =>
-      startPublishedRun(principal, params.slug, { inputs: body.inputs }),
+      startPublishedRun(principal, params.slug, { inputs: body.inputs, version: body.version }),
     );
     const { runId, done, version } = start.replayed ? await replayedRun(start.runId) : start.started;
     // A replay says so (as Stripe does), so a client can tell it did not start a second run.
@@ -48,3 +50,5 @@ export const GET = notAllowed;
 export const PUT = notAllowed;
 export const PATCH = notAllowed;
 export const DELETE = notAllowed;
+/** CORS preflight: answered with CORS headers only for an origin some live key allows. */
+export const OPTIONS = corsPreflight(["POST"]);

@@ -3,6 +3,8 @@ import { z } from "zod";
 /** Body of the published endpoint: inputs and how to answer. */
 export const publishedRunBodySchema = z.object({
   inputs: z.record(z.string(), z.unknown()).default({}),
+  /** Runs this published version; without it the workflow's pinned version, else the latest. */
+  version: z.number().int().min(1).max(999_999_999).optional(),
   /** `blocking` answers with JSON when the run ends; `streaming` answers with SSE events. */
   response_mode: z.enum(["blocking", "streaming"]).default("blocking"),
   /**

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Workflow" ADD COLUMN "servedVersion" INTEGER;

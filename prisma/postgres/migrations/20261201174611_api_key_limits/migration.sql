@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "ApiKey" ADD COLUMN     "allowedOrigins" JSONB,
+ADD COLUMN     "rateLimitPerMinute" INTEGER,
+ADD COLUMN     "workflowIds" JSONB;
