@@ -30,6 +30,8 @@ const nextConfig = {
   serverExternalPackages: [
     "@prisma/adapter-better-sqlite3",
     "better-sqlite3",
+    "better-sqlite3-napi",
+    "better-sqlite3-node20",
     "@prisma/adapter-pg",
     "pg",
     "quickjs-emscripten",
