@@ -1,4 +1,5 @@
 import "server-only";
+import { isDatabaseUnavailableError } from "../db/database-unavailable";
 import { isTrellisError } from "../workflow/errors";
 
 /** JSON error body shared by every API route: `{ error: { code, message, field? } }`. */
@@ -37,6 +38,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   invalid_import: 422,
   workflow_not_published: 409,
   provider_rename_unsupported: 400,
+  queue_unavailable: 503,
 };
 
 /** Maps errors thrown by the lib layer: known codes keep their status, anything else is a logged 500. */
@@ -51,6 +53,9 @@ export function mapError(error: unknown): Response {
     const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
     if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter));
     return response;
+  }
+  if (isDatabaseUnavailableError(error)) {
+    return errorResponse(503, "database_unavailable", "The database is unavailable; retry shortly.");
   }
   console.error(error);
   return errorResponse(500, "internal_error", "Something went wrong on the server.");

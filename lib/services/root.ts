@@ -1,20 +1,24 @@
 import "server-only";
+import { readExecutionMode, readQueueConfig } from "../queue/queue-config";
+import { QueueRunService } from "../queue/queue-run-service";
 import { createRateLimiters, type RateLimiters } from "./access/rate-limits";
 import { createMcpConnectionCache, type McpConnectionCache } from "./mcp-connections";
-import { RunService } from "./run-service";
+import { type RunExecution, RunService } from "./run-service";
 
 /**
  * The composition root: what this server process builds once and every use case shares. Routes,
  * pages, the scheduler and start-up reach it only through the services in this folder.
- * - `runs` executes runs in this process (engine + Prisma recorder + event fan-out); each run's
- *   models, tools and credentials are resolved per workspace by `createEngineServices`.
+ * - `runs` is how runs execute: in this process (`RunService`: engine + Prisma recorder + event
+ *   fan-out; each run's models, tools and credentials resolved per workspace by
+ *   `createEngineServices`), or with `TRELLIS_EXECUTION=queue` on BullMQ workers
+ *   (`QueueRunService` in lib/queue: this process only validates, creates the Run row and queues).
  * - `mcpConnections` keeps MCP servers connected across runs.
  * - `rateLimits` holds the sign-in and API buckets.
  * The database client is lib/db's (`database()`), built once from `DATABASE_URL`.
  */
 export interface ServiceRoot {
-  /** Runs executing in this process. */
-  readonly runs: RunService;
+  /** Runs: executed in this process (inline) or queued for workers (queue mode). */
+  readonly runs: RunExecution;
   /** Open MCP connections by tool-source id. */
   readonly mcpConnections: McpConnectionCache;
   /** Sign-in and published-API rate limiters. */
@@ -29,10 +33,16 @@ const holder = globalThis as unknown as Record<symbol, ServiceRoot | undefined>;
 /** Builds a root; tests build their own (e.g. a RunService with stub executors). */
 export function createServiceRoot(overrides: Partial<ServiceRoot> = {}): ServiceRoot {
   return {
-    runs: overrides.runs ?? new RunService(),
+    runs: overrides.runs ?? createRunExecution(),
     mcpConnections: overrides.mcpConnections ?? createMcpConnectionCache(),
     rateLimits: overrides.rateLimits ?? createRateLimiters(),
   };
+}
+
+/** The run execution `TRELLIS_EXECUTION` selects: inline (default) or the queue. */
+function createRunExecution(): RunExecution {
+  if (readExecutionMode() === "queue") return new QueueRunService(readQueueConfig());
+  return new RunService();
 }
 
 /** The process's root, built on first use. */

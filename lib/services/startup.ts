@@ -1,4 +1,5 @@
 import "server-only";
+import { readExecutionMode } from "../queue/queue-config";
 import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
 import { serviceRoot } from "./root";
@@ -10,6 +11,8 @@ let started: Promise<void> | undefined;
  * Runs once per server process (from instrumentation.ts): in demo mode start the local demo API
  * stub and point the demo tools at it; then resume runs a crash left running, and start the
  * scheduler (workflows' cron schedules; `TRELLIS_SCHEDULER=off` leaves it to another process).
+ * In queue mode (`TRELLIS_EXECUTION=queue`) a web process does neither: workers recover
+ * interrupted runs (BullMQ's stall check) and run the scheduler (`scripts/worker.ts`).
  */
 export function startServerServices(): Promise<void> {
   started ??= (async () => {
@@ -24,6 +27,10 @@ export function startServerServices(): Promise<void> {
           `Demo API stub could not start on port ${port}: ${error instanceof Error ? error.message : error}`,
         );
       }
+    }
+    if (readExecutionMode() === "queue") {
+      console.log("Queue mode: runs execute on workers (npm run worker); the scheduler runs there too.");
+      return;
     }
     const resumed = await serviceRoot().runs.resumeInterrupted();
     if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
