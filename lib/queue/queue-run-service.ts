@@ -97,14 +97,14 @@ export class QueueRunService implements RunExecution {
   }
 
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
-    assertConnected(this.connections.request);
+    await assertConnected(this.connections.request);
     const { runId } = await this.preparer.prepareStart(input);
     await this.enqueue({ kind: "run", runId });
     return { runId, done: lazy(() => this.waitForEnd(runId, 0)) };
   }
 
   async startSingleNode(input: StartSingleNodeInput): Promise<{ runId: string; done: Promise<void> }> {
-    assertConnected(this.connections.request);
+    await assertConnected(this.connections.request);
     const { runId, state } = await this.preparer.prepareSingleNode(input);
     await this.enqueue({ kind: "run", runId, initialState: state });
     return { runId, done: lazy(() => this.waitForEnd(runId, 0)) };
@@ -131,7 +131,7 @@ export class QueueRunService implements RunExecution {
       return;
     }
     if (run.status !== "queued" && run.status !== "running") throw new RunNotActiveError(runId, run.status);
-    assertConnected(this.connections.request);
+    await assertConnected(this.connections.request);
     if (run.status === "queued" && (await this.removeQueuedJob(runId))) {
       await this.preparer.endOutsideEngine(runId, "cancelled", "run_cancelled", "Cancelled by a user while queued.");
       return;
@@ -167,7 +167,7 @@ export class QueueRunService implements RunExecution {
       const checked = validateAnswer(waiting.fields, answer);
       if (!checked.ok) throw new InvalidAnswerError(checked.problem.field, checked.problem.message, waiting.nodeId);
     }
-    assertConnected(this.connections.request);
+    await assertConnected(this.connections.request);
     await this.enqueue({ kind: "resume", runId, nodeId, answer }, checkpoint.seq);
     return { done: lazy(() => this.waitForEnd(runId, checkpoint.seq)) };
   }
@@ -179,7 +179,7 @@ export class QueueRunService implements RunExecution {
 
   /** Jobs waiting for a worker (for health checks and metrics); throws QueueUnavailableError. */
   async depth(): Promise<{ waiting: number; active: number; delayed: number }> {
-    assertConnected(this.connections.request);
+    await assertConnected(this.connections.request);
     const counts = await withRedisDeadline(() => this.queue.getJobCounts("waiting", "active", "delayed"), "count");
     return { waiting: counts.waiting ?? 0, active: counts.active ?? 0, delayed: counts.delayed ?? 0 };
   }

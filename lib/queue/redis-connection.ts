@@ -26,9 +26,27 @@ export function createRedisConnection(url: string, kind: "request" | "blocking")
   return connection;
 }
 
-/** Throws QueueUnavailableError unless the connection is up now. */
-export function assertConnected(connection: Redis): void {
-  if (connection.status !== "ready") throw new QueueUnavailableError(`connection is ${connection.status}`);
+/** How long a request waits for a connection that is (re)connecting before answering 503. */
+const CONNECT_WAIT_MS = 1000;
+
+/**
+ * Resolves when the connection is up; waits up to 1 s for one being established (a process's
+ * first request, a reconnect in progress), then throws QueueUnavailableError.
+ */
+export async function assertConnected(connection: Redis): Promise<void> {
+  if (connection.status === "ready") return;
+  if (connection.status === "end") throw new QueueUnavailableError("connection closed");
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      connection.off("ready", onReady);
+      reject(new QueueUnavailableError(`connection is ${connection.status}`));
+    }, CONNECT_WAIT_MS);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    connection.once("ready", onReady);
+  });
 }
 
 /** Runs a Redis operation with the request deadline; any failure becomes QueueUnavailableError. */

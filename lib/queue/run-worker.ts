@@ -56,6 +56,15 @@ export async function startRunWorker(config: QueueConfig, options: RunWorkerOpti
         await runs.endOutsideEngine(data.runId, "cancelled", "run_cancelled", "Cancelled by a user.");
       return;
     }
+    // The same job again while this process still runs it (its lock lapsed while the event loop
+    // was busy): hold the job until that run settles instead of completing it at once.
+    const local = runs.whenSettled(data.runId);
+    if (local) {
+      held.set(data.runId, { job, token });
+      await local;
+      held.delete(data.runId);
+      return;
+    }
     held.set(data.runId, { job, token });
     try {
       let done: Promise<void> | undefined;

@@ -405,6 +405,11 @@ export class RunService implements RunExecution {
     return true;
   }
 
+  /** Settles when the run executing in this process ends or waits; undefined when it is not here. */
+  whenSettled(runId: string): Promise<void> | undefined {
+    return this.active.get(runId)?.done;
+  }
+
   /** Ids of the runs executing in this process. */
   activeRunIds(): string[] {
     return [...this.active.keys()];
