@@ -25,8 +25,10 @@ export async function checkRedisReachable(config: QueueConfig): Promise<void> {
   try {
     await Promise.race([
       new Promise<void>((resolve, reject) => {
+        if (connection.status === "ready") resolve();
         connection.once("ready", () => resolve());
         connection.once("end", () => reject(new Error("connection closed")));
+        connection.once("error", (error: Error) => reject(error));
         timer = setTimeout(() => reject(new Error("no answer within 2 s")), 2000);
       }).then(() => connection.ping()),
     ]);
