@@ -12,6 +12,7 @@ import { pingDatabase } from "../lib/db/prisma-client";
 import { checkQueueEnvironment, checkRedisReachable } from "../lib/queue/queue-environment";
 import { startRunWorker } from "../lib/queue/run-worker";
 import { checkServerEnvironment } from "../lib/services/environment";
+import { serviceRoot } from "../lib/services/root";
 import { startScheduler } from "../lib/services/scheduler";
 
 function fail(message: string): never {
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
       `DATABASE_URL: the database is unreachable (${error instanceof Error ? error.message.split("\n")[0] : error})`,
     );
   }
-  const worker = await startRunWorker(config);
+  // The root's observers (metrics, tracing) see the runs this worker executes too.
+  const worker = await startRunWorker(config, { observers: serviceRoot().runObservers });
   const stopScheduler =
     process.env.TRELLIS_SCHEDULER?.trim().toLowerCase() === "off" ? () => undefined : startScheduler();
   let stopping = false;

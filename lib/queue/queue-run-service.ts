@@ -19,6 +19,7 @@ import {
   type StartRunInput,
   type StartSingleNodeInput,
 } from "../services/run-service";
+import { listWorkspaceTools } from "../services/workspace-tools";
 import { QueueUnavailableError } from "./errors";
 import type { QueueConfig } from "./queue-config";
 import { assertConnected, createRedisConnection, withRedisDeadline } from "./redis-connection";
@@ -47,6 +48,18 @@ function lazy(start: () => Promise<void>): Promise<void> {
     finally: (onFinally) => get().finally(onFinally),
     [Symbol.toStringTag]: "Promise",
   } as Promise<void>;
+}
+
+/**
+ * The workspace's tool names for the compiler's check, MCP ones from their last listing: a web
+ * process never connects to MCP servers (stdio servers start in the workers that run the tools).
+ */
+async function snapshotToolNames(workspaceId: string): Promise<string[] | undefined> {
+  try {
+    return (await listWorkspaceTools(workspaceId, { mcpFromSnapshot: true })).tools.map((tool) => tool.name);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Redis clients of a queue-mode process. */
@@ -89,8 +102,9 @@ export class QueueRunService implements RunExecution {
     this.events = new RedisRunEventChannel(connections.request, connections.subscriber, config.prefix);
     // Runs ended here (a waiting run cancelled) tell every web process over Redis.
     this.preparer = new RunService({
-      listToolNames: options.listToolNames,
-      observers: [{ onEvent: (event) => this.events.publish(event) }, ...(options.observers ?? [])],
+      listToolNames: options.listToolNames ?? snapshotToolNames,
+      publish: (event) => this.events.publish(event),
+      observers: options.observers,
     });
     this.queue = new Queue(RUN_QUEUE_NAME, { connection: connections.request, prefix: config.prefix });
     this.queue.on("error", () => undefined);

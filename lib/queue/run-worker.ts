@@ -42,7 +42,8 @@ export async function startRunWorker(config: QueueConfig, options: RunWorkerOpti
   const events = new RedisRunEventChannel(request, subscriber, config.prefix);
   const runs = new RunService({
     executors: options.executors,
-    observers: [{ onEvent: (event) => events.publish(event) }, ...(options.observers ?? [])],
+    publish: (event) => events.publish(event),
+    observers: options.observers,
   });
   const held = new Map<string, { job: Job; token: string | undefined }>();
 

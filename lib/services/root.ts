@@ -3,7 +3,7 @@ import { readExecutionMode, readQueueConfig } from "../queue/queue-config";
 import { QueueRunService } from "../queue/queue-run-service";
 import { createRateLimiters, type RateLimiters } from "./access/rate-limits";
 import { createMcpConnectionCache, type McpConnectionCache } from "./mcp-connections";
-import { type RunExecution, RunService } from "./run-service";
+import { type RunExecution, type RunObserver, RunService } from "./run-service";
 
 /**
  * The composition root: what this server process builds once and every use case shares. Routes,
@@ -23,6 +23,12 @@ export interface ServiceRoot {
   readonly mcpConnections: McpConnectionCache;
   /** Sign-in and published-API rate limiters. */
   readonly rateLimits: RateLimiters;
+  /**
+   * Told about every run event, queued job and dequeued job of this process (metrics, tracing):
+   * push an observer here at start-up. The run services (and a worker's executor) read this
+   * list on every event, so an observer added after the root was built still sees everything.
+   */
+  readonly runObservers: RunObserver[];
 }
 
 // Next.js bundles instrumentation.ts (start-up resume, scheduler) apart from the route handlers,
@@ -32,17 +38,19 @@ const holder = globalThis as unknown as Record<symbol, ServiceRoot | undefined>;
 
 /** Builds a root; tests build their own (e.g. a RunService with stub executors). */
 export function createServiceRoot(overrides: Partial<ServiceRoot> = {}): ServiceRoot {
+  const runObservers = overrides.runObservers ?? [];
   return {
-    runs: overrides.runs ?? createRunExecution(),
+    runObservers,
+    runs: overrides.runs ?? createRunExecution(runObservers),
     mcpConnections: overrides.mcpConnections ?? createMcpConnectionCache(),
     rateLimits: overrides.rateLimits ?? createRateLimiters(),
   };
 }
 
 /** The run execution `TRELLIS_EXECUTION` selects: inline (default) or the queue. */
-function createRunExecution(): RunExecution {
-  if (readExecutionMode() === "queue") return new QueueRunService(readQueueConfig());
-  return new RunService();
+function createRunExecution(observers: RunObserver[]): RunExecution {
+  if (readExecutionMode() === "queue") return new QueueRunService(readQueueConfig(), undefined, { observers });
+  return new RunService({ observers });
 }
 
 /** The process's root, built on first use. */

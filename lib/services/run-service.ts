@@ -114,8 +114,10 @@ export interface RunServiceOptions {
    * default. Resolving to undefined skips the check.
    */
   listToolNames?: (workspaceId: string) => Promise<string[] | undefined>;
-  /** Told about every event of the runs this service executes (queue workers publish them on Redis; metrics attach here). */
+  /** Told about every event of the runs this service executes (metrics attach here); read live, so later additions count. */
   observers?: readonly RunObserver[];
+  /** Every event of the runs this service executes, before the observers (queue workers publish them on Redis). */
+  publish?: (event: RunEvent) => void;
 }
 
 /**
@@ -487,6 +489,7 @@ export class RunService implements RunExecution {
   /** Delivers an event to this process's subscribers and the observers (which must not throw). */
   private emit(event: RunEvent): void {
     this.bus.publish(event);
+    this.options.publish?.(event);
     for (const observer of this.options.observers ?? []) {
       try {
         observer.onEvent?.(event);
