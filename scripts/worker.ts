@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   } catch (error) {
     fail(error instanceof ConfigurationError ? error.message : String(error));
   }
+  // Each run in flight flushes its recorder through the pool: room for all of them at once.
+  process.env.TRELLIS_DATABASE_POOL_MAX ??= String(Math.max(10, config.concurrency * 2));
   try {
     await pingDatabase();
   } catch (error) {

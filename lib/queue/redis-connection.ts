@@ -2,8 +2,14 @@ import "server-only";
 import { Redis, type RedisOptions } from "ioredis";
 import { QueueUnavailableError } from "./errors";
 
-/** Longest wait for Redis on a request path: the API answers 503 well inside 2 s. */
-export const REDIS_REQUEST_TIMEOUT_MS = 1500;
+/**
+ * Longest wait for Redis on a request path (`TRELLIS_QUEUE_TIMEOUT_MS`, default 1.5 s): with
+ * Redis unresponsive the API answers 503 inside 2 s. A web process so loaded that a healthy
+ * enqueue takes longer answers 503 too, which is backpressure; raise it there if need be.
+ */
+export const REDIS_REQUEST_TIMEOUT_MS = /^[1-9]\d*$/.test(process.env.TRELLIS_QUEUE_TIMEOUT_MS ?? "")
+  ? Number(process.env.TRELLIS_QUEUE_TIMEOUT_MS)
+  : 1500;
 
 /**
  * A Redis connection. `request` connections (web processes: enqueue, publish) never queue
