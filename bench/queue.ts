@@ -14,7 +14,9 @@
  * helper the routes use) and `scripts/worker.ts` workers, against Redis (scripts/redis-local.sh)
  * and PostgreSQL (TRELLIS_TEST_POSTGRES_URL or scripts/postgres-local.sh). The fake model is the
  * project's fake OpenAI server behind the real SDK. Each worker takes BENCH_WORKER_CONCURRENCY
- * runs at once (default 16, so the model wait is not what limits a worker).
+ * runs at once (default 4, the product default); BENCH_RUNS runs per point (default 64).
+ * `load_average` is the machine's 1-minute load when the run ended: on shared cores the curve
+ * says as much about the neighbours as about Trellis.
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -31,8 +33,8 @@ const CLIENTS = 64;
 const CALLS_PER_RUN = 5;
 const MODEL_DELAY_MS = 200;
 const WORKER_COUNTS = [1, 2, 4];
-const CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 16);
-const RUNS_PER_POINT = Number(process.env.BENCH_RUNS ?? 192);
+const CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 4);
+const RUNS_PER_POINT = Number(process.env.BENCH_RUNS ?? 64);
 
 function fiveCallDocument() {
   const ids = Array.from({ length: CALLS_PER_RUN }, (_, index) => `llm${index + 1}`);
@@ -166,6 +168,7 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify({
         cpu_cores: os.availableParallelism(),
+        load_average: round(os.loadavg()[0]!, 1),
         clients: CLIENTS,
         calls_per_run: CALLS_PER_RUN,
         model_delay_ms: MODEL_DELAY_MS,
@@ -184,6 +187,9 @@ async function main(): Promise<void> {
         },
       }),
     );
+  } catch (error) {
+    for (const started of processes) console.error(started.output().slice(-2000));
+    throw error;
   } finally {
     await Promise.all(processes.map((started) => started.stop("SIGKILL")));
     await model.close();

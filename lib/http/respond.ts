@@ -55,6 +55,7 @@ export function mapError(error: unknown): Response {
     return response;
   }
   if (isDatabaseUnavailableError(error)) {
+    console.error(`database unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     return errorResponse(503, "database_unavailable", "The database is unavailable; retry shortly.");
   }
   console.error(error);

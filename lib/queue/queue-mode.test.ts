@@ -70,7 +70,8 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode across processes", { time
       REDIS_URL: redis,
       TRELLIS_EXECUTION: "queue",
       TRELLIS_QUEUE_PREFIX: prefix,
-      TRELLIS_QUEUE_LOCK_MS: "2000",
+      // Short enough to take a killed worker's job over quickly, long enough for a loaded machine.
+      TRELLIS_QUEUE_LOCK_MS: "5000",
       TRELLIS_WORKER_SHUTDOWN_MS: "3000",
       TRELLIS_HTTP_ALLOWLIST: effect.hostPort,
       TRELLIS_SCHEDULER: "off",
@@ -215,6 +216,30 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode across processes", { time
     // The record shows the resume: a second run-start flagged resumed.
     const starts = (await listRunEvents(runId, 0)).filter((event) => event.type === "run-start");
     expect(starts.map((event) => (event as { resumed?: boolean }).resumed)).toEqual([false, true]);
+  });
+
+  it("hands runs back on SIGTERM after the shutdown timeout: another worker finishes them from the checkpoint", async () => {
+    effect.requests = [];
+    effect.delayMs = 400;
+    // 12 items × 400 ms: longer than the 3 s shutdown timeout.
+    const items = Array.from({ length: 12 }, (_, index) => index + 1);
+    const runId = await startRun(webA, effectWorkflowId, { items });
+    await waitFor(() => (effect.requests.length >= 2 ? true : undefined));
+    const stopping = worker;
+    const exited = new Promise<number | null>((resolve) => stopping.child.once("exit", (code) => resolve(code)));
+    stopping.child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(stopping.output()).toContain(`handed back ${runId}`);
+    expect(await runStatus(runId)).toBe("running");
+    worker = await startWorker();
+    const final = await settled(runId, 90_000);
+    expect(final.run.status).toBe("succeeded");
+    const counts = new Map<string, number>();
+    for (const request of effect.requests) counts.set(request.item, (counts.get(request.item) ?? 0) + 1);
+    // Only the item in flight at the hand-back may run twice, under the same key.
+    expect([...counts.values()].filter((count) => count > 1).length).toBeLessThanOrEqual(1);
+    expect(counts.size).toBe(items.length);
+    for (const [item, keys] of effect.keysByItem()) expect(keys.size, `item ${item}`).toBe(1);
   });
 
   it("answers 503 queue_unavailable within 2 s while Redis is down, and recovers after a restart", async () => {
