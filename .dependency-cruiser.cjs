@@ -15,13 +15,14 @@
 const ISOMORPHIC_LIB = "^lib/(workflow|runs|contracts|interop)/";
 
 /** Packages that must never reach the browser or an isomorphic module. */
-const SERVER_NPM = "(^|/)node_modules/(server-only|openai|prisma|@prisma/[^/]+|next/headers(\\.js)?)(/|$)";
+const SERVER_NPM =
+  "(^|/)node_modules/(server-only|openai|prisma|@prisma/[^/]+|bullmq|ioredis|next/headers(\\.js)?)(/|$)";
 
 /** Test files and test-support folders: run by Vitest (which stubs server-only), Playwright or benches. */
 const TEST_FILES = ["\\.test\\.tsx?$", "/(testing|test-support|fake-server)/"];
 
 /** Packages whose every non-test file has `import "server-only"` (by convention its first line). */
-const GUARDED = "^lib/(db|engine|agent|llm|tools|services|http)/";
+const GUARDED = "^lib/(db|engine|agent|llm|tools|services|http|queue)/";
 
 /** Files of the guarded packages that may go without the guard, each with the reason (none today). */
 const GUARD_PENDING = [];
@@ -55,7 +56,8 @@ module.exports = {
     },
     {
       name: "components-no-server-packages",
-      comment: "components/ never import server-only npm packages: server-only, openai, Prisma, next/headers.",
+      comment:
+        "components/ never import server-only npm packages: server-only, openai, Prisma, bullmq, ioredis, next/headers.",
       severity: "error",
       from: { path: "^components/" },
       to: { path: SERVER_NPM },
@@ -125,7 +127,7 @@ module.exports = {
     {
       name: "server-only-guard",
       comment:
-        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm, lib/tools, lib/services and lib/http imports `server-only`, so that importing it from a client component fails the build.",
+        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm, lib/tools, lib/services, lib/http and lib/queue imports `server-only`, so that importing it from a client component fails the build.",
       severity: "error",
       module: { path: GUARDED, pathNot: [...TEST_FILES, "^lib/db/generated/", ...GUARD_PENDING] },
       to: { path: "(^|/)node_modules/server-only/" },

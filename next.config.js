@@ -37,6 +37,9 @@ const nextConfig = {
     "quickjs-emscripten",
     "@modelcontextprotocol/sdk",
     "@prisma/schema-engine-wasm",
+    // BullMQ loads its Lua scripts from its own folder at run time (queue mode).
+    "bullmq",
+    "ioredis",
   ],
   // `npm test` runs tsc and biome itself; skipping them here keeps `next build` fast.
   typescript: { ignoreBuildErrors: true },

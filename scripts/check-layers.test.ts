@@ -66,6 +66,7 @@ describe("layer check (scripts/check-layers.ts)", () => {
         "isomorphic-lib-stays-isomorphic: lib/workflow/summarize.ts -> lib/engine/run-step.ts",
         "lib-not-app-or-components: lib/engine/run-step.ts -> components/run-panel.tsx",
         "server-only-guard: lib/engine/run-step.ts -> lib/engine/run-step.ts",
+        "server-only-guard: lib/queue/run-jobs.ts -> lib/queue/run-jobs.ts",
         "app-not-db: app/api/things/route.ts -> lib/db/prisma-client.ts",
         "prisma-only-in-db: app/api/things/route.ts -> node_modules/@prisma/client/default.js",
         "production-not-test-support: lib/tools/registry.ts -> lib/tools/test-support/local-server.ts",

@@ -9,6 +9,7 @@ import { ConfigurationError, readDatabaseConfig } from "../lib/db/database-confi
 import { deployMigrations } from "../lib/db/migrations";
 import { createDatabase } from "../lib/db/prisma-client";
 import { seedDatabase, seedOptionsFromEnvironment } from "../lib/db/seed";
+import { checkQueueEnvironment, checkRedisReachable } from "../lib/queue/queue-environment";
 import { checkServerEnvironment } from "../lib/services/environment";
 
 function fail(message: string): never {
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
   try {
     config = readDatabaseConfig();
     checkServerEnvironment(process.env);
+    const queue = checkQueueEnvironment(process.env);
+    if (queue) await checkRedisReachable(queue);
     const applied = await deployMigrations(config);
     if (applied.length) console.log(`Migrations applied: ${applied.join(", ")}`);
   } catch (error) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every check, from a fresh clone (after `npm ci`). Installs Debian's chromium when
-# missing, starts a throwaway PostgreSQL for the repository tests when it can, and fails on the
+# missing, starts a throwaway PostgreSQL for the repository tests and a Redis for the queue-mode tests
+# when it can, and fails on the
 # first failing step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,14 @@ if pg_url=$(bash scripts/postgres-local.sh); then
   echo "PostgreSQL at $pg_url"
 else
   echo "PostgreSQL could not be started on this machine: the Postgres repository tests are SKIPPED."
+fi
+
+step "Redis for the queue-mode integration tests"
+if redis_url=$(bash scripts/redis-local.sh); then
+  export TRELLIS_TEST_REDIS_URL="$redis_url"
+  echo "Redis at $redis_url"
+else
+  echo "Redis could not be started on this machine: the queue-mode integration tests are SKIPPED."
 fi
 
 step "Unit and integration tests"

@@ -19,10 +19,26 @@ export function createDatabase(config: DatabaseConfig = readDatabaseConfig()): D
     return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.url }) });
   }
   const adapter = new PrismaPg(
-    { host: config.host, port: config.port, user: config.user, password: config.password, database: config.database },
+    {
+      host: config.host,
+      port: config.port,
+      user: config.user,
+      password: config.password,
+      database: config.database,
+      // A refused connection fails at once (503 database_unavailable); this bounds the rest (an
+      // unanswering host, or waiting for a free pool connection under load) so nothing hangs forever.
+      connectionTimeoutMillis: 10_000,
+      // Every run executing at once flushes its recorder through this pool: a queue worker with
+      // many concurrent runs needs more than pg's default 10 (scripts/worker.ts sizes it).
+      max: poolSize(process.env.TRELLIS_DATABASE_POOL_MAX),
+    },
     { schema: config.schema },
   );
   return new PostgresClient({ adapter }) as unknown as Database;
+}
+
+function poolSize(value: string | undefined): number {
+  return value && /^[1-9]\d*$/.test(value) ? Number(value) : 10;
 }
 
 const globalForDatabase = globalThis as unknown as { trellisDatabase?: Database };

@@ -47,6 +47,8 @@ const CHECKPOINT_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
   ["createdAt", "timestamp"],
 ];
 
+/** Waits of one recorder batch: start within 10 s, finish within 30 s. */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
 /** Rows per INSERT statement: large enough to amortize, small enough for SQLite's variable limit. */
 const ROWS_PER_STATEMENT = 100;
 
@@ -342,7 +344,9 @@ export class PrismaRunRecorder implements RunRecorder {
             },
           });
         }
-      });
+        // Prisma's 2 s default wait for a transaction fails runs on a busy queue worker (many runs
+        // flushing at once on shared cores): wait longer before calling the record unwritable.
+      }, TRANSACTION_OPTIONS);
       // A later batch that lands also carries every row an earlier failed batch put back.
       this.lastError = undefined;
     } catch (error) {

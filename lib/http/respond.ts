@@ -1,4 +1,5 @@
 import "server-only";
+import { isDatabaseUnavailableError } from "../db/database-unavailable";
 import { isTrellisError } from "../workflow/errors";
 
 /** JSON error body shared by every API route: `{ error: { code, message, field? } }`. */
@@ -44,6 +45,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   unknown_mention: 422,
   unknown_node_run: 422,
   rerun_unavailable: 409,
+  queue_unavailable: 503,
 };
 
 /** The HTTP status `mapError` answers a Trellis error code with (also what the OpenAPI document lists). */
@@ -63,6 +65,10 @@ export function mapError(error: unknown): Response {
     const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
     if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter));
     return response;
+  }
+  if (isDatabaseUnavailableError(error)) {
+    console.error(`database unavailable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    return errorResponse(503, "database_unavailable", "The database is unavailable; retry shortly.");
   }
   console.error(error);
   return errorResponse(500, "internal_error", "Something went wrong on the server.");

@@ -52,7 +52,38 @@ export function runEventFeed(
       };
       const buffered: RunEvent[] = [];
       let replaying = true;
-      unsubscribe = source.subscribe(runId, (event) => (replaying ? buffered.push(event) : send(event)));
+      // Live events after the replay go through one ordered pump: an event that skips seqs (they
+      // were emitted before this subscription existed, or by a worker in another process whose
+      // recorder had not written them when we replayed) waits for the missing ones from the store.
+      const live: RunEvent[] = [];
+      let pumping = false;
+      const pump = async () => {
+        if (pumping) return;
+        pumping = true;
+        try {
+          while (live.length > 0 && !closed) {
+            const event = live.shift()!;
+            // The run-end of a run ended outside the engine sorts after everything and is not stored.
+            if (event.seq > lastSeq + 1 && event.seq !== Number.MAX_SAFE_INTEGER) {
+              for (let attempt = 0; attempt < GAP_RETRY_LIMIT && !closed && event.seq > lastSeq + 1; attempt++) {
+                for (const missing of await source.replay(runId, lastSeq)) if (missing.seq < event.seq) send(missing);
+                if (event.seq > lastSeq + 1) await sleep(GAP_RETRY_DELAY_MS);
+              }
+            }
+            send(event);
+          }
+        } catch (error) {
+          if (!closed) controller.enqueue({ error: String(error) });
+          close();
+        } finally {
+          pumping = false;
+        }
+      };
+      const deliver = (event: RunEvent) => {
+        live.push(event);
+        void pump();
+      };
+      unsubscribe = source.subscribe(runId, (event) => (replaying ? buffered.push(event) : deliver(event)));
       signal.addEventListener("abort", close, { once: true });
       try {
         for (const event of await source.replay(runId, afterSeq)) send(event);
@@ -67,7 +98,7 @@ export function runEventFeed(
           }
         }
         replaying = false;
-        for (const event of buffered.sort((left, right) => left.seq - right.seq)) send(event);
+        for (const event of buffered.sort((left, right) => left.seq - right.seq)) deliver(event);
         if (!closed && (await source.isFinished(runId))) {
           // Finished before we subscribed and its last events were still being written: replay again.
           for (const event of await source.replay(runId, lastSeq)) send(event);

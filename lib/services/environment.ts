@@ -1,6 +1,7 @@
 import "server-only";
 import { ConfigurationError } from "../db/database-config";
 import { parseTrustedProxies } from "../http/client-address";
+import { checkQueueEnvironment } from "../queue/queue-environment";
 
 function checkUrl(environment: Record<string, string | undefined>, name: string): void {
   const value = environment[name];
@@ -48,6 +49,7 @@ export function checkServerEnvironment(environment: Record<string, string | unde
   if (stdio !== undefined && !["on", "off"].includes(stdio.trim().toLowerCase())) {
     throw new ConfigurationError("TRELLIS_MCP_STDIO", `"${stdio}" must be on or off`);
   }
+  checkQueueEnvironment(environment);
   const demo = environment.TRELLIS_DEMO_MODEL;
   if (demo !== undefined && !["on", "off", "auto"].includes(demo)) {
     throw new ConfigurationError("TRELLIS_DEMO_MODEL", `"${demo}" must be on, off or auto`);

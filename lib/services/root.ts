@@ -1,24 +1,34 @@
 import "server-only";
+import { readExecutionMode, readQueueConfig } from "../queue/queue-config";
+import { QueueRunService } from "../queue/queue-run-service";
 import { createRateLimiters, type RateLimiters } from "./access/rate-limits";
 import { createMcpConnectionCache, type McpConnectionCache } from "./mcp-connections";
-import { RunService } from "./run-service";
+import { type RunExecution, type RunObserver, RunService } from "./run-service";
 
 /**
  * The composition root: what this server process builds once and every use case shares. Routes,
  * pages, the scheduler and start-up reach it only through the services in this folder.
- * - `runs` executes runs in this process (engine + Prisma recorder + event fan-out); each run's
- *   models, tools and credentials are resolved per workspace by `createEngineServices`.
+ * - `runs` is how runs execute: in this process (`RunService`: engine + Prisma recorder + event
+ *   fan-out; each run's models, tools and credentials resolved per workspace by
+ *   `createEngineServices`), or with `TRELLIS_EXECUTION=queue` on BullMQ workers
+ *   (`QueueRunService` in lib/queue: this process only validates, creates the Run row and queues).
  * - `mcpConnections` keeps MCP servers connected across runs.
  * - `rateLimits` holds the sign-in and API buckets.
  * The database client is lib/db's (`database()`), built once from `DATABASE_URL`.
  */
 export interface ServiceRoot {
-  /** Runs executing in this process. */
-  readonly runs: RunService;
+  /** Runs: executed in this process (inline) or queued for workers (queue mode). */
+  readonly runs: RunExecution;
   /** Open MCP connections by tool-source id. */
   readonly mcpConnections: McpConnectionCache;
   /** Sign-in and published-API rate limiters. */
   readonly rateLimits: RateLimiters;
+  /**
+   * Told about every run event, queued job and dequeued job of this process (metrics, tracing):
+   * push an observer here at start-up. The run services (and a worker's executor) read this
+   * list on every event, so an observer added after the root was built still sees everything.
+   */
+  readonly runObservers: RunObserver[];
 }
 
 // Next.js bundles instrumentation.ts (start-up resume, scheduler) apart from the route handlers,
@@ -28,11 +38,19 @@ const holder = globalThis as unknown as Record<symbol, ServiceRoot | undefined>;
 
 /** Builds a root; tests build their own (e.g. a RunService with stub executors). */
 export function createServiceRoot(overrides: Partial<ServiceRoot> = {}): ServiceRoot {
+  const runObservers = overrides.runObservers ?? [];
   return {
-    runs: overrides.runs ?? new RunService(),
+    runObservers,
+    runs: overrides.runs ?? createRunExecution(runObservers),
     mcpConnections: overrides.mcpConnections ?? createMcpConnectionCache(),
     rateLimits: overrides.rateLimits ?? createRateLimiters(),
   };
+}
+
+/** The run execution `TRELLIS_EXECUTION` selects: inline (default) or the queue. */
+function createRunExecution(observers: RunObserver[]): RunExecution {
+  if (readExecutionMode() === "queue") return new QueueRunService(readQueueConfig(), undefined, { observers });
+  return new RunService({ observers });
 }
 
 /** The process's root, built on first use. */

@@ -114,6 +114,47 @@ export interface RunServiceOptions {
    * default. Resolving to undefined skips the check.
    */
   listToolNames?: (workspaceId: string) => Promise<string[] | undefined>;
+  /** Told about every event of the runs this service executes (metrics attach here); read live, so later additions count. */
+  observers?: readonly RunObserver[];
+  /** Every event of the runs this service executes, before the observers (queue workers publish them on Redis). */
+  publish?: (event: RunEvent) => void;
+}
+
+/**
+ * A hook on the runs a service executes or queues, in whichever process that happens (the web
+ * process inline, a worker in queue mode). Observers must not throw or block: they run on the
+ * engine's event path. Metrics and tracing attach here.
+ */
+export interface RunObserver {
+  /** Every event of a run executed in this process, in `seq` order (also the run-end of a run ended outside the engine). */
+  onEvent?(event: RunEvent): void;
+  /** A run was queued for a worker (queue mode, web process). */
+  onQueued?(info: { runId: string; kind: "run" | "resume" }): void;
+  /** A worker took a queued run, `waitMs` after it was queued. */
+  onDequeued?(info: { runId: string; kind: "run" | "resume"; waitMs: number }): void;
+}
+
+/**
+ * How runs are executed: in this process (`RunService`) or on queue workers (`QueueRunService`,
+ * lib/queue). The composition root picks one; routes, the scheduler and start-up see only this.
+ */
+export interface RunExecution {
+  /** Compiles, checks inputs, creates the Run row and starts (or queues) it; `done` settles when it ends or waits. */
+  start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }>;
+  /** Runs one node alone (the editor's "Run this node only"). */
+  startSingleNode(input: StartSingleNodeInput): Promise<{ runId: string; done: Promise<void> }>;
+  /** Live events of a run; returns the unsubscribe function. */
+  subscribe(runId: string, listener: (event: RunEvent) => void): () => void;
+  /** Persisted events after `afterSeq` (after the live subscription is in place). */
+  replay(runId: string, afterSeq: number): Promise<RunEvent[]>;
+  /** Whether this process is executing the run now. */
+  isActive(runId: string): boolean;
+  /** Cancels a queued, running or waiting run. */
+  cancel(runId: string): Promise<void>;
+  /** Answers a waiting human-input node; resolves once the answer was accepted. */
+  resume(runId: string, nodeId: string, answer: Record<string, unknown>): Promise<{ done: Promise<void> }>;
+  /** Picks up runs a crash left behind (inline mode; in queue mode BullMQ's stall check does it). */
+  resumeInterrupted(): Promise<string[]>;
 }
 
 /** Tool names of a workspace; when the sources cannot be listed the engine reports it at run time. */
@@ -153,7 +194,7 @@ interface ActiveRun {
  * waiting runs and, at start-up, runs a crash left behind. No run can stay `running` because the
  * engine threw: every background run ends in a terminal status written here.
  */
-export class RunService {
+export class RunService implements RunExecution {
   constructor(private readonly options: RunServiceOptions = {}) {}
 
   private readonly bus = new RunEventBus();
@@ -166,6 +207,23 @@ export class RunService {
 
   /** Compiles and starts a run; resolves with its id as soon as the Run row exists. */
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
+    const { runId, compiled } = await this.prepareStart(input);
+    const done = this.execute(runId, input.workspaceId, (common) =>
+      runWorkflow(compiled, input.inputs, {
+        ...common,
+        workflowId: input.workflowId,
+        versionId: input.versionId,
+      }),
+    );
+    return { runId, done };
+  }
+
+  /**
+   * Compiles, checks the inputs and creates the `queued` Run row, without running it (queue mode
+   * hands the id to a worker).
+   * @throws WorkflowInvalidError, InvalidRunInputsError
+   */
+  async prepareStart(input: StartRunInput): Promise<{ runId: string; compiled: CompiledWorkflow }> {
     const compiled = compileWorkflow(input.document, { knownToolNames: await this.toolNames(input.workspaceId) });
     if (!compiled.ok) throw new WorkflowInvalidError(compiled.issues);
     assertRunInputs(compiled.workflow, input.inputs);
@@ -178,14 +236,7 @@ export class RunService {
       inputs: input.inputs,
       usesDemoModel: false,
     });
-    const done = this.execute(runId, input.workspaceId, (common) =>
-      runWorkflow(compiled.workflow, input.inputs, {
-        ...common,
-        workflowId: input.workflowId,
-        versionId: input.versionId,
-      }),
-    );
-    return { runId, done };
+    return { runId, compiled: compiled.workflow };
   }
 
   /**
@@ -194,6 +245,25 @@ export class RunService {
    * whose top-level scope holds only those nodes and the target (see `planSingleNodeRun`).
    */
   async startSingleNode(input: StartSingleNodeInput): Promise<{ runId: string; done: Promise<void> }> {
+    const { runId, workflow, state } = await this.prepareSingleNode(input);
+    const done = this.execute(runId, input.workspaceId, (common) =>
+      runWorkflow(
+        workflow,
+        {},
+        {
+          ...common,
+          workflowId: input.workflowId,
+          resumeFrom: { runId, seq: 0, state },
+        },
+      ),
+    );
+    return { runId, done };
+  }
+
+  /** Compiles the node, plans its run and creates the Run row, without running it. */
+  async prepareSingleNode(
+    input: StartSingleNodeInput,
+  ): Promise<{ runId: string; workflow: CompiledWorkflow; state: Record<string, unknown> }> {
     // Only the node (and a container's body) must be valid: the rest of a draft is often unfinished.
     const compiled = compileNodeRun(input.document, input.nodeId, {
       knownToolNames: await this.toolNames(input.workspaceId),
@@ -211,18 +281,7 @@ export class RunService {
       inputs: {},
       usesDemoModel: false,
     });
-    const done = this.execute(runId, input.workspaceId, (common) =>
-      runWorkflow(
-        plan.workflow,
-        {},
-        {
-          ...common,
-          workflowId: input.workflowId,
-          resumeFrom: { runId, seq: 0, state: plan.state },
-        },
-      ),
-    );
-    return { runId, done };
+    return { runId, workflow: plan.workflow, state: plan.state as unknown as Record<string, unknown> };
   }
 
   /** Subscribes to live events; replay of persisted ones is `replay`'s job. */
@@ -297,28 +356,65 @@ export class RunService {
     const resumed: string[] = [];
     for (const runId of await findInterruptedRuns()) {
       if (this.active.has(runId)) continue;
-      try {
-        const run = await getRunForExecution(runId);
-        const recorder = this.createRecorder();
-        const checkpoint = await recorder.loadCheckpoint(runId);
-        void this.execute(
-          runId,
-          run.workspaceId,
-          (common) =>
-            runWorkflow(run.compiled, run.inputs, {
-              ...common,
-              workflowId: run.workflowId,
-              versionId: run.versionId ?? undefined,
-              resumeFrom: checkpoint ?? undefined,
-            }),
-          { recorder },
-        );
-        resumed.push(runId);
-      } catch (error) {
-        await endRun(runId, "failed", "resume_failed", error instanceof Error ? error.message : String(error));
-      }
+      if ((await this.executeStored(runId)) !== undefined) resumed.push(runId);
     }
     return resumed;
+  }
+
+  /**
+   * Executes a stored `queued`/`running` run from its checkpoint (or `initialState`, or the
+   * start): finished nodes are restored, not re-run. A queue worker calls this for every job, so
+   * a run picked up after a worker died continues where its checkpoint left it. Resolves
+   * `undefined` when the run is not executable (already ended, waiting, or active here); the
+   * returned `done` settles when the run ends or waits.
+   */
+  async executeStored(
+    runId: string,
+    options: { initialState?: Record<string, unknown> } = {},
+  ): Promise<{ done: Promise<void> } | undefined> {
+    if (this.active.has(runId)) return undefined;
+    try {
+      const run = await getRunForExecution(runId);
+      if (run.status !== "queued" && run.status !== "running") return undefined;
+      const recorder = this.createRecorder();
+      const checkpoint =
+        (await recorder.loadCheckpoint(runId)) ??
+        (options.initialState ? { runId, seq: 0, state: options.initialState } : null);
+      const done = this.execute(
+        runId,
+        run.workspaceId,
+        (common) =>
+          runWorkflow(run.compiled, run.inputs, {
+            ...common,
+            workflowId: run.workflowId,
+            versionId: run.versionId ?? undefined,
+            resumeFrom: checkpoint ?? undefined,
+          }),
+        { recorder },
+      );
+      return { done: done.catch(() => undefined) };
+    } catch (error) {
+      await endRun(runId, "failed", "resume_failed", error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+  }
+
+  /** Aborts a run executing in this process (a cancel from another process); false when it is not here. */
+  abort(runId: string, reason = "Cancelled by a user."): boolean {
+    const active = this.active.get(runId);
+    if (!active) return false;
+    active.controller.abort(new Error(reason));
+    return true;
+  }
+
+  /** Settles when the run executing in this process ends or waits; undefined when it is not here. */
+  whenSettled(runId: string): Promise<void> | undefined {
+    return this.active.get(runId)?.done;
+  }
+
+  /** Ids of the runs executing in this process. */
+  activeRunIds(): string[] {
+    return [...this.active.keys()];
   }
 
   private createRecorder(): RunRecorder {
@@ -352,7 +448,7 @@ export class RunService {
           executors: this.options.executors,
           onEvent: (event) => {
             engineStarted = true;
-            this.bus.publish(event);
+            this.emit(event);
           },
         });
         await this.ensureTerminal(runId, result.status);
@@ -374,14 +470,9 @@ export class RunService {
    * Ends a run the engine is not running (cancelled while waiting, or the engine crashed) and tells
    * SSE subscribers, whose streams close on run-end. The seq sorts after any real event.
    */
-  private async endOutsideEngine(
-    runId: string,
-    status: "failed" | "cancelled",
-    code: string,
-    message: string,
-  ): Promise<void> {
+  async endOutsideEngine(runId: string, status: "failed" | "cancelled", code: string, message: string): Promise<void> {
     await endRun(runId, status, code, message);
-    this.bus.publish({
+    this.emit({
       type: "run-end",
       runId,
       seq: Number.MAX_SAFE_INTEGER,
@@ -393,6 +484,19 @@ export class RunService {
       steps: 0,
       durationMs: 0,
     });
+  }
+
+  /** Delivers an event to this process's subscribers and the observers (which must not throw). */
+  private emit(event: RunEvent): void {
+    this.bus.publish(event);
+    this.options.publish?.(event);
+    for (const observer of this.options.observers ?? []) {
+      try {
+        observer.onEvent?.(event);
+      } catch {
+        // An observer's bug must not break a run.
+      }
+    }
   }
 
   /** The recorder writes the final status; this double-checks it landed (e.g. a failed last flush). */

@@ -240,6 +240,7 @@ export function runEventSource(): RunEventSource {
     isFinished: async (id) => {
       if (runs.isActive(id)) return false;
       const run = await getRunForExecution(id);
+      // In queue mode nothing is active here: the Run row (written by the worker) decides.
       return run.status !== "running" && run.status !== "queued";
     },
   };

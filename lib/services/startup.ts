@@ -1,5 +1,6 @@
 import "server-only";
 import { listWorkspaceIds } from "../db/member-repository";
+import { readExecutionMode } from "../queue/queue-config";
 import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
 import { workspaceSecrets } from "./engine-services";
@@ -13,6 +14,8 @@ let started: Promise<void> | undefined;
  * Runs once per server process (from instrumentation.ts): in demo mode start the local demo API
  * stub and point the demo tools at it; then resume runs a crash left running, and start the
  * scheduler (workflows' cron schedules; `TRELLIS_SCHEDULER=off` leaves it to another process).
+ * In queue mode (`TRELLIS_EXECUTION=queue`) a web process does neither: workers recover
+ * interrupted runs (BullMQ's stall check) and run the scheduler (`scripts/worker.ts`).
  */
 export function startServerServices(): Promise<void> {
   started ??= (async () => {
@@ -33,6 +36,10 @@ export function startServerServices(): Promise<void> {
     // Stored secrets are masked in the log from the first line on, not only once a run loaded them.
     for (const workspaceId of await listWorkspaceIds().catch(() => [] as string[])) {
       await workspaceSecrets(workspaceId).catch(() => undefined);
+    }
+    if (readExecutionMode() === "queue") {
+      console.log("Queue mode: runs execute on workers (npm run worker); the scheduler runs there too.");
+      return;
     }
     const resumed = await serviceRoot().runs.resumeInterrupted();
     if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);

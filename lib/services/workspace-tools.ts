@@ -15,6 +15,11 @@ import { getMcpConnection, type McpConnectionOptions, type McpSource, snapshotTo
 export interface WorkspaceToolsOptions extends McpConnectionOptions {
   /** The built-in tools; {@link builtInTools} by default. */
   builtIns?: () => ToolDefinition[];
+  /**
+   * List MCP tools from each source's last stored listing instead of connecting (queue-mode web
+   * processes check tool names this way, so MCP stdio servers start only in workers).
+   */
+  mcpFromSnapshot?: boolean;
 }
 
 /** Two tools share a name across sources. Code `tool_name_collision`; the message names both sources. */
@@ -144,6 +149,9 @@ export async function loadSourceTools(
     } catch (error) {
       return { ...base, status: "invalid", error: failure(error), tools: [] };
     }
+  }
+  if (options.mcpFromSnapshot) {
+    return { ...base, status: "ready", tools: unavailableMcpTools(source, "listed from the last snapshot") };
   }
   const connection = await getMcpConnection(source, options);
   if (!connection.ok) {

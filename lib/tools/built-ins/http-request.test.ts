@@ -28,12 +28,27 @@ describe("http_request", () => {
             body,
             contentType: request.headers["content-type"] ?? null,
             custom: request.headers["x-custom"] ?? null,
+            idempotencyKey: request.headers["idempotency-key"] ?? null,
           }),
         );
       });
     });
   });
   afterAll(() => server.close());
+
+  it("sends the run's idempotency key as Idempotency-Key, unless the request sets its own", async () => {
+    const tool = createHttpRequestTool({ allowlist: [server.hostPort] });
+    const keyed = await tool.execute(
+      { method: "POST", url: `${server.origin}/echo` },
+      { ...testContext(), idempotencyKey: "run-1:call#3" },
+    );
+    expect(keyed).toMatchObject({ ok: true, content: { body: { idempotencyKey: "run-1:call#3" } } });
+    const own = await tool.execute(
+      { method: "POST", url: `${server.origin}/echo`, headers: { "Idempotency-Key": "mine" } },
+      { ...testContext(), idempotencyKey: "run-1:call#3" },
+    );
+    expect(own).toMatchObject({ ok: true, content: { body: { idempotencyKey: "mine" } } });
+  });
 
   it("sends method, query, headers and a JSON body to an allowlisted host", async () => {
     const tool = createHttpRequestTool({ allowlist: [server.hostPort] });

@@ -83,6 +83,11 @@ export function createHttpRequestTool(options: HttpRequestToolOptions = {}): Too
         headers[name] = value;
         credentialHeaders.push(name);
       }
+      // The run's idempotency key (run + node + iteration item, the same on every attempt and
+      // after a resume), so a receiver can drop a request repeated by a retry or a crashed worker.
+      if (context.idempotencyKey && !Object.keys(headers).some((name) => name.toLowerCase() === "idempotency-key")) {
+        headers["idempotency-key"] = context.idempotencyKey;
+      }
       let body: string | undefined;
       if (typeof args.body === "string") body = args.body;
       else if (args.body !== undefined) {
