@@ -1,6 +1,7 @@
 import "server-only";
 import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
+import { startRetentionJob } from "./retention";
 import { serviceRoot } from "./root";
 import { startScheduler } from "./scheduler";
 
@@ -9,7 +10,8 @@ let started: Promise<void> | undefined;
 /**
  * Runs once per server process (from instrumentation.ts): in demo mode start the local demo API
  * stub and point the demo tools at it; then resume runs a crash left running, and start the
- * scheduler (workflows' cron schedules; `TRELLIS_SCHEDULER=off` leaves it to another process).
+ * scheduler (workflows' cron schedules; `TRELLIS_SCHEDULER=off` leaves it to another process)
+ * and the run-history retention job (`TRELLIS_RETENTION=off` turns it off).
  */
 export function startServerServices(): Promise<void> {
   started ??= (async () => {
@@ -28,6 +30,8 @@ export function startServerServices(): Promise<void> {
     const resumed = await serviceRoot().runs.resumeInterrupted();
     if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
     if (process.env.TRELLIS_SCHEDULER?.trim().toLowerCase() !== "off") startScheduler();
+    // Run-history retention (claimed per workspace in the database, so safe in every process).
+    if (process.env.TRELLIS_RETENTION?.trim().toLowerCase() !== "off") startRetentionJob();
   })();
   return started;
 }
