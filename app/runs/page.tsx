@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { RunHistory } from "@/components/runs/run-history";
 
 /** Every run of the workspace, across workflows, with filters: where a team reviews what ran. */
@@ -11,7 +12,9 @@ export default function RunsPage() {
           Workflows
         </Link>
       </header>
-      <RunHistory />
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        <RunHistory />
+      </Suspense>
     </main>
   );
 }
