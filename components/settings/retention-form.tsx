@@ -39,62 +39,67 @@ export function RetentionForm({ retention, canEdit }: { retention: RetentionView
   };
 
   return (
-    <form className="stack settings-form" onSubmit={submit} data-testid="retention-form">
-      <p className="muted">
-        Ended runs beyond these limits are deleted in the background, with their node runs, events and search entries.
-        Leave a field empty for no limit. Runs still going are never deleted.
-      </p>
-      <label>
-        Keep runs for (days)
-        <input
-          className="input"
-          type="number"
-          min={1}
-          data-testid="retention-max-age"
-          value={maxAgeDays}
-          disabled={!canEdit}
-          onChange={(event) => setMaxAgeDays(event.target.value)}
-        />
-      </label>
-      <label>
-        Keep at most (runs)
-        <input
-          className="input"
-          type="number"
-          min={1}
-          data-testid="retention-max-count"
-          value={maxCount}
-          disabled={!canEdit}
-          onChange={(event) => setMaxCount(event.target.value)}
-        />
-      </label>
-      <label>
-        Keep annotated runs for (days)
-        <input
-          className="input"
-          type="number"
-          min={1}
-          data-testid="retention-keep-annotated"
-          value={keepAnnotatedDays}
-          disabled={!canEdit}
-          onChange={(event) => setKeepAnnotatedDays(event.target.value)}
-        />
-      </label>
-      {canEdit && (
-        <button type="submit" className="button button-primary" data-testid="retention-save">
-          Save
-        </button>
-      )}
-      {message && (
-        <p className="muted" role="status" data-testid="retention-message">
-          {message}
+    <div data-testid="retention">
+      <header className="page-header">
+        <h1>Run retention</h1>
+      </header>
+      <form className="stack settings-form" onSubmit={submit} data-testid="retention-form">
+        <p className="muted">
+          Ended runs beyond these limits are deleted in the background, with their node runs, events and search entries.
+          Leave a field empty for no limit. Runs still going are never deleted.
         </p>
-      )}
-      <p className="muted" data-testid="retention-last-pruned">
-        {retention.lastPrunedAt
-          ? `Last pruned ${formatRelativeTime(retention.lastPrunedAt)}: ${retention.lastPrunedRows} rows removed.`
-          : "Not pruned yet."}
-      </p>
-    </form>
+        <label>
+          Keep runs for (days)
+          <input
+            className="input"
+            type="number"
+            min={1}
+            data-testid="retention-max-age"
+            value={maxAgeDays}
+            disabled={!canEdit}
+            onChange={(event) => setMaxAgeDays(event.target.value)}
+          />
+        </label>
+        <label>
+          Keep at most (runs)
+          <input
+            className="input"
+            type="number"
+            min={1}
+            data-testid="retention-max-count"
+            value={maxCount}
+            disabled={!canEdit}
+            onChange={(event) => setMaxCount(event.target.value)}
+          />
+        </label>
+        <label>
+          Keep annotated runs for (days)
+          <input
+            className="input"
+            type="number"
+            min={1}
+            data-testid="retention-keep-annotated"
+            value={keepAnnotatedDays}
+            disabled={!canEdit}
+            onChange={(event) => setKeepAnnotatedDays(event.target.value)}
+          />
+        </label>
+        {canEdit && (
+          <button type="submit" className="button button-primary" data-testid="retention-save">
+            Save
+          </button>
+        )}
+        {message && (
+          <p className="muted" role="status" data-testid="retention-message">
+            {message}
+          </p>
+        )}
+        <p className="muted" data-testid="retention-last-pruned">
+          {retention.lastPrunedAt
+            ? `Last pruned ${formatRelativeTime(retention.lastPrunedAt)}: ${retention.lastPrunedRows} rows removed.`
+            : "Not pruned yet."}
+        </p>
+      </form>
+    </div>
   );
 }
