@@ -27,6 +27,7 @@ export function searchableText(...values: unknown[]): string {
   const visit = (value: unknown, depth: number) => {
     if (length >= MAX_SEARCH_CONTENT || depth > 32) return;
     if (typeof value === "string") {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed (the snippet markers are two of them)
       const text = value.replace(/[\u0000-\u0008\u000b-\u001f]/g, " ").trim();
       if (!text) return;
       pieces.push(text);

@@ -40,6 +40,7 @@ export function splitSnippet(snippet: string): SnippetPart[] {
 export function parseSearchTerms(query: string): string[] {
   const terms: string[] = [];
   for (const found of query.matchAll(/"([^"]*)"|(\S+)/g)) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are dropped from search terms
     const term = (found[1] ?? found[2] ?? "").replace(/[\u0000-\u001f"]/g, " ").trim();
     if (term) terms.push(term);
   }
