@@ -12,6 +12,7 @@ import { pingDatabase } from "../lib/db/prisma-client";
 import { checkQueueEnvironment, checkRedisReachable } from "../lib/queue/queue-environment";
 import { startRunWorker } from "../lib/queue/run-worker";
 import { checkServerEnvironment } from "../lib/services/environment";
+import { installLogRedaction, registerLogSecrets } from "../lib/services/log-redaction";
 import { serviceRoot } from "../lib/services/root";
 import { startScheduler } from "../lib/services/scheduler";
 
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
       `DATABASE_URL: the database is unreachable (${error instanceof Error ? error.message.split("\n")[0] : error})`,
     );
   }
+  // The worker's log is masked like the web process's (the workspaces' secrets are registered as runs load them).
+  installLogRedaction();
+  registerLogSecrets([process.env.OPENAI_API_KEY, process.env.TRELLIS_SECRET_KEY]);
   // The root's observers (metrics, tracing) see the runs this worker executes too.
   const worker = await startRunWorker(config, { observers: serviceRoot().runObservers });
   const stopScheduler =

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { RunHistory } from "@/components/runs/run-history";
 
 /** Every run of the workspace, across workflows, with filters: where a team reviews what ran. */
@@ -16,7 +17,9 @@ export default function RunsPage() {
           </Link>
         </div>
       </header>
-      <RunHistory />
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        <RunHistory />
+      </Suspense>
     </main>
   );
 }

@@ -1,55 +1,95 @@
 "use client";
 
+import { DownloadIcon, SearchIcon, XIcon } from "lucide-react";
 import Link from "next/link";
-import { useCallback, useEffect, useState } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
 import { formatCost, formatDuration, formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { RunView } from "@/lib/runs/node-run-view";
 import { RUN_STATUSES, RUN_TRIGGERS } from "@/lib/runs/run-status";
+import { splitSnippet } from "@/lib/runs/search-highlight";
+import {
+  filtersFromSearchParams,
+  filtersToApiQuery,
+  filtersToSearchParams,
+  type HistoryFilters,
+  hasFilters,
+} from "./history-query";
 
-/** A row of the history: the run plus where it came from. */
-type HistoryRun = RunView & { trigger?: string; workflowId?: string; workflowName?: string };
-
-/** Filters a person can set; empty means any. */
-interface HistoryFilters {
-  status: string;
-  trigger: string;
-}
+/** A row of the history: the run plus where it came from and, when searching, the matched passage. */
+type HistoryRun = RunView & { trigger?: string; workflowId?: string; workflowName?: string; snippet?: string };
 
 const PAGE_SIZE = 50;
 
-function historyUrl(workflowId: string | undefined, filters: HistoryFilters, before: string | null): string {
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (filters.status) query.set("status", filters.status);
-  if (filters.trigger) query.set("trigger", filters.trigger);
-  if (before) query.set("before", before);
-  return `${workflowId ? `/api/workflows/${workflowId}/runs` : "/api/runs"}?${query}`;
+const SORTS: { value: string; label: string }[] = [
+  { value: "startedAt:desc", label: "Newest first" },
+  { value: "startedAt:asc", label: "Oldest first" },
+  { value: "durationMs:desc", label: "Longest first" },
+  { value: "durationMs:asc", label: "Shortest first" },
+  { value: "cost:desc", label: "Most expensive first" },
+  { value: "cost:asc", label: "Cheapest first" },
+];
+
+/** The matched passage with its matches highlighted; text is rendered as text, never as HTML. */
+function Snippet({ snippet }: { snippet: string }) {
+  return (
+    <p className="history-snippet" data-testid="run-snippet">
+      {splitSnippet(snippet).map((part, index) =>
+        part.match ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never reorder
+          <mark key={index}>{part.text}</mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never reorder
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </p>
+  );
 }
 
 /**
- * Runs newest first, filtered by status and trigger, 50 at a time ("Load older"): one workflow's,
- * or the whole workspace's with a workflow column. Each row links to its run page.
+ * The run history: full-text search, filters and sort kept in the page URL (a filtered view is a
+ * shareable link), 50 runs a page with "Load more" on the API's cursor, and a JSONL export of
+ * the same filtered set. One workflow's runs, or the whole workspace's with a workflow column.
  */
 export function RunHistory({ workflowId }: { workflowId?: string }) {
-  const [filters, setFilters] = useState<HistoryFilters>({ status: "", trigger: "" });
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(searchParams.toString())), [searchParams]);
+  const [searchText, setSearchText] = useState(filters.q);
   const [runs, setRuns] = useState<HistoryRun[] | null>(null);
-  const [nextBefore, setNextBefore] = useState<string | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  useEffect(() => setSearchText(filters.q), [filters.q]);
+
+  const apiQuery = useMemo(() => filtersToApiQuery(filters), [filters]);
+  const base = workflowId ? `/api/workflows/${workflowId}/runs` : "/api/runs";
+
   const load = useCallback(
-    async (before: string | null) => {
+    async (cursor: string | null) => {
+      const query = new URLSearchParams(apiQuery);
+      query.set("limit", String(PAGE_SIZE));
+      if (cursor) query.set("cursor", cursor);
       try {
-        const response = await fetch(historyUrl(workflowId, filters, before));
-        if (!response.ok) throw new Error(`Could not load runs (${response.status})`);
-        const body = (await response.json()) as { runs: HistoryRun[]; nextBefore: string | null };
-        setRuns((current) => (before && current ? [...current, ...body.runs] : body.runs));
-        setNextBefore(body.nextBefore);
+        const response = await fetch(`${base}?${query}`);
+        const body = (await response.json().catch(() => null)) as {
+          runs?: HistoryRun[];
+          nextCursor?: string | null;
+          error?: { message?: string };
+        } | null;
+        if (!response.ok) throw new Error(body?.error?.message ?? `Could not load runs (${response.status})`);
+        setRuns((current) => (cursor && current ? [...current, ...(body?.runs ?? [])] : (body?.runs ?? [])));
+        setNextCursor(body?.nextCursor ?? null);
         setError(null);
       } catch (reason) {
+        setRuns((current) => (cursor ? current : []));
         setError((reason as Error).message);
       }
     },
-    [workflowId, filters],
+    [apiQuery, base],
   );
 
   useEffect(() => {
@@ -57,8 +97,39 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
     void load(null);
   }, [load]);
 
+  const apply = (patch: Partial<HistoryFilters>) => {
+    const next = filtersToSearchParams({ ...filters, ...patch });
+    router.replace(next.size ? `${pathname}?${next}` : pathname, { scroll: false });
+  };
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ q: searchText.trim() });
+  };
+
+  const exportQuery = new URLSearchParams(apiQuery);
+  if (workflowId) exportQuery.set("workflowId", workflowId);
+  const filtered = hasFilters(filters);
+
   return (
     <div className="run-history-page">
+      <form className="row history-search" aria-label="Search runs" onSubmit={submitSearch}>
+        <label className="history-search-field">
+          <span className="sr-only">Search runs</span>
+          <SearchIcon aria-hidden className="size-4 text-muted-foreground" />
+          <input
+            className="input"
+            type="search"
+            data-testid="history-search"
+            placeholder='Search inputs, outputs and errors (words or "a phrase")'
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="button" data-testid="history-search-submit">
+          Search
+        </button>
+      </form>
       <div className="row history-filters" data-testid="history-filters">
         <label>
           Status{" "}
@@ -66,7 +137,7 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
             className="input"
             data-testid="history-status"
             value={filters.status}
-            onChange={(event) => setFilters({ ...filters, status: event.target.value })}
+            onChange={(event) => apply({ status: event.target.value })}
           >
             <option value="">any</option>
             {RUN_STATUSES.map((status) => (
@@ -74,6 +145,9 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
                 {status}
               </option>
             ))}
+            {filters.status.includes(",") && (
+              <option value={filters.status}>{filters.status.replaceAll(",", ", ")}</option>
+            )}
           </select>
         </label>
         <label>
@@ -82,7 +156,7 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
             className="input"
             data-testid="history-trigger"
             value={filters.trigger}
-            onChange={(event) => setFilters({ ...filters, trigger: event.target.value })}
+            onChange={(event) => apply({ trigger: event.target.value })}
           >
             <option value="">any</option>
             {RUN_TRIGGERS.map((trigger) => (
@@ -92,12 +166,103 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
             ))}
           </select>
         </label>
+        <label>
+          From{" "}
+          <input
+            className="input"
+            type="date"
+            data-testid="history-from"
+            value={filters.from}
+            onChange={(event) => apply({ from: event.target.value })}
+          />
+        </label>
+        <label>
+          To{" "}
+          <input
+            className="input"
+            type="date"
+            data-testid="history-to"
+            value={filters.to}
+            onChange={(event) => apply({ to: event.target.value })}
+          />
+        </label>
+        <label>
+          Min duration (s){" "}
+          <input
+            className="input history-number"
+            type="number"
+            min={0}
+            step="any"
+            data-testid="history-min-duration"
+            defaultValue={filters.minDuration}
+            key={`duration-${filters.minDuration}`}
+            onBlur={(event) => apply({ minDuration: event.target.value })}
+          />
+        </label>
+        <label>
+          Min cost ($){" "}
+          <input
+            className="input history-number"
+            type="number"
+            min={0}
+            step="any"
+            data-testid="history-min-cost"
+            defaultValue={filters.minCost}
+            key={`cost-${filters.minCost}`}
+            onBlur={(event) => apply({ minCost: event.target.value })}
+          />
+        </label>
+        <label>
+          Sort{" "}
+          <select
+            className="input"
+            data-testid="history-sort"
+            value={filters.sort}
+            onChange={(event) => apply({ sort: event.target.value })}
+          >
+            {SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filtered && (
+          <button
+            type="button"
+            className="button"
+            data-testid="history-clear"
+            onClick={() => router.replace(pathname, { scroll: false })}
+          >
+            <XIcon aria-hidden className="size-4" /> Clear filters
+          </button>
+        )}
+        <a className="button" data-testid="history-export" href={`/api/runs/export?${exportQuery}`} download>
+          <DownloadIcon aria-hidden className="size-4" /> Export JSONL
+        </a>
       </div>
-      {error && <p className="field-error">{error}</p>}
+      {(filters.workflowId || filters.versionId || filters.apiKeyId) && (
+        <p className="muted" data-testid="history-link-filters">
+          Also filtered by{" "}
+          {[
+            filters.workflowId && `workflow ${filters.workflowId}`,
+            filters.versionId && `version ${filters.versionId}`,
+            filters.apiKeyId && `API key ${filters.apiKeyId}`,
+          ]
+            .filter(Boolean)
+            .join(", ")}
+          .
+        </p>
+      )}
+      {error && (
+        <p className="field-error" role="alert" data-testid="history-error">
+          {error}
+        </p>
+      )}
       {!runs && !error && <p className="muted">Loading…</p>}
-      {runs && runs.length === 0 && (
+      {runs && runs.length === 0 && !error && (
         <p className="muted" data-testid="run-history-empty">
-          {filters.status || filters.trigger ? "No runs match these filters." : "No runs yet."}
+          {filtered ? "No runs match these filters." : "No runs yet."}
         </p>
       )}
       {runs && runs.length > 0 && (
@@ -122,6 +287,7 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
                     <StatusBadge status={run.status} />
                   </Link>
                   {run.usesDemoModel && <span className="badge badge-demo">demo model</span>}
+                  {run.snippet && <Snippet snippet={run.snippet} />}
                 </td>
                 {!workflowId && (
                   <td>
@@ -145,9 +311,9 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
           </tbody>
         </table>
       )}
-      {nextBefore && (
-        <button type="button" className="button" data-testid="history-load-older" onClick={() => void load(nextBefore)}>
-          Load older runs
+      {nextCursor && (
+        <button type="button" className="button" data-testid="history-load-older" onClick={() => void load(nextCursor)}>
+          Load more runs
         </button>
       )}
     </div>

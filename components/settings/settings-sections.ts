@@ -1,4 +1,12 @@
-import { KeyRoundIcon, LockKeyholeIcon, type LucideIcon, ServerIcon, UsersIcon, WrenchIcon } from "lucide-react";
+import {
+  HistoryIcon,
+  KeyRoundIcon,
+  LockKeyholeIcon,
+  type LucideIcon,
+  ServerIcon,
+  UsersIcon,
+  WrenchIcon,
+} from "lucide-react";
 
 /** A settings section: where it lives, what it is called, its icon and what it is for. */
 export interface SettingsSection {
@@ -53,5 +61,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: "Add people to the workspace as owners, admins, editors or viewers.",
     navTestId: "settings-nav-members",
     cardTestId: "settings-members-link",
+  },
+  {
+    href: "/settings/retention",
+    label: "Run retention",
+    icon: HistoryIcon,
+    description: "How long run history is kept (age and count), and what the last prune removed.",
+    navTestId: "settings-nav-retention",
+    cardTestId: "settings-retention-link",
   },
 ];

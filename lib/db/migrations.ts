@@ -223,6 +223,23 @@ async function diffAgainstSnapshot(
   }
 }
 
+/**
+ * Virtual tables (the FTS5 run search, created by hand-written migration SQL) are not Prisma
+ * models, so a diff from the replayed migrations would drop them and their shadow tables; they
+ * are removed from the scratch copy before diffing, which keeps them out of new migrations.
+ */
+function dropVirtualTables(filePath: string): void {
+  const scratch = new BetterSqlite3(filePath);
+  try {
+    const virtual = scratch
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")
+      .all() as { name: string }[];
+    for (const { name } of virtual) scratch.exec(`DROP TABLE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    scratch.close();
+  }
+}
+
 async function diffAgainstReplay(
   config: DatabaseConfig,
   schemaPath: string,
@@ -230,11 +247,17 @@ async function diffAgainstReplay(
   list: ReturnType<typeof loadMigrationList>,
 ): Promise<string> {
   return withScratchDatabase(config, async (scratch) => {
+    if (list.migrationDirectories.length > 0) {
+      const replay = await openSchemaEngine(scratch, schemaPath, schema);
+      try {
+        await replay.engine.applyMigrations({ migrationsList: list, filters: noFilters });
+      } finally {
+        await replay.close();
+      }
+      if (scratch.provider === "sqlite") dropVirtualTables(scratch.filePath);
+    }
     const handle = await openSchemaEngine(scratch, schemaPath, schema);
     try {
-      if (list.migrationDirectories.length > 0) {
-        await handle.engine.applyMigrations({ migrationsList: list, filters: noFilters });
-      }
       const from: DiffTarget = {
         tag: "schemaDatasource",
         files: [{ path: schemaPath, content: schema }],

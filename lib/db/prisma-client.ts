@@ -12,8 +12,24 @@ import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
  */
 export type Database = SqliteClient;
 
+const providers = new WeakMap<object, DatabaseConfig["provider"]>();
+
 /** Creates a client for a database config (tests use this with their own files). */
 export function createDatabase(config: DatabaseConfig = readDatabaseConfig()): Database {
+  const client = createClient(config);
+  providers.set(client, config.provider);
+  return client;
+}
+
+/**
+ * Which database a client speaks, for the hand-written SQL that differs (full-text search,
+ * history pages): the provider it was created for, else the configured one.
+ */
+export function providerOf(client: Database): DatabaseConfig["provider"] {
+  return providers.get(client) ?? readDatabaseConfig().provider;
+}
+
+function createClient(config: DatabaseConfig): Database {
   if (config.provider === "sqlite") {
     ensureSqliteLocation(config);
     return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.url }) });

@@ -4,8 +4,9 @@ import type { RunEvent } from "../runs/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { emptyDocument } from "../workflow/document";
 import { verifyPassword } from "./passwords";
+import { queryRunHistory } from "./run-history";
 import { PrismaRunRecorder } from "./run-recorder";
-import { createRun, getRunWithNodeRuns, listRunEvents, listRuns } from "./run-repository";
+import { createRun, getRunWithNodeRuns, listRunEvents } from "./run-repository";
 import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
 import {
@@ -249,8 +250,8 @@ describe.each(testProviders())("repositories on %s", (provider) => {
     expect((await listRunEvents(runId, 5)).length).toBe(seq - 5);
     expect(await recorder.loadCheckpoint(runId)).toEqual({ runId, seq: seq - 1, state: { finished: ["a"] } });
     expect(await recorder.lastSeq?.(runId)).toBe(seq);
-    const history = await listRuns(workspaceId, { workflowId, status: "failed" });
-    expect(history.map((run) => run.id)).toEqual([runId]);
+    const history = await queryRunHistory(workspaceId, { workflowId, statuses: ["failed"] });
+    expect(history.runs.map((run) => run.id)).toEqual([runId]);
   });
 
   it("keeps buffered rows when a write fails and writes them on the next flush", async () => {

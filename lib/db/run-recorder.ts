@@ -8,6 +8,7 @@ import {
 } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
 import type { Database } from "./prisma-client";
+import { indexRunForSearch } from "./run-search";
 import { buildUpsert, type ColumnKind, postgresDialect, type SqlDialect, sqliteDialect } from "./sql-dialect";
 
 const NODE_RUN_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
@@ -327,9 +328,17 @@ export class PrismaRunRecorder implements RunRecorder {
               data: { ...closure, endedAt },
             });
           }
+          // The history sorts and filters by duration through an index, so it is stored at the end.
+          const started =
+            patch.endedAt === undefined
+              ? null
+              : await transaction.run.findUnique({ where: { id: runId }, select: { startedAt: true } });
           await transaction.run.update({
             where: { id: runId },
             data: {
+              ...(started && patch.endedAt !== undefined
+                ? { durationMs: Math.max(0, Date.parse(patch.endedAt) - started.startedAt.getTime()) }
+                : {}),
               ...(patch.status === undefined ? {} : { status: patch.status }),
               ...(patch.outputs === undefined ? {} : { outputs: JSON.parse(patch.outputs) }),
               ...(patch.errorCode === undefined
@@ -343,6 +352,15 @@ export class PrismaRunRecorder implements RunRecorder {
               lastSeq: patch.lastSeq,
             },
           });
+          if (patch.closeOpen) {
+            // Search rows are written once per run end, here, not per event: the run-start and
+            // run-end events (already redacted) are in this transaction.
+            await indexRunForSearch(transaction, this.dialect.provider, runId, {
+              outputs: patch.outputs === undefined ? undefined : JSON.parse(patch.outputs),
+              errorCode: patch.errorCode,
+              errorMessage: patch.errorMessage,
+            });
+          }
         }
         // Prisma's 2 s default wait for a transaction fails runs on a busy queue worker (many runs
         // flushing at once on shared cores): wait longer before calling the record unwritable.

@@ -5,7 +5,8 @@ import type { RunStatus, RunTrigger } from "../runs/run-status";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
 import { toJson } from "./json";
-import { database } from "./prisma-client";
+import { database, providerOf } from "./prisma-client";
+import { indexRunForSearch } from "./run-search";
 
 /** Thrown when a run id does not exist. */
 export class RunNotFoundError extends TrellisError {
@@ -120,6 +121,7 @@ export async function createRun(input: {
   workspaceId: string;
   workflowId: string;
   versionId?: string;
+  apiKeyId?: string;
   trigger: RunTrigger;
   compiled: CompiledWorkflow;
   inputs: Record<string, unknown>;
@@ -130,6 +132,7 @@ export async function createRun(input: {
       workspaceId: input.workspaceId,
       workflowId: input.workflowId,
       versionId: input.versionId ?? null,
+      apiKeyId: input.apiKeyId ?? null,
       trigger: input.trigger,
       status: "queued",
       compiled: toJson(input.compiled),
@@ -170,26 +173,6 @@ export async function getRunWithNodeRuns(runId: string): Promise<{ run: RunView;
       cost: row.cost,
     })),
   };
-}
-
-/** Run history, newest first, filtered by workflow and status (served by the history index). */
-export async function listRuns(
-  workspaceId: string,
-  filter: { workflowId?: string; status?: RunStatus; trigger?: RunTrigger; limit?: number; before?: Date } = {},
-): Promise<(RunView & { workflowName: string })[]> {
-  const rows = await database().run.findMany({
-    where: {
-      workspaceId,
-      ...(filter.workflowId ? { workflowId: filter.workflowId } : {}),
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.trigger ? { trigger: filter.trigger } : {}),
-      ...(filter.before ? { startedAt: { lt: filter.before } } : {}),
-    },
-    orderBy: { startedAt: "desc" },
-    take: Math.min(filter.limit ?? 50, 200),
-    select: { ...runSelect, workflow: { select: { name: true } } },
-  });
-  return rows.map(({ workflow, ...run }) => ({ ...(run as RunView), workflowName: workflow.name }));
 }
 
 /** Persisted events after a seq, for SSE replay. */
@@ -275,6 +258,15 @@ export async function endRun(
     data: { status, errorCode: code, errorMessage: message, endedAt },
   });
   if (ended.count === 0) return;
+  const db = database();
+  const run = await db.run.findUnique({ where: { id: runId }, select: { startedAt: true } });
+  if (run) {
+    await db.run.update({
+      where: { id: runId },
+      data: { durationMs: Math.max(0, endedAt.getTime() - run.startedAt.getTime()) },
+    });
+  }
+  await indexRunForSearch(db, providerOf(db), runId, { errorCode: code, errorMessage: message });
   // Attempts left open (the node that was waiting, or running at a crash) end by the rule every
   // NodeRun projection applies to a run-end, so the stored rows match what the live panel showed.
   await database().nodeRun.updateMany({

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledWorkflow } from "../workflow/compiled";
+import "./run-review-history";
+import { queryRunHistory } from "./run-history";
 import { createRun } from "./run-repository";
 import {
   addRunComment,
@@ -66,6 +68,17 @@ describe.each(testProviders())("run review repository on %s", (provider) => {
     await updateRunReview(ids.badGood, workspaceId, userId, { rating: "bad" });
   });
   afterAll(async () => test?.dispose());
+
+  it("serves the history list's hasAnnotation and reviewed filters (wired in run-review-history)", async () => {
+    const ids$ = async (extensions: Record<string, unknown>) =>
+      new Set((await queryRunHistory(workspaceId, { limit: 50, extensions }, test.db)).runs.map((run) => run.id));
+    const annotated = await ids$({ hasAnnotation: true });
+    expect(annotated).toEqual(new Set([ids.rated, ids.labelled, ids.commented, ids.badGood]));
+    const unannotated = await ids$({ hasAnnotation: false });
+    expect(unannotated.has(ids.plain)).toBe(true);
+    expect(unannotated.has(ids.commented)).toBe(false);
+    expect(await ids$({ reviewed: true })).toEqual(new Set([ids.reviewedFailed]));
+  });
 
   async function bySql(filter: ReviewFilter): Promise<Set<string>> {
     const rows = await test.db.$queryRawUnsafe<{ id: string }[]>(

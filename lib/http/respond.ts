@@ -38,6 +38,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   too_deep: 422,
   import_too_large: 413,
   invalid_import: 422,
+  invalid_filter: 422,
+  invalid_cursor: 422,
   workflow_not_published: 409,
   idempotency_key_reused: 422,
   idempotency_key_in_progress: 409,

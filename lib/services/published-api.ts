@@ -101,6 +101,7 @@ export async function startVersionRun(
     document: published.document,
     inputs,
     trigger,
+    ...(principal.kind === "api-key" ? { apiKeyId: principal.keyId } : {}),
   });
   return { ...started, version: published.version };
 }

@@ -86,6 +86,8 @@ export interface StartRunInput {
   trigger: RunTrigger;
   /** Published version id, when running a version. */
   versionId?: string;
+  /** The API key that started it (trigger `api`), recorded for the history's key filter. */
+  apiKeyId?: string;
 }
 
 /** What running one node alone needs (the editor's "Run this node only"). */
@@ -231,6 +233,7 @@ export class RunService implements RunExecution {
       workspaceId: input.workspaceId,
       workflowId: input.workflowId,
       versionId: input.versionId,
+      apiKeyId: input.apiKeyId,
       trigger: input.trigger,
       compiled: compiled.workflow,
       inputs: input.inputs,

@@ -1,4 +1,6 @@
 import "server-only";
+import "../db/run-review-history";
+import { queryRunHistory, type RunHistoryPage, type RunHistoryQuery } from "../db/run-history";
 import { getRunLineage } from "../db/run-lineage-repository";
 import {
   findLastRunEvent,
@@ -6,7 +8,6 @@ import {
   getRunForExecution,
   getRunOwner,
   getRunWithNodeRuns,
-  listRuns as listRunRows,
   RunNotFoundError,
 } from "../db/run-repository";
 import { describeRunSource } from "../db/workflow-repository";
@@ -191,28 +192,23 @@ export async function publicRunResult(runId: string): Promise<PublicRunResult> {
   };
 }
 
-/** Filters of a run history page. */
-export interface RunListFilter {
-  /** Only this workflow's runs. */
-  workflowId?: string;
-  /** Only runs in this status. */
-  status?: RunStatus;
-  /** Only runs started this way. */
-  trigger?: RunTrigger;
-  /** Only runs started before this instant (the "load older" cursor). */
-  before?: Date;
-  /** Page size. */
-  limit: number;
-}
+/** Filters, sort and page of a run history (see lib/db/run-history.ts). */
+export type RunListFilter = Omit<RunHistoryQuery, "statuses"> & {
+  /** Only runs in one of these statuses. */
+  status?: RunStatus | readonly RunStatus[];
+};
 
-/** A page of the workspace's run history, newest first, with the cursor of the next page (null at the end). */
-export async function listRuns(principal: Principal | null, filter: RunListFilter) {
+/**
+ * A page of the workspace's run history (newest first unless sorted otherwise), with the opaque
+ * cursor of the next page (null at the end). A workflow filter must name a workflow the
+ * principal may read.
+ */
+export async function listRuns(principal: Principal | null, filter: RunListFilter): Promise<RunHistoryPage> {
   authorize(principal, "run.read");
   if (filter.workflowId) await loadWorkflow(principal, filter.workflowId);
-  const runs = await listRunRows(principal.workspaceId, filter);
-  const last = runs.at(-1);
-  const nextBefore = runs.length === filter.limit && last ? new Date(last.startedAt).toISOString() : null;
-  return { runs, nextBefore };
+  const { status, ...rest } = filter;
+  const statuses = status === undefined ? undefined : typeof status === "string" ? [status] : status;
+  return queryRunHistory(principal.workspaceId, { ...rest, statuses });
 }
 
 /** Where a run's events come from: persisted ones to replay, then live ones until run-end. */

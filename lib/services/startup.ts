@@ -5,6 +5,7 @@ import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
 import { workspaceSecrets } from "./engine-services";
 import { installLogRedaction, registerLogSecrets } from "./log-redaction";
+import { startRetentionJob } from "./retention";
 import { serviceRoot } from "./root";
 import { startScheduler } from "./scheduler";
 
@@ -16,6 +17,7 @@ let started: Promise<void> | undefined;
  * scheduler (workflows' cron schedules; `TRELLIS_SCHEDULER=off` leaves it to another process).
  * In queue mode (`TRELLIS_EXECUTION=queue`) a web process does neither: workers recover
  * interrupted runs (BullMQ's stall check) and run the scheduler (`scripts/worker.ts`).
+ * The run-history retention job starts too (`TRELLIS_RETENTION=off` turns it off).
  */
 export function startServerServices(): Promise<void> {
   started ??= (async () => {
@@ -44,6 +46,8 @@ export function startServerServices(): Promise<void> {
     const resumed = await serviceRoot().runs.resumeInterrupted();
     if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
     if (process.env.TRELLIS_SCHEDULER?.trim().toLowerCase() !== "off") startScheduler();
+    // Run-history retention (claimed per workspace in the database, so safe in every process).
+    if (process.env.TRELLIS_RETENTION?.trim().toLowerCase() !== "off") startRetentionJob();
   })();
   return started;
 }

@@ -12,7 +12,7 @@ import { GET } from "./route";
 
 type Page = {
   runs: { id: string; trigger: string; status: string; workflowName: string }[];
-  nextBefore: string | null;
+  nextCursor: string | null;
 };
 
 async function page(url: string): Promise<Page> {
@@ -59,7 +59,7 @@ describe("run history API", () => {
     const all = await page("/api/runs");
     expect(all.runs.map((run) => run.id)).toEqual([...created].reverse());
     expect(all.runs[0].workflowName).toBeTruthy();
-    expect(all.nextBefore).toBeNull();
+    expect(all.nextCursor).toBeNull();
     const api = await page("/api/runs?trigger=api");
     expect(api.runs.map((run) => run.trigger)).toEqual(["api", "api", "api"]);
     expect((await page("/api/runs?status=failed")).runs).toEqual([]);
@@ -68,12 +68,12 @@ describe("run history API", () => {
   it("pages with a cursor until the oldest run", async () => {
     const first = await page("/api/runs?limit=2");
     expect(first.runs.map((run) => run.id)).toEqual([created[4], created[3]]);
-    expect(first.nextBefore).not.toBeNull();
-    const second = await page(`/api/runs?limit=2&before=${encodeURIComponent(first.nextBefore!)}`);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await page(`/api/runs?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`);
     expect(second.runs.map((run) => run.id)).toEqual([created[2], created[1]]);
-    const third = await page(`/api/runs?limit=2&before=${encodeURIComponent(second.nextBefore!)}`);
+    const third = await page(`/api/runs?limit=2&cursor=${encodeURIComponent(second.nextCursor!)}`);
     expect(third.runs.map((run) => run.id)).toEqual([created[0]]);
-    expect(third.nextBefore).toBeNull();
+    expect(third.nextCursor).toBeNull();
   });
 
   it("keeps a workflow's history to that workflow", async () => {
@@ -84,15 +84,24 @@ describe("run history API", () => {
     expect(body.runs.map((run) => run.id)).toEqual([created[4], created[2]]);
   });
 
-  it("names a bad filter", async () => {
+  it("names a bad filter with a 422", async () => {
     for (const [query, field] of [
       ["status=sideways", "status"],
+      ["status=failed,nope", "status"],
       ["trigger=cron", "trigger"],
-      ["before=yesterday", "before"],
+      ["from=yesterday", "from"],
+      ["from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "to"],
+      ["minDurationMs=-1", "minDurationMs"],
+      ["minCost=cheap", "minCost"],
+      ["sort=name", "sort"],
+      ["direction=up", "direction"],
+      ["cursor=garbage", "cursor"],
       ["limit=0", "limit"],
+      // Served by the review tables' filter extension once registered; refused until then.
+      ["reviewed=maybe", "reviewed"],
     ]) {
       const response = await GET(apiRequest("GET", undefined, `http://localhost/api/runs?${query}`));
-      expect(response.status).toBe(400);
+      expect(response.status, query).toBe(422);
       expect(((await response.json()) as { error: { field: string } }).error.field).toBe(field);
     }
   });

@@ -1,10 +1,13 @@
 import { route } from "@/lib/http/route";
-import { runListQuerySchema } from "@/lib/http/run-list-query";
+import { parseRunListQuery } from "@/lib/http/run-list-query";
 import { listRuns } from "@/lib/services/runs";
 
 export const dynamic = "force-dynamic";
 
-/** Every run of the workspace, newest first: `?status=&trigger=&workflowId=&before=&limit=`. */
-export const GET = route({ auth: "session", query: runListQuerySchema }, async ({ principal, query }) =>
-  listRuns(principal, query),
+/**
+ * Every run of the workspace: filters, search, sort and cursor of lib/http/run-list-query.ts
+ * (`?status=failed,partial&q=refund&sort=cost&cursor=…`); a bad value is a 422 naming the field.
+ */
+export const GET = route({ auth: "session" }, async ({ request, principal }) =>
+  listRuns(principal, parseRunListQuery(new URL(request.url).searchParams)),
 );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { RunHistory } from "@/components/runs/run-history";
 
 /** A workflow's run history. */
@@ -12,7 +13,9 @@ export default async function WorkflowRunsPage({ params }: { params: Promise<{ i
           Back to the editor
         </Link>
       </header>
-      <RunHistory workflowId={id} />
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        <RunHistory workflowId={id} />
+      </Suspense>
     </main>
   );
 }

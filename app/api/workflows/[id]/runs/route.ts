@@ -1,5 +1,5 @@
 import { json, route } from "@/lib/http/route";
-import { runListQuerySchema } from "@/lib/http/run-list-query";
+import { parseRunListQuery } from "@/lib/http/run-list-query";
 import { listRuns, startEditorRun } from "@/lib/services/runs";
 import { workflowPathSchema } from "../schema";
 import { startRunBodySchema } from "./schema";
@@ -13,8 +13,7 @@ export const POST = route(
   },
 );
 
-/** The workflow's run history, newest first: `?status=&trigger=&before=&limit=`. */
-export const GET = route(
-  { auth: "session", params: workflowPathSchema, query: runListQuerySchema },
-  async ({ principal, params, query }) => listRuns(principal, { ...query, workflowId: params.id }),
+/** The workflow's run history: the filters of `/api/runs` (lib/http/run-list-query.ts); a bad value is a 422 naming it. */
+export const GET = route({ auth: "session", params: workflowPathSchema }, async ({ request, principal, params }) =>
+  listRuns(principal, { ...parseRunListQuery(new URL(request.url).searchParams), workflowId: params.id }),
 );

@@ -1,0 +1,389 @@
+/**
+ * Run-history benchmark: prints ONE JSON object, for SQLite and (when TRELLIS_TEST_POSTGRES_URL
+ * is set) PostgreSQL, after seeding 100,000 runs with 10 node runs, 2 events and a search row
+ * each (multi-row INSERTs, seconds not minutes):
+ *
+ *   list_p95_ms.<filter>     p95 of one 50-row history page with that filter (or sort, or page 2)
+ *   search_p95_ms.<kind>     p95 of a full-text search page (rare word, common word, phrase, search + filter)
+ *   detail_p95_ms            p95 of loading one run with its 10 node runs (the run page's query)
+ *   retention                runs and rows deleted, rows/s, and the p99 (and max) latency of run
+ *                            writes (create + 10 node events + run end, flushed) made while it prunes
+ *
+ * Wall time, measured after 5 warm-up queries per case. HISTORY_BENCH_RUNS overrides 100,000.
+ */
+import { stubServerOnly } from "./engine-sqlite-support";
+
+stubServerOnly();
+
+const RUNS = Number(process.env.HISTORY_BENCH_RUNS ?? 100_000);
+const NODES_PER_RUN = 10;
+const ITERATIONS = 40;
+const WORDS = (
+  "order refund invoice shipping weather athens london paris delay damaged package customer support " +
+  "agent planner summary translate review contract billing account password reset upgrade cancel " +
+  "subscription delivery tracking return exchange warranty complaint feedback survey report"
+).split(" ");
+const RARE = ["zephyrine", "quixotic", "obsidian", "marzipan", "tungsten"];
+
+type Provider = "sqlite" | "postgresql";
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((left, right) => left - right);
+  return Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(2));
+}
+
+async function time(run: () => Promise<unknown>, iterations = ITERATIONS): Promise<number[]> {
+  for (let index = 0; index < 5; index++) await run();
+  const samples: number[] = [];
+  for (let index = 0; index < iterations; index++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+/** A seeded pseudo-random generator, so both databases get the same data. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+async function benchProvider(provider: Provider) {
+  const { createTestDatabase } = await import("../lib/db/testing/test-database");
+  const { seedDatabase } = await import("../lib/db/seed");
+  const { createWorkflow, publishWorkflow } = await import("../lib/db/workflow-repository");
+  const { buildUpsert, postgresDialect, sqliteDialect } = await import("../lib/db/sql-dialect");
+  const { sqliteTimestamp, queryRunHistory } = await import("../lib/db/run-history");
+  const { getRunWithNodeRuns, createRun } = await import("../lib/db/run-repository");
+  const { saveRetentionPolicy } = await import("../lib/db/retention-repository");
+  const { PrismaRunRecorder } = await import("../lib/db/run-recorder");
+  const { pruneWorkspace } = await import("../lib/services/retention");
+  const { nodeRunId } = await import("../lib/runs/node-run-reducer");
+
+  const test = await createTestDatabase(provider);
+  const db = test.db;
+  const dialect = provider === "sqlite" ? sqliteDialect : postgresDialect;
+  try {
+    const seeded = await seedDatabase(db, {
+      adminEmail: "b@e.t",
+      adminPassword: "bench-password",
+      workspaceName: "Bench",
+    });
+    const workspaceId = seeded.workspaceId;
+    const workflowIds: string[] = [];
+    const versionIds: string[] = [];
+    for (let index = 0; index < 20; index++) {
+      const { id } = await createWorkflow(workspaceId, { name: `Bench ${index}`, userId: seeded.ownerId });
+      workflowIds.push(id);
+      if (index < 5) versionIds.push((await publishWorkflow(id, { note: "", userId: seeded.ownerId })).id);
+    }
+    const stamp = (epochMs: number) =>
+      provider === "sqlite" ? sqliteTimestamp(new Date(epochMs)) : new Date(epochMs).toISOString();
+    const next = random(42);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+    const now = Date.now();
+    const statuses = ["succeeded", "succeeded", "succeeded", "succeeded", "failed", "partial", "cancelled"];
+    const triggers = ["editor", "api", "api", "schedule"];
+
+    const runColumns = [
+      ["id", "value"],
+      ["workspaceId", "value"],
+      ["workflowId", "value"],
+      ["versionId", "value"],
+      ["apiKeyId", "value"],
+      ["trigger", "value"],
+      ["status", "value"],
+      ["compiled", "json"],
+      ["inputs", "json"],
+      ["outputs", "json"],
+      ["errorCode", "value"],
+      ["errorMessage", "value"],
+      ["usesDemoModel", "value"],
+      ["startedAt", "timestamp"],
+      ["endedAt", "timestamp"],
+      ["durationMs", "value"],
+      ["steps", "value"],
+      ["tokensIn", "value"],
+      ["tokensOut", "value"],
+      ["cost", "value"],
+      ["lastSeq", "value"],
+    ] as const;
+    const nodeColumns = [
+      ["id", "value"],
+      ["runId", "value"],
+      ["nodeId", "value"],
+      ["nodeType", "value"],
+      ["title", "value"],
+      ["iterationPath", "value"],
+      ["attempt", "value"],
+      ["status", "value"],
+      ["inputs", "json"],
+      ["processData", "json"],
+      ["outputs", "json"],
+      ["errorCode", "value"],
+      ["errorMessage", "value"],
+      ["startedAt", "timestamp"],
+      ["endedAt", "timestamp"],
+      ["tokensIn", "value"],
+      ["tokensOut", "value"],
+      ["cost", "value"],
+    ] as const;
+    const eventColumns = [
+      ["runId", "value"],
+      ["seq", "value"],
+      ["type", "value"],
+      ["payload", "json"],
+    ] as const;
+    const seedStarted = performance.now();
+    const BATCH = 500;
+    const sampleIds: string[] = [];
+    for (let offset = 0; offset < RUNS; offset += BATCH) {
+      const runs: unknown[][] = [];
+      const nodes: unknown[][] = [];
+      const events: unknown[][] = [];
+      const search: unknown[] = [];
+      for (let index = offset; index < Math.min(RUNS, offset + BATCH); index++) {
+        const id = `bench-run-${String(index).padStart(7, "0")}`;
+        if (index % 997 === 0) sampleIds.push(id);
+        const workflowIndex = Math.floor(next() * workflowIds.length);
+        const status = pick(statuses);
+        const trigger = pick(triggers);
+        const startedAt = now - Math.floor(next() * 60 * 86_400_000);
+        const durationMs = Math.floor(next() * 20_000);
+        const words = Array.from({ length: 12 }, () => pick(WORDS));
+        if (next() < 0.01) words.push(pick(RARE));
+        const question = words.slice(0, 8).join(" ");
+        const answer = words.slice(4).join(" ");
+        const failed = status === "failed";
+        runs.push([
+          id,
+          workspaceId,
+          workflowIds[workflowIndex],
+          workflowIndex < 5 ? versionIds[workflowIndex] : null,
+          trigger === "api" ? `key-${Math.floor(next() * 10)}` : null,
+          trigger,
+          status,
+          "{}",
+          JSON.stringify({ question }),
+          JSON.stringify({ answer }),
+          failed ? "model_rate_limited" : null,
+          failed ? "The provider throttled the request" : null,
+          provider === "sqlite" ? 0 : false,
+          stamp(startedAt),
+          stamp(startedAt + durationMs),
+          durationMs,
+          NODES_PER_RUN,
+          100,
+          50,
+          Math.round(next() * 10_000) / 10_000,
+          2,
+        ]);
+        for (let node = 0; node < NODES_PER_RUN; node++) {
+          nodes.push([
+            nodeRunId(id, `node${node}`, [], 1),
+            id,
+            `node${node}`,
+            "llm",
+            `Node ${node}`,
+            "[]",
+            1,
+            "succeeded",
+            JSON.stringify({ prompt: question }),
+            null,
+            JSON.stringify({ text: answer }),
+            null,
+            null,
+            stamp(startedAt + node),
+            stamp(startedAt + node + 1),
+            10,
+            5,
+            0.0001,
+          ]);
+        }
+        events.push([
+          id,
+          1,
+          "run-start",
+          JSON.stringify({ type: "run-start", runId: id, seq: 1, at: startedAt, inputs: { question } }),
+        ]);
+        events.push([
+          id,
+          2,
+          "run-end",
+          JSON.stringify({ type: "run-end", runId: id, seq: 2, at: startedAt + durationMs, status }),
+        ]);
+        search.push(
+          id,
+          workspaceId,
+          [question, answer, failed ? "model_rate_limited The provider throttled the request" : ""].join("\n"),
+        );
+      }
+      await db.$transaction(
+        async (transaction) => {
+          const execute = (statement: { sql: string; parameters: unknown[] }) =>
+            transaction.$executeRawUnsafe(statement.sql, ...statement.parameters);
+          await execute(buildUpsert(dialect, "Run", runColumns, ["id"], runs));
+          for (let index = 0; index < nodes.length; index += 1_000) {
+            await execute(buildUpsert(dialect, "NodeRun", nodeColumns, ["id"], nodes.slice(index, index + 1_000)));
+          }
+          await execute(buildUpsert(dialect, "RunEventRow", eventColumns, ["runId", "seq"], events));
+          const rows = search.length / 3;
+          const placeholders = Array.from({ length: rows }, (_, row) =>
+            provider === "sqlite" ? "(?,?,?)" : `($${row * 3 + 1},$${row * 3 + 2},$${row * 3 + 3})`,
+          ).join(",");
+          await transaction.$executeRawUnsafe(
+            `INSERT INTO "RunSearch" ("runId","workspaceId","content") VALUES ${placeholders}`,
+            ...search,
+          );
+        },
+        { timeout: 120_000 },
+      );
+    }
+    if (provider === "postgresql") await db.$executeRawUnsafe("ANALYZE");
+    else await db.$executeRawUnsafe("ANALYZE");
+    const seedSeconds = Number(((performance.now() - seedStarted) / 1000).toFixed(1));
+
+    const page = (query: Parameters<typeof queryRunHistory>[1]) => () =>
+      queryRunHistory(workspaceId, { limit: 50, ...query });
+    const firstPage = await queryRunHistory(workspaceId, { limit: 50 });
+    const filters: Record<string, Parameters<typeof queryRunHistory>[1]> = {
+      none: {},
+      workflow: { workflowId: workflowIds[7] },
+      version: { versionId: versionIds[2] },
+      status: { statuses: ["failed"] },
+      status_multiple: { statuses: ["failed", "partial"] },
+      trigger: { trigger: "schedule" },
+      api_key: { apiKeyId: "key-3" },
+      date_range: { startedFrom: new Date(now - 20 * 86_400_000), startedTo: new Date(now - 10 * 86_400_000) },
+      min_duration: { minDurationMs: 19_000 },
+      min_cost: { minCost: 0.99 },
+      sort_duration_desc: { sort: "durationMs", direction: "desc" },
+      sort_cost_asc: { sort: "cost", direction: "asc" },
+      combined: { workflowId: workflowIds[3], statuses: ["succeeded"], trigger: "api", minCost: 0.5 },
+      second_page: { cursor: firstPage.nextCursor ?? undefined },
+    };
+    const list: Record<string, number> = {};
+    for (const [name, query] of Object.entries(filters)) list[name] = percentile(await time(page(query)), 95);
+    const searches: Record<string, Parameters<typeof queryRunHistory>[1]> = {
+      rare_word: { searchTerms: ["zephyrine"] },
+      common_word: { searchTerms: ["refund"] },
+      two_words: { searchTerms: ["refund", "athens"] },
+      phrase: { searchTerms: ["customer support"] },
+      error_text: { searchTerms: ["throttled"] },
+      with_filter: { searchTerms: ["refund"], statuses: ["failed"], workflowId: workflowIds[2] },
+    };
+    const search: Record<string, number> = {};
+    for (const [name, query] of Object.entries(searches)) search[name] = percentile(await time(page(query)), 95);
+    let sample = 0;
+    const detail = percentile(await time(() => getRunWithNodeRuns(sampleIds[sample++ % sampleIds.length]), 60), 95);
+
+    // Retention: half the runs are older than 30 days. A writer records runs meanwhile.
+    await saveRetentionPolicy(workspaceId, { maxAgeDays: 30, maxCount: null, keepAnnotatedDays: null });
+    const recorder = new PrismaRunRecorder(db, provider, { flushIntervalMs: 5 });
+    const writeLatencies: number[] = [];
+    let pruning = true;
+    const writer = (async () => {
+      let counter = 0;
+      while (pruning) {
+        const started = performance.now();
+        const runId = await createRun({
+          workspaceId,
+          workflowId: workflowIds[0],
+          trigger: "api",
+          compiled: { schemaVersion: 2, nodes: {}, startNodeId: "start", scopes: {} },
+          inputs: {},
+          usesDemoModel: false,
+        });
+        const at = Date.now();
+        recorder.record({ runId, seq: 1, at, type: "run-start", inputs: { question: `write ${counter++}` } });
+        let seq = 2;
+        for (let node = 0; node < NODES_PER_RUN; node++) {
+          recorder.record({
+            runId,
+            seq: seq++,
+            at,
+            type: "node-start",
+            nodeId: `n${node}`,
+            iterationPath: [],
+            attempt: 1,
+            nodeType: "llm",
+            title: "N",
+            inputs: {},
+          });
+          recorder.record({
+            runId,
+            seq: seq++,
+            at,
+            type: "node-end",
+            nodeId: `n${node}`,
+            iterationPath: [],
+            attempt: 1,
+            status: "succeeded",
+            outputs: { text: "ok" },
+            durationMs: 1,
+          });
+        }
+        recorder.record({
+          runId,
+          seq,
+          at: at + 1,
+          type: "run-end",
+          status: "succeeded",
+          outputs: { answer: "ok" },
+          steps: NODES_PER_RUN,
+          usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
+        } as never);
+        await recorder.flush();
+        writeLatencies.push(performance.now() - started);
+        // Runs arrive at a steady rate (about 50 a second), not back to back.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const pruneStarted = performance.now();
+    const pruned = await pruneWorkspace(workspaceId, { batchSize: 200 });
+    const pruneSeconds = (performance.now() - pruneStarted) / 1000;
+    pruning = false;
+    await writer;
+    return {
+      runs: RUNS,
+      node_runs: RUNS * NODES_PER_RUN,
+      seed_seconds: seedSeconds,
+      list_p95_ms: list,
+      search_p95_ms: search,
+      detail_p95_ms: detail,
+      retention: {
+        runs_deleted: pruned.runs,
+        rows_deleted: pruned.rows,
+        batches: pruned.batches,
+        seconds: Number(pruneSeconds.toFixed(2)),
+        rows_per_second: Math.round(pruned.rows / pruneSeconds),
+        concurrent_writes: writeLatencies.length,
+        concurrent_write_p99_ms: writeLatencies.length ? percentile(writeLatencies, 99) : null,
+        concurrent_write_max_ms: writeLatencies.length ? Number(Math.max(...writeLatencies).toFixed(2)) : null,
+      },
+    };
+  } finally {
+    await test.dispose();
+  }
+}
+
+async function main(): Promise<void> {
+  const result: Record<string, unknown> = {
+    targets: { list_p95_ms: 100, search_p95_ms: 100, detail_p95_ms: 150 },
+    sqlite: await benchProvider("sqlite"),
+    postgresql: process.env.TRELLIS_TEST_POSTGRES_URL ? await benchProvider("postgresql") : null,
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

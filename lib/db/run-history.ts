@@ -1,0 +1,283 @@
+import "server-only";
+import type { RunSortKey } from "../runs/run-history-sort";
+import type { RunStatus, RunTrigger } from "../runs/run-status";
+import { TrellisError } from "../workflow/errors";
+import { type Database, database, providerOf } from "./prisma-client";
+import type { RunView } from "./run-repository";
+import { searchCondition, searchSnippets } from "./run-search";
+
+export { RUN_SORT_KEYS, type RunSortKey } from "../runs/run-history-sort";
+
+/** Filters, sort and page of a run history query. Every field is optional; absent means any. */
+export interface RunHistoryQuery {
+  /** Only this workflow's runs. */
+  workflowId?: string;
+  /** Only runs of this published version. */
+  versionId?: string;
+  /** Only runs in one of these statuses. */
+  statuses?: readonly RunStatus[];
+  /** Only runs started this way. */
+  trigger?: RunTrigger;
+  /** Only runs started by this API key. */
+  apiKeyId?: string;
+  /** Only runs started at or after this instant. */
+  startedFrom?: Date;
+  /** Only runs started before this instant. */
+  startedTo?: Date;
+  /** Only ended runs that took at least this long. */
+  minDurationMs?: number;
+  /** Only runs that cost at least this much (USD). */
+  minCost?: number;
+  /** Full-text search terms over inputs, outputs and errors; every term must occur. */
+  searchTerms?: readonly string[];
+  /**
+   * Filters contributed by other parts of the history (annotations: `hasAnnotation`,
+   * `reviewed`), by name. Each needs a registered {@link RunHistoryFilterExtension}; an unknown
+   * name is an error, never silently ignored.
+   */
+  extensions?: Readonly<Record<string, unknown>>;
+  /** Sort key; startedAt by default. */
+  sort?: RunSortKey;
+  /** Sort direction; desc by default. */
+  direction?: "asc" | "desc";
+  /** Opaque cursor of the previous page's last row. */
+  cursor?: string;
+  /** Page size (1–200, default 50). */
+  limit?: number;
+}
+
+/**
+ * A filter on another table of the run's (annotations, reviews), added without changing this
+ * module: `condition` returns a SQL condition on `"Run"."id"`, binding values through `parameter`.
+ * This is the extension point for the `hasAnnotation` and `reviewed` filters of the review tables.
+ */
+export interface RunHistoryFilterExtension {
+  /** The query's name for it (`hasAnnotation`). */
+  name: string;
+  /** The condition for this value, e.g. `"Run"."id" IN (SELECT "runId" FROM "RunAnnotation")`. */
+  condition(value: unknown, parameter: (value: unknown) => string, provider: "sqlite" | "postgresql"): string;
+}
+
+const filterExtensions = new Map<string, RunHistoryFilterExtension>();
+
+/** Registers a filter extension (idempotent by name). */
+export function registerRunHistoryFilter(extension: RunHistoryFilterExtension): void {
+  filterExtensions.set(extension.name, extension);
+}
+
+/** The names of the registered extension filters, for the route's query schema. */
+export function runHistoryFilterNames(): string[] {
+  return [...filterExtensions.keys()];
+}
+
+/** A bad cursor (tampered, or from a query with another sort). */
+export class InvalidRunCursorError extends TrellisError {
+  /** The query parameter at fault. */
+  readonly details = { field: "cursor" };
+  constructor(reason: string) {
+    super("invalid_cursor", `cursor: ${reason}`);
+  }
+}
+
+/** A filter name no extension provides. */
+export class UnknownRunFilterError extends TrellisError {
+  /** The query parameter at fault. */
+  readonly details: { field: string };
+  constructor(name: string) {
+    super("invalid_filter", `${name}: this filter is not available yet.`);
+    this.details = { field: name };
+  }
+}
+
+/** A history row: the run, its workflow's name and, when searching, the highlighted match. */
+export type RunHistoryRow = RunView & {
+  /** The workflow's current name. */
+  workflowName: string;
+  /** The API key that started it, if any. */
+  apiKeyId: string | null;
+  /** Run duration in ms, once ended. */
+  durationMs: number | null;
+  /** The highlighted passage (MATCH_START/MATCH_END around matches), when searching. */
+  snippet?: string;
+};
+
+/** A history page and the cursor of the next one (null at the end). */
+export interface RunHistoryPage {
+  /** The rows, in the query's order. */
+  runs: RunHistoryRow[];
+  /** Pass as `cursor` for the next page; null when this page is the last. */
+  nextCursor: string | null;
+}
+
+interface CursorValue {
+  /** Sort key and direction it was made for. */
+  s: RunSortKey;
+  d: "asc" | "desc";
+  /** The last row's sort value (ISO for startedAt; null for a run without a duration) and id. */
+  v: string | number | null;
+  i: string;
+}
+
+function encodeCursor(value: CursorValue): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+
+function decodeCursor(cursor: string, sort: RunSortKey, direction: "asc" | "desc"): CursorValue {
+  let value: CursorValue;
+  try {
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as CursorValue;
+  } catch {
+    throw new InvalidRunCursorError("not a cursor this server issued.");
+  }
+  if (!value || typeof value !== "object" || typeof value.i !== "string") {
+    throw new InvalidRunCursorError("not a cursor this server issued.");
+  }
+  if (value.s !== sort || value.d !== direction) {
+    throw new InvalidRunCursorError("it belongs to a different sort; start again from the first page.");
+  }
+  const valid =
+    sort === "startedAt"
+      ? typeof value.v === "string" && !Number.isNaN(Date.parse(value.v))
+      : sort === "durationMs"
+        ? value.v === null || typeof value.v === "number"
+        : typeof value.v === "number";
+  if (!valid) throw new InvalidRunCursorError("not a cursor this server issued.");
+  return value;
+}
+
+/**
+ * A DateTime as Prisma's SQLite adapter stores it (ISO text ending in `+00:00`): SQLite compares
+ * the text, so a bound value must have the same shape (`…Z` sorts after `…+00:00` at the same ms).
+ */
+export function sqliteTimestamp(value: Date): string {
+  return value.toISOString().replace(/Z$/, "+00:00");
+}
+
+const COLUMN: Record<RunSortKey, string> = {
+  startedAt: `"Run"."startedAt"`,
+  durationMs: `"Run"."durationMs"`,
+  cost: `"Run"."cost"`,
+};
+
+/**
+ * One page of a workspace's run history. Keyset pagination on (sort value, id): a cursor names
+ * the last row seen, so runs inserted meanwhile never shift or repeat rows of later pages.
+ * Runs without a duration (still going) sort after every ended run in both directions.
+ */
+export async function queryRunHistory(
+  workspaceId: string,
+  query: RunHistoryQuery,
+  client: Database = database(),
+): Promise<RunHistoryPage> {
+  const provider = providerOf(client);
+  const sort = query.sort ?? "startedAt";
+  const direction = query.direction ?? "desc";
+  const limit = Math.max(1, Math.min(query.limit ?? 50, 200));
+  const parameters: unknown[] = [];
+  const parameter = (value: unknown) => {
+    parameters.push(value);
+    return provider === "sqlite" ? "?" : `$${parameters.length}`;
+  };
+  const timestamp = (value: Date) =>
+    provider === "sqlite"
+      ? parameter(sqliteTimestamp(value))
+      : `CAST(${parameter(value.toISOString())} AS timestamp(3))`;
+  const workspace = parameter(workspaceId);
+  const conditions = [`"Run"."workspaceId" = ${workspace}`];
+  if (query.workflowId) conditions.push(`"Run"."workflowId" = ${parameter(query.workflowId)}`);
+  if (query.versionId) conditions.push(`"Run"."versionId" = ${parameter(query.versionId)}`);
+  if (query.statuses?.length) {
+    conditions.push(`"Run"."status" IN (${query.statuses.map((status) => parameter(status)).join(",")})`);
+  }
+  if (query.trigger) conditions.push(`"Run"."trigger" = ${parameter(query.trigger)}`);
+  if (query.apiKeyId) conditions.push(`"Run"."apiKeyId" = ${parameter(query.apiKeyId)}`);
+  if (query.startedFrom) conditions.push(`"Run"."startedAt" >= ${timestamp(query.startedFrom)}`);
+  if (query.startedTo) conditions.push(`"Run"."startedAt" < ${timestamp(query.startedTo)}`);
+  if (query.minDurationMs !== undefined) conditions.push(`"Run"."durationMs" >= ${parameter(query.minDurationMs)}`);
+  if (query.minCost !== undefined) conditions.push(`"Run"."cost" >= ${parameter(query.minCost)}`);
+  if (query.searchTerms?.length) conditions.push(searchCondition(provider, workspaceId, query.searchTerms, parameter));
+  for (const [name, value] of Object.entries(query.extensions ?? {})) {
+    if (value === undefined) continue;
+    const extension = filterExtensions.get(name);
+    if (!extension) throw new UnknownRunFilterError(name);
+    conditions.push(`(${extension.condition(value, parameter, provider)})`);
+  }
+
+  const column = COLUMN[sort];
+  const comparison = direction === "desc" ? "<" : ">";
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor, sort, direction);
+    // SQLite placeholders are positional: a value used twice is bound twice.
+    const id = () => parameter(cursor.i);
+    if (cursor.v === null) {
+      conditions.push(`(${column} IS NULL AND "Run"."id" ${comparison} ${id()})`);
+    } else {
+      const last = cursor.v;
+      const value = () => (sort === "startedAt" ? timestamp(new Date(last as string)) : parameter(last));
+      const after = `(${column} ${comparison} ${value()} OR (${column} = ${value()} AND "Run"."id" ${comparison} ${id()}))`;
+      conditions.push(sort === "durationMs" ? `(${after} OR ${column} IS NULL)` : after);
+    }
+  }
+  const order =
+    sort === "durationMs"
+      ? `${column} ${direction.toUpperCase()} NULLS LAST, "Run"."id" ${direction.toUpperCase()}`
+      : `${column} ${direction.toUpperCase()}, "Run"."id" ${direction.toUpperCase()}`;
+  const sql = `SELECT "Run"."id" AS "id" FROM "Run" WHERE ${conditions.join(" AND ")} ORDER BY ${order} LIMIT ${parameter(limit + 1)}`;
+  const found = (await client.$queryRawUnsafe(sql, ...parameters)) as { id: string }[];
+  const pageIds = found.slice(0, limit).map((row) => row.id);
+  const [rows, snippets] = await Promise.all([
+    pageIds.length
+      ? client.run.findMany({
+          where: { id: { in: pageIds } },
+          select: { ...historySelect, workflow: { select: { name: true } } },
+        })
+      : Promise.resolve([]),
+    query.searchTerms?.length ? searchSnippets(client, provider, pageIds, query.searchTerms) : Promise.resolve(null),
+  ]);
+  const byId = new Map(rows.map(({ workflow, ...run }) => [run.id, { ...run, workflowName: workflow.name }]));
+  const runs: RunHistoryRow[] = [];
+  for (const id of pageIds) {
+    const run = byId.get(id);
+    // A run deleted between the two reads (retention) is left out rather than shown half-known.
+    if (!run) continue;
+    const snippet = snippets?.get(id);
+    runs.push({ ...(run as unknown as RunHistoryRow), ...(snippet ? { snippet } : {}) });
+  }
+  const last = runs.at(-1);
+  const nextCursor =
+    found.length > limit && last
+      ? encodeCursor({
+          s: sort,
+          d: direction,
+          v:
+            sort === "startedAt"
+              ? new Date(last.startedAt).toISOString()
+              : sort === "cost"
+                ? last.cost
+                : last.durationMs,
+          i: last.id,
+        })
+      : null;
+  return { runs, nextCursor };
+}
+
+const historySelect = {
+  id: true,
+  workflowId: true,
+  versionId: true,
+  apiKeyId: true,
+  trigger: true,
+  status: true,
+  inputs: true,
+  outputs: true,
+  errorCode: true,
+  errorMessage: true,
+  usesDemoModel: true,
+  startedAt: true,
+  endedAt: true,
+  durationMs: true,
+  steps: true,
+  tokensIn: true,
+  tokensOut: true,
+  cost: true,
+} as const;

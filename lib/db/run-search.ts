@@ -1,0 +1,143 @@
+import "server-only";
+import { MATCH_END, MATCH_START } from "../runs/search-highlight";
+import type { Database } from "./prisma-client";
+
+/**
+ * Full-text search over what a run was asked and answered: its inputs, outputs and error. One
+ * `RunSearch` row per ended run, written by the run-end path (the recorder's run-end batch and
+ * `endRun`), never by a trigger on the event table, so recording events costs nothing extra.
+ * SQLite: an FTS5 virtual table; PostgreSQL: a generated `tsvector` column with a GIN index
+ * (both created by the `run_history_search` migration, not Prisma models).
+ *
+ * Secrets: the text comes from the run's `run-start` and `run-end` events, which the engine's
+ * redactor has already masked (lib/engine/redactor.ts); the Run row's own `inputs` column is the
+ * caller's raw request and is not indexed.
+ */
+
+/** The most text one run contributes to the index (a huge output is searchable by its start). */
+export const MAX_SEARCH_CONTENT = 32_000;
+
+/** The database handle a run-end batch writes with (the client or its transaction). */
+type Executor = Pick<Database, "$executeRawUnsafe" | "$queryRawUnsafe">;
+
+/** The searchable text of JSON values: every string and number, in order, control characters removed. */
+export function searchableText(...values: unknown[]): string {
+  const pieces: string[] = [];
+  let length = 0;
+  const visit = (value: unknown, depth: number) => {
+    if (length >= MAX_SEARCH_CONTENT || depth > 32) return;
+    if (typeof value === "string") {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed (the snippet markers are two of them)
+      const text = value.replace(/[\u0000-\u0008\u000b-\u001f]/g, " ").trim();
+      if (!text) return;
+      pieces.push(text);
+      length += text.length + 1;
+    } else if (typeof value === "number" || typeof value === "boolean") {
+      pieces.push(String(value));
+      length += 8;
+    } else if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+    } else if (value !== null && typeof value === "object") {
+      for (const item of Object.values(value)) visit(item, depth + 1);
+    }
+  };
+  for (const value of values) visit(value, 0);
+  return pieces.join("\n").slice(0, MAX_SEARCH_CONTENT);
+}
+
+/**
+ * Writes (or replaces) a run's search row from its redacted events: the latest `run-start`
+ * inputs and the `run-end` outputs and error (or the error of a run ended outside the engine).
+ */
+export async function indexRunForSearch(
+  executor: Executor,
+  provider: "sqlite" | "postgresql",
+  runId: string,
+  ended: { outputs?: unknown; errorCode?: string | null; errorMessage?: string | null },
+): Promise<void> {
+  const parameter = provider === "sqlite" ? () => "?" : (index: number) => `$${index}`;
+  const rows = (await executor.$queryRawUnsafe(
+    `SELECT r."workspaceId" AS "workspaceId", e."payload" AS "payload" FROM "Run" r
+     LEFT JOIN "RunEventRow" e ON e."runId" = r."id" AND e."type" = 'run-start'
+     WHERE r."id" = ${parameter(1)} ORDER BY e."seq" DESC LIMIT 1`,
+    runId,
+  )) as { workspaceId: string; payload: unknown }[];
+  const row = rows[0];
+  if (!row) return;
+  const start = typeof row.payload === "string" ? (JSON.parse(row.payload) as unknown) : row.payload;
+  const inputs = start && typeof start === "object" ? (start as { inputs?: unknown }).inputs : undefined;
+  const content = searchableText(inputs, ended.outputs, ended.errorCode, ended.errorMessage);
+  if (provider === "sqlite") {
+    // FTS5 has no upsert: delete, then insert (a resumed run ends more than once).
+    await executor.$executeRawUnsafe(`DELETE FROM "RunSearch" WHERE "runId" = ?`, runId);
+    await executor.$executeRawUnsafe(
+      `INSERT INTO "RunSearch" ("runId", "workspaceId", "content") VALUES (?, ?, ?)`,
+      runId,
+      row.workspaceId,
+      content,
+    );
+    return;
+  }
+  await executor.$executeRawUnsafe(
+    `INSERT INTO "RunSearch" ("runId", "workspaceId", "content") VALUES ($1, $2, $3)
+     ON CONFLICT ("runId") DO UPDATE SET "content" = excluded."content"`,
+    runId,
+    row.workspaceId,
+    content,
+  );
+}
+
+/** An FTS5 query where every term must occur, each as a quoted phrase (no operator syntax leaks in). */
+function ftsQuery(terms: readonly string[]): string {
+  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" ");
+}
+
+/**
+ * The SQL condition "this run matches every term", for the history query. `parameter` adds a
+ * bound value and returns its placeholder.
+ */
+export function searchCondition(
+  provider: "sqlite" | "postgresql",
+  workspaceId: string,
+  terms: readonly string[],
+  parameter: (value: unknown) => string,
+): string {
+  if (provider === "sqlite") {
+    return `"Run"."id" IN (SELECT "runId" FROM "RunSearch" WHERE "RunSearch" MATCH ${parameter(ftsQuery(terms))} AND "workspaceId" = ${parameter(workspaceId)})`;
+  }
+  return `"Run"."id" IN (SELECT "runId" FROM "RunSearch" WHERE "workspaceId" = ${parameter(workspaceId)} AND "document" @@ (${postgresQuery(terms, parameter)}))`;
+}
+
+function postgresQuery(terms: readonly string[], parameter: (value: unknown) => string): string {
+  return terms.map((term) => `phraseto_tsquery('simple', ${parameter(term)})`).join(" && ");
+}
+
+/** The highlighted passage of each of these runs for the terms (MATCH_START/MATCH_END around matches). */
+export async function searchSnippets(
+  executor: Executor,
+  provider: "sqlite" | "postgresql",
+  runIds: readonly string[],
+  terms: readonly string[],
+): Promise<Map<string, string>> {
+  if (runIds.length === 0 || terms.length === 0) return new Map();
+  const parameters: unknown[] = [];
+  const parameter = (value: unknown) => {
+    parameters.push(value);
+    return provider === "sqlite" ? "?" : `$${parameters.length}`;
+  };
+  let sql: string;
+  if (provider === "sqlite") {
+    const match = parameter(ftsQuery(terms));
+    const ids = runIds.map((id) => parameter(id)).join(",");
+    sql = `SELECT "runId", snippet("RunSearch", 2, char(2), char(3), '…', 20) AS "snippet" FROM "RunSearch" WHERE "RunSearch" MATCH ${match} AND "runId" IN (${ids})`;
+  } else {
+    const query = postgresQuery(terms, parameter);
+    const options = parameter(
+      `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=24, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`,
+    );
+    const ids = runIds.map((id) => parameter(id)).join(",");
+    sql = `SELECT "runId", ts_headline('simple', "content", ${query}, ${options}) AS "snippet" FROM "RunSearch" WHERE "runId" IN (${ids})`;
+  }
+  const rows = (await executor.$queryRawUnsafe(sql, ...parameters)) as { runId: string; snippet: string }[];
+  return new Map(rows.map((row) => [row.runId, row.snippet]));
+}
