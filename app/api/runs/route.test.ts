@@ -97,7 +97,7 @@ describe("run history API", () => {
       ["direction=up", "direction"],
       ["cursor=garbage", "cursor"],
       ["limit=0", "limit"],
-      // Served by the review tables' filter extension once registered; refused until then.
+      // A value that is not true/false is refused by the review filters too.
       ["reviewed=maybe", "reviewed"],
     ]) {
       const response = await GET(apiRequest("GET", undefined, `http://localhost/api/runs?${query}`));
