@@ -1,4 +1,12 @@
-import { KeyRoundIcon, LockKeyholeIcon, type LucideIcon, ServerIcon, UsersIcon, WrenchIcon } from "lucide-react";
+import {
+  BracesIcon,
+  KeyRoundIcon,
+  LockKeyholeIcon,
+  type LucideIcon,
+  ServerIcon,
+  UsersIcon,
+  WrenchIcon,
+} from "lucide-react";
 
 /** A settings section: where it lives, what it is called, its icon and what it is for. */
 export interface SettingsSection {
@@ -37,6 +45,14 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: "Tokens and API keys the HTTP request node sends, stored encrypted.",
     navTestId: "settings-nav-credentials",
     cardTestId: "settings-credentials-link",
+  },
+  {
+    href: "/settings/variables",
+    label: "Environment variables",
+    icon: BracesIcon,
+    description: "Non-secret settings every workflow reads as {{env.NAME}}.",
+    navTestId: "settings-nav-variables",
+    cardTestId: "settings-variables-link",
   },
   {
     href: "/settings/api-keys",
