@@ -24,7 +24,7 @@ import { useZoomKeys } from "./hooks/use-zoom-keys";
 import { computeAutoLayout } from "./layout/auto-layout";
 import { NodePalette } from "./palette/node-palette";
 import { ConfigPanel } from "./panels/config-panel";
-import { ProblemsPanel } from "./panels/problems-panel";
+import { ProblemsVariablesTabs } from "./panels/problems-variables-tabs";
 import { RunPanel } from "./panels/run-panel";
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { EditorToolbar } from "./toolbar/editor-toolbar";
@@ -161,7 +161,7 @@ function EditorShell() {
           </div>
           {bottomPanel !== "none" && (
             <BottomPanel panel={bottomPanel} onClose={() => store.getState().setBottomPanel("none")}>
-              {bottomPanel === "run" ? <RunPanel /> : <ProblemsPanel />}
+              {bottomPanel === "run" ? <RunPanel /> : <ProblemsVariablesTabs />}
             </BottomPanel>
           )}
         </div>

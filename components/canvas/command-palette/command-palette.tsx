@@ -177,6 +177,13 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
             >
               Show problems
             </Command.Item>
+            <Command.Item
+              value="show variables outputs env"
+              data-testid="command-variables"
+              onSelect={() => perform(() => state.setBottomPanel("variables"))}
+            >
+              Show variables
+            </Command.Item>
             <Command.Item value="show run panel" onSelect={() => perform(() => state.setBottomPanel("run"))}>
               Show run panel
             </Command.Item>
