@@ -5,6 +5,7 @@ import { Command } from "cmdk";
 import { useEffect } from "react";
 import { NodeTypeIcon } from "@/components/ui/node-type-style";
 import { listNodeDefinitions } from "../node-catalog";
+import { NOTE_TYPE } from "../store/document-conversion";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { DEFAULT_NODE_SIZE } from "../store/graph-helpers";
 
@@ -141,6 +142,15 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
             {!readOnly && (
               <Command.Item value="run workflow" data-testid="command-run" onSelect={() => perform(handlers.run)}>
                 Run workflow <kbd className={KBD_CLASS_NAME}>Ctrl+Enter</kbd>
+              </Command.Item>
+            )}
+            {!readOnly && (
+              <Command.Item
+                value="add sticky note comment"
+                data-testid="command-add-note"
+                onSelect={() => perform(() => addNode(NOTE_TYPE))}
+              >
+                Add note
               </Command.Item>
             )}
             {!readOnly && (
