@@ -20,6 +20,7 @@ import { compileNodeRun } from "../workflow/compile-node-run";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
 import type { StartConfig } from "../workflow/nodes/start";
+import { applyPins, pinsOf } from "../workflow/pins";
 import { checkRunInputs, type RunInputIssue } from "../workflow/run-inputs";
 import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
@@ -166,8 +167,14 @@ export class RunService {
 
   /** Compiles and starts a run; resolves with its id as soon as the Run row exists. */
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
-    const compiled = compileWorkflow(input.document, { knownToolNames: await this.toolNames(input.workspaceId) });
-    if (!compiled.ok) throw new WorkflowInvalidError(compiled.issues);
+    const compiledDocument = compileWorkflow(input.document, {
+      knownToolNames: await this.toolNames(input.workspaceId),
+    });
+    if (!compiledDocument.ok) throw new WorkflowInvalidError(compiledDocument.issues);
+    // Pins are for building the flow in the editor; published, API and scheduled runs execute every node.
+    const workflow =
+      input.trigger === "editor" ? applyPins(compiledDocument.workflow, input.document) : compiledDocument.workflow;
+    const compiled = { ...compiledDocument, workflow };
     assertRunInputs(compiled.workflow, input.inputs);
     const runId = await createRun({
       workspaceId: input.workspaceId,
@@ -202,7 +209,13 @@ export class RunService {
       if (compiled.nodeMissing) throw new SingleNodeNotFoundError(input.nodeId);
       throw new WorkflowInvalidError(compiled.issues, "This node has errors; fix them before running it.");
     }
-    const plan = planSingleNodeRun(compiled.workflow, input.nodeId, input.variables);
+    // A pinned upstream node hands on its pin, whatever the dialog prefilled for it.
+    const pinnedUpstream = Object.fromEntries(
+      [...pinsOf(input.document)]
+        .filter(([nodeId]) => nodeId !== input.nodeId)
+        .map(([nodeId, pin]) => [nodeId, pin.outputs]),
+    );
+    const plan = planSingleNodeRun(compiled.workflow, input.nodeId, { ...input.variables, ...pinnedUpstream });
     const runId = await createRun({
       workspaceId: input.workspaceId,
       workflowId: input.workflowId,
