@@ -3,7 +3,14 @@ import { minimalDocument } from "@/lib/workflow/testing/build-document";
 import { documentToGraph, graphToDocument } from "./document-conversion";
 import { buildFragment, instantiateFragment } from "./graph-helpers";
 
-const note = { id: "note_1", position: { x: 10, y: 20 }, width: 300, height: 140, text: "# Why", color: "blue" as const };
+const note = {
+  id: "note_1",
+  position: { x: 10, y: 20 },
+  width: 300,
+  height: 140,
+  text: "# Why",
+  color: "blue" as const,
+};
 
 describe("sticky notes on the canvas", () => {
   it("become canvas nodes behind the workflow and go back to the document's notes, not its nodes", () => {
