@@ -81,6 +81,7 @@ test.describe("signed in", () => {
           "/settings/credentials",
           "/settings/api-keys",
           "/settings/members",
+          "/settings/variables",
           "/account",
         ]) {
           await open(page, path, theme, "main");

@@ -74,7 +74,7 @@ export function BottomPanel({ panel, onClose, children }: { panel: string; onClo
       className="relative flex shrink-0 flex-col border-t border-border bg-card"
       style={{ height }}
       data-testid={`bottom-panel-${panel}`}
-      aria-label={panel === "run" ? "Run panel" : "Problems"}
+      aria-label={panel === "run" ? "Run panel" : panel === "variables" ? "Variables" : "Problems"}
     >
       {/* biome-ignore lint/a11y/useSemanticElements: an <hr> cannot be focused or dragged; this is the WAI-ARIA window splitter */}
       <div

@@ -26,8 +26,9 @@ import { useZoomKeys } from "./hooks/use-zoom-keys";
 import { computeAutoLayout } from "./layout/auto-layout";
 import { NodePalette } from "./palette/node-palette";
 import { ConfigPanel } from "./panels/config-panel";
-import { ProblemsPanel } from "./panels/problems-panel";
+import { ProblemsVariablesTabs } from "./panels/problems-variables-tabs";
 import { RunPanel } from "./panels/run-panel";
+import { isNoteType } from "./store/document-conversion";
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { EditorToolbar } from "./toolbar/editor-toolbar";
 import { VersionBanner } from "./version-banner";
@@ -107,7 +108,12 @@ function EditorShell() {
   const store = useEditorStoreApi();
   const bottomPanel = useEditorStore((state) => state.bottomPanel);
   const readOnly = useEditorStore((state) => state.readOnly);
-  const inspectorOpen = useEditorStore((state) => state.selectedNodeIds.length === 1);
+  // A note is edited on the canvas: selecting one opens no config panel.
+  const inspectorOpen = useEditorStore(
+    (state) =>
+      state.selectedNodeIds.length === 1 &&
+      !isNoteType(state.nodes.find((node) => node.id === state.selectedNodeIds[0])?.type),
+  );
   const [paletteCollapsed, togglePaletteState] = usePaletteCollapsed();
   const [singleNodeId, setSingleNodeId] = useState<string | null>(null);
   const fitter = useRef<KeepFitted | null>(null);
@@ -172,7 +178,7 @@ function EditorShell() {
           </div>
           {bottomPanel !== "none" && (
             <BottomPanel panel={bottomPanel} onClose={() => store.getState().setBottomPanel("none")}>
-              {bottomPanel === "run" ? <RunPanel /> : <ProblemsPanel />}
+              {bottomPanel === "run" ? <RunPanel /> : <ProblemsVariablesTabs />}
             </BottomPanel>
           )}
         </div>

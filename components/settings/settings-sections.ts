@@ -1,4 +1,5 @@
 import {
+  BracesIcon,
   HistoryIcon,
   KeyRoundIcon,
   LockKeyholeIcon,
@@ -45,6 +46,14 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: "Tokens and API keys the HTTP request node sends, stored encrypted.",
     navTestId: "settings-nav-credentials",
     cardTestId: "settings-credentials-link",
+  },
+  {
+    href: "/settings/variables",
+    label: "Environment variables",
+    icon: BracesIcon,
+    description: "Non-secret settings every workflow reads as {{env.NAME}}.",
+    navTestId: "settings-nav-variables",
+    cardTestId: "settings-variables-link",
   },
   {
     href: "/settings/api-keys",

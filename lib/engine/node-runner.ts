@@ -88,6 +88,8 @@ export async function runNode(
   // Same across retries and resume: side effects keyed on it happen at most once per node instance.
   const idempotencyKey = `${run.runId}:${stateKey(node.id, iterationPath)}`;
 
+  if (node.pinned) return endWithPinnedOutputs(run, node, environment);
+
   for (let attempt = 1; ; attempt++) {
     if (environment.signal.aborted) return { kind: "aborted" };
     try {
@@ -202,6 +204,48 @@ export async function runNode(
       attempt,
     };
   }
+}
+
+/**
+ * A pinned node: no executor, no model call. It is recorded as a succeeded node run with
+ * `processData.pinned` (and where the pin came from), so the timeline and the inspector can say
+ * the outputs were pinned rather than computed.
+ */
+function endWithPinnedOutputs(run: RunContext, node: CompiledNode, environment: ScopeEnvironment): NodeOutcome {
+  if (environment.signal.aborted) return { kind: "aborted" };
+  const pinned = node.pinned!;
+  const at = Date.now();
+  const iterationPath = environment.iterationPath;
+  run.emitter.emit({
+    seq: 0,
+    runId: "",
+    at,
+    type: "node-start",
+    nodeId: node.id,
+    iterationPath,
+    attempt: 1,
+    nodeType: node.type,
+    title: node.title,
+    inputs: node.config,
+  });
+  const endEvent = run.emitter.emit({
+    seq: 0,
+    runId: "",
+    at,
+    type: "node-end",
+    nodeId: node.id,
+    iterationPath,
+    attempt: 1,
+    status: "succeeded",
+    outputs: pinned.outputs,
+    processData: { pinned: true, pinSource: pinned.source },
+    durationMs: 0,
+  });
+  return {
+    kind: "succeeded",
+    outputs: endEvent.type === "node-end" ? endEvent.outputs : pinned.outputs,
+    attempt: 1,
+  };
 }
 
 /** One attempt: builds the context, applies the timeout, and validates what the executor returns. */

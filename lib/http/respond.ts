@@ -19,6 +19,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   tool_source_name_taken: 409,
   provider_name_taken: 409,
   http_credential_name_taken: 409,
+  workspace_variable_name_taken: 409,
+  workflow_slug_taken: 409,
   member_exists: 409,
   member_change_refused: 409,
   wrong_password: 400,

@@ -2,6 +2,7 @@ import "server-only";
 import { listHttpCredentials, resolveHttpCredential } from "../db/http-credential-repository";
 import { listProviderNames, loadProvider } from "../db/provider-repository";
 import { listResolvedToolSources } from "../db/tool-source-repository";
+import { workspaceVariableValues } from "../db/workspace-variable-repository";
 import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";
 import type { LanguageModel, ModelResolver } from "../llm/language-model";
@@ -51,7 +52,7 @@ export async function createEngineServices(options: EngineServicesOptions): Prom
     models: noticingDemo(resolver, options.onDemoModelUsed),
     tools: tools.tools,
     resolveTools: tools.resolveTools,
-    env: templateEnvironment(),
+    env: await runEnvironment(options.workspaceId),
     httpAuth: (name) => resolveHttpCredential(options.workspaceId, name),
     secrets: await workspaceSecrets(options.workspaceId),
   };
@@ -94,6 +95,18 @@ export async function workspaceSecrets(
   // What a run must not record, the server log must not print either.
   registerLogSecrets(secrets);
   return secrets;
+}
+
+/**
+ * A run's `{{env.*}}`: the server's public variables, overridden by the workspace's own (the
+ * workspace's setting is the more specific one). A database failure fails the run's start, not
+ * silently an empty value.
+ */
+export async function runEnvironment(
+  workspaceId: string,
+  environment: Record<string, string | undefined> = process.env,
+): Promise<Record<string, string>> {
+  return { ...templateEnvironment(environment), ...(await workspaceVariableValues(workspaceId)) };
 }
 
 /**

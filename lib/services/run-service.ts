@@ -20,6 +20,7 @@ import { compileNodeRun } from "../workflow/compile-node-run";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
 import type { StartConfig } from "../workflow/nodes/start";
+import { applyPins, pinsOf } from "../workflow/pins";
 import { checkRunInputs, type RunInputIssue } from "../workflow/run-inputs";
 import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
@@ -228,18 +229,20 @@ export class RunService implements RunExecution {
   async prepareStart(input: StartRunInput): Promise<{ runId: string; compiled: CompiledWorkflow }> {
     const compiled = compileWorkflow(input.document, { knownToolNames: await this.toolNames(input.workspaceId) });
     if (!compiled.ok) throw new WorkflowInvalidError(compiled.issues);
-    assertRunInputs(compiled.workflow, input.inputs);
+    // Pins are for building the flow in the editor; published, API and scheduled runs execute every node.
+    const workflow = input.trigger === "editor" ? applyPins(compiled.workflow, input.document) : compiled.workflow;
+    assertRunInputs(workflow, input.inputs);
     const runId = await createRun({
       workspaceId: input.workspaceId,
       workflowId: input.workflowId,
       versionId: input.versionId,
       apiKeyId: input.apiKeyId,
       trigger: input.trigger,
-      compiled: compiled.workflow,
+      compiled: workflow,
       inputs: input.inputs,
       usesDemoModel: false,
     });
-    return { runId, compiled: compiled.workflow };
+    return { runId, compiled: workflow };
   }
 
   /**
@@ -275,7 +278,13 @@ export class RunService implements RunExecution {
       if (compiled.nodeMissing) throw new SingleNodeNotFoundError(input.nodeId);
       throw new WorkflowInvalidError(compiled.issues, "This node has errors; fix them before running it.");
     }
-    const plan = planSingleNodeRun(compiled.workflow, input.nodeId, input.variables);
+    // A pinned upstream node hands on its pin, whatever the dialog prefilled for it.
+    const pinnedUpstream = Object.fromEntries(
+      [...pinsOf(input.document)]
+        .filter(([nodeId]) => nodeId !== input.nodeId)
+        .map(([nodeId, pin]) => [nodeId, pin.outputs]),
+    );
+    const plan = planSingleNodeRun(compiled.workflow, input.nodeId, { ...input.variables, ...pinnedUpstream });
     const runId = await createRun({
       workspaceId: input.workspaceId,
       workflowId: input.workflowId,

@@ -41,13 +41,13 @@ import { loadWorkflow } from "./workflows";
 import { listWorkspaceTools } from "./workspace-tools";
 
 /** The workspace of a principal allowed to change settings (owners and admins). */
-function settingsWorkspace(principal: Principal | null): string {
+export function settingsWorkspace(principal: Principal | null): string {
   authorize(principal, "settings.manage");
   return principal.workspaceId;
 }
 
 /** The workspace of any member (pickers in the editor list names, never secrets). */
-function memberWorkspace(principal: Principal | null): string {
+export function memberWorkspace(principal: Principal | null): string {
   authorize(principal, "workspace.read");
   return principal.workspaceId;
 }

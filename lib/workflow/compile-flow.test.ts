@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileWorkflow } from "./compile";
-import type { WorkflowDocument } from "./document";
+import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "./document";
 import { minimalDocument, testDocument, testEdge, testNode } from "./testing/build-document";
 import { chain, end, expectIssue, issuesOf, start, withNodes } from "./testing/compile-expectations";
 import { measureCpu } from "./testing/measure-cpu";
@@ -251,7 +251,7 @@ describe("compileWorkflow: robustness", () => {
   it("wraps an unexpected exception into internal_error", () => {
     const hostile = {
       // The current version, so no migration touches the hostile getter before the compiler does.
-      schemaVersion: 3,
+      schemaVersion: CURRENT_SCHEMA_VERSION,
       get nodes(): never {
         throw new Error("boom");
       },

@@ -125,6 +125,7 @@ describe("compileWorkflow: valid documents", () => {
       "v1-rename-edge-handles",
       "v1-rename-node-types",
       "v2-seed-003-tool-schemas",
+      "v3-sticky-notes",
     ]);
     expect(result.workflow.nodes.answer.type).toBe("end");
   });

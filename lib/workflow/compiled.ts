@@ -49,6 +49,11 @@ export interface CompiledNode {
   outgoing: CompiledEdge[];
   /** Output fields, for the variable picker and type checks. */
   outputFields: OutputField[];
+  /**
+   * Set on editor runs for a node the user pinned (see `pins.ts`): the engine does not execute
+   * it and passes these outputs on, recording the node run as pinned.
+   */
+  pinned?: { outputs: Record<string, unknown>; source: "run" | "mock" };
 }
 
 /** A scope is the top-level graph or one container's body: the engine schedules one scope at a time. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { compileWorkflow } from "./compile";
 import { CURRENT_SCHEMA_VERSION } from "./document";
 import {
   flattenNodeConfigMigration,
@@ -7,6 +8,7 @@ import {
   renameEdgeHandlesMigration,
   renameNodeTypesMigration,
   seedToolSchemaMigration,
+  stickyNotesMigration,
 } from "./migrations";
 import { minimalDocument } from "./testing/build-document";
 
@@ -207,9 +209,38 @@ describe("v2-seed-003-tool-schemas", () => {
 
   it("runs for v2 documents through migrateDocument and leaves documents without those tools alone", () => {
     const result = migrateDocument(v2());
-    expect(result).toMatchObject({ ok: true, applied: ["v2-seed-003-tool-schemas"] });
+    expect(result).toMatchObject({ ok: true, applied: ["v2-seed-003-tool-schemas", "v3-sticky-notes"] });
     if (result.ok) expect(result.document.schemaVersion).toBe(CURRENT_SCHEMA_VERSION);
     const plain = { nodes: [{ id: "t", type: "template", data: { template: "{{a.result.from}}" } }] };
     expect(seedToolSchemaMigration.up(plain)).toEqual(plain);
+  });
+});
+
+describe("v3-sticky-notes", () => {
+  it("gives a v3 document an empty notes list and keeps existing notes", () => {
+    const v3 = { ...minimalDocument(), schemaVersion: 3 };
+    const result = migrateDocument(v3);
+    if (!result.ok) throw new Error(JSON.stringify(result.issues));
+    expect(result.applied).toEqual(["v3-sticky-notes"]);
+    expect(result.document.schemaVersion).toBe(4);
+    expect(result.document.notes).toEqual([]);
+    const note = { id: "n1", position, width: 200, height: 120, text: "# Hi", color: "blue" };
+    expect(stickyNotesMigration.up({ ...v3, notes: [note] }).notes).toEqual([note]);
+  });
+
+  it("keeps notes through validation and refuses a malformed one", () => {
+    const note = { id: "n1", position, width: 200, height: 120, text: "**why**", color: "green" };
+    const kept = migrateDocument({ ...minimalDocument(), notes: [note] });
+    expect(kept).toMatchObject({ ok: true, document: { notes: [note] } });
+    const bad = migrateDocument({ ...minimalDocument(), notes: [{ ...note, color: "red" }] });
+    expect(bad).toMatchObject({ ok: false, issues: [{ code: "invalid_document", path: ["notes", 0, "color"] }] });
+  });
+
+  it("is ignored by the compiler: a note changes neither the issues nor the compiled nodes", () => {
+    const note = { id: "start", position, width: 200, height: 120, text: "{{nowhere.text}}", color: "yellow" };
+    const plain = compileWorkflow(minimalDocument());
+    const noted = compileWorkflow({ ...minimalDocument(), notes: [note] });
+    expect(noted.ok).toBe(true);
+    if (plain.ok && noted.ok) expect(Object.keys(noted.workflow.nodes)).toEqual(Object.keys(plain.workflow.nodes));
   });
 });

@@ -205,12 +205,26 @@ function renameSelectors(
   return visit(value) as Record<string, unknown>;
 }
 
+/**
+ * v4 adds sticky notes, a top-level `notes` list beside `nodes` and `edges`. A v3 document gets
+ * an empty list. The version is bumped (rather than the field just being optional) because a v3
+ * build parses documents with a zod object that drops unknown keys: it would silently delete the
+ * notes on its next save, whereas it refuses a v4 document as too new.
+ */
+export const stickyNotesMigration: Migration = {
+  name: "v3-sticky-notes",
+  fromVersion: 3,
+  description: "Add the sticky notes list (empty).",
+  up: (document) => (Array.isArray(document.notes) ? document : { ...document, notes: [] }),
+};
+
 /** Every migration, oldest first. */
 export const MIGRATIONS: readonly Migration[] = [
   flattenNodeConfigMigration,
   renameEdgeHandlesMigration,
   renameNodeTypesMigration,
   seedToolSchemaMigration,
+  stickyNotesMigration,
 ];
 
 function idAt(raw: RawDocument, key: "nodes" | "edges", index: unknown): string | undefined {

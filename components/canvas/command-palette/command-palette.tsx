@@ -5,6 +5,7 @@ import { Command } from "cmdk";
 import { useEffect } from "react";
 import { NodeTypeIcon } from "@/components/ui/node-type-style";
 import { listNodeDefinitions } from "../node-catalog";
+import { NOTE_TYPE } from "../store/document-conversion";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { DEFAULT_NODE_SIZE } from "../store/graph-helpers";
 
@@ -144,6 +145,15 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
               </Command.Item>
             )}
             {!readOnly && (
+              <Command.Item
+                value="add sticky note comment"
+                data-testid="command-add-note"
+                onSelect={() => perform(() => addNode(NOTE_TYPE))}
+              >
+                Add note
+              </Command.Item>
+            )}
+            {!readOnly && (
               <Command.Item value="save now" data-testid="command-save" onSelect={() => perform(handlers.save)}>
                 Save now <kbd className={KBD_CLASS_NAME}>Ctrl+S</kbd>
               </Command.Item>
@@ -176,6 +186,13 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
               onSelect={() => perform(() => state.setBottomPanel("problems"))}
             >
               Show problems
+            </Command.Item>
+            <Command.Item
+              value="show variables outputs env"
+              data-testid="command-variables"
+              onSelect={() => perform(() => state.setBottomPanel("variables"))}
+            >
+              Show variables
             </Command.Item>
             <Command.Item value="show run panel" onSelect={() => perform(() => state.setBottomPanel("run"))}>
               Show run panel

@@ -4,6 +4,7 @@ import { useReactFlow } from "@xyflow/react";
 import { type MouseEvent as ReactMouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { readFragment, writeFragment } from "../clipboard";
+import { NOTE_TYPE } from "../store/document-conversion";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasEdge, CanvasNode } from "../store/types";
 
@@ -115,6 +116,7 @@ function ContextMenu({ target, onClose, readOnly }: { target: MenuTarget; onClos
         label: "Add node here…",
         run: () => store.getState().setCommandPalette({ open: true, addAt: point }),
       });
+      items.push({ id: "add-note", label: "Add note", run: () => store.getState().addNode(NOTE_TYPE, point) });
       items.push({
         id: "paste",
         label: "Paste",

@@ -1,4 +1,4 @@
-import { isContainerType } from "../store/document-conversion";
+import { isContainerType, isNoteType } from "../store/document-conversion";
 import { sizeOf } from "../store/graph-helpers";
 import type { CanvasEdge, CanvasNode } from "../store/types";
 import { type LayoutResult, type LayoutScope, layoutScopes } from "./layout-scopes";
@@ -30,7 +30,8 @@ export function buildScopes(nodes: CanvasNode[], edges: CanvasEdge[]): LayoutSco
   };
   const scopeIds = ["root", ...nodes.filter((node) => isContainerType(node.type)).map((node) => node.id)];
   const scopes = scopeIds.map((scopeId): LayoutScope => {
-    const members = nodes.filter((node) => (node.parentId ?? "root") === scopeId);
+    // Notes stay where the author put them: they annotate a spot, not a step of the flow.
+    const members = nodes.filter((node) => (node.parentId ?? "root") === scopeId && !isNoteType(node.type));
     const memberIds = new Set(members.map((node) => node.id));
     return {
       id: scopeId,

@@ -1,6 +1,7 @@
 "use client";
 
 import { Handle, type NodeProps, Position } from "@xyflow/react";
+import { PinIcon } from "lucide-react";
 import type { CSSProperties, ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { NodeTypeIcon, nodeTypeStyle } from "@/components/ui/node-type-style";
@@ -81,6 +82,17 @@ export function NodeCard({ id, type, title, selected, view, children, hideSummar
       <div className="flex min-w-0 items-center gap-2">
         <NodeTypeIcon type={type} size="md" />
         <NodeTitle title={title} />
+        {view.pinned && (
+          <span
+            className="ml-auto inline-flex shrink-0 items-center gap-0.5 rounded-sm bg-info/12 px-1 text-2xs font-medium text-info"
+            title={view.pinned === "run" ? "Outputs pinned from a run" : "Mock outputs pinned"}
+            data-testid="node-pinned"
+            data-source={view.pinned}
+          >
+            <PinIcon className="size-3" aria-hidden="true" />
+            pinned
+          </span>
+        )}
       </div>
       {!hideSummary && <NodeSummary>{summary}</NodeSummary>}
       {children}

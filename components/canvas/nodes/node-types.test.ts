@@ -48,22 +48,39 @@ function renderNode(type: string, config: Record<string, unknown>, title = "Node
 }
 
 describe("nodeTypes", () => {
-  it("has one memoized component per node type and nothing else", () => {
-    expect(Object.keys(nodeTypes).sort()).toEqual([...NODE_TYPES].sort());
-    for (const type of NODE_TYPES) {
+  it("has one memoized component per node type, plus sticky notes, and nothing else", () => {
+    expect(Object.keys(nodeTypes).sort()).toEqual([...NODE_TYPES, "note"].sort());
+    for (const type of [...NODE_TYPES, "note"]) {
       expect((nodeTypes[type] as unknown as { $$typeof: symbol }).$$typeof, type).toBe(MEMO_TYPE);
     }
   });
 
   it("gives every type except the container its own component", () => {
     const components = new Set(Object.values(nodeTypes));
-    expect(components.size).toBe(NODE_TYPES.length);
+    expect(components.size).toBe(NODE_TYPES.length + 1);
   });
 
   it.each(NODE_TYPES.filter((type) => type !== "iteration"))("renders %s with its defaults", (type) => {
     const html = renderNode(type, {}, `My ${type}`);
     expect(html).toContain(`data-testid="node-${type}"`);
     expect(html).toContain(`My ${type}`);
+  });
+});
+
+describe("sticky notes and pins", () => {
+  it("renders a note's Markdown as elements and its HTML as text", () => {
+    const html = renderNode("note", { text: "**bold** <script>alert(1)</script>", color: "pink" });
+    expect(html).toContain("<strong>bold</strong>");
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).not.toContain("<script>");
+    expect(html).toContain('data-color="pink"');
+  });
+
+  it("marks a pinned node on its card", () => {
+    expect(renderNode("template", { pin: { outputs: { text: "x" }, source: "mock" } })).toContain(
+      'data-testid="node-pinned"',
+    );
+    expect(renderNode("template", {})).not.toContain("node-pinned");
   });
 });
 

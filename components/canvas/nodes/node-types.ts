@@ -1,6 +1,8 @@
 import type { NodeProps, NodeTypes } from "@xyflow/react";
 import type { ComponentType } from "react";
 import type { NodeType } from "@/lib/workflow/node-definition";
+import { NoteNode } from "../notes/note-node";
+import { NOTE_TYPE } from "../store/document-conversion";
 import type { CanvasNode } from "../store/types";
 import { AgentNode } from "./agent-node";
 import { CodeNode } from "./code-node";
@@ -37,4 +39,4 @@ const componentsByType: Record<NodeType, ComponentType<NodeProps<CanvasNode>>> =
  * Module-scope map from workflow type to component: React Flow remounts every node when this
  * object changes identity, so it must never be rebuilt during render.
  */
-export const nodeTypes: NodeTypes = componentsByType as NodeTypes;
+export const nodeTypes: NodeTypes = { ...componentsByType, [NOTE_TYPE]: NoteNode } as NodeTypes;

@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import type { NodeDefinition, OutputPort } from "@/lib/workflow/node-definition";
+import { type NodePin, readPin } from "@/lib/workflow/pins";
 import { findNodeDefinition } from "../node-catalog";
 import type { CanvasNodeData } from "../store/types";
 
@@ -18,6 +19,8 @@ export interface NodeView {
   summary: string;
   /** Source handles to draw. */
   ports: OutputPort[];
+  /** Where the node's pinned outputs came from, when it is pinned (editor runs skip it). */
+  pinned?: NodePin["source"];
 }
 
 const FALLBACK_PORTS: OutputPort[] = [{ id: "out", label: "Next" }];
@@ -30,7 +33,8 @@ const FALLBACK_PORTS: OutputPort[] = [{ id: "out", label: "Next" }];
 export function useNodeView(type: string | undefined, data: CanvasNodeData): NodeView {
   return useMemo(() => {
     const definition = findNodeDefinition(type);
-    const { title: _title, ...rawConfig } = data;
+    const { title: _title, pin: _pin, ...rawConfig } = data;
+    const pinned = readPin(data)?.source;
     if (!definition)
       return { definition, config: rawConfig, summary: `Unknown node type "${type}"`, ports: FALLBACK_PORTS };
     const parsed = definition.configSchema.safeParse(rawConfig);
@@ -46,6 +50,6 @@ export function useNodeView(type: string | undefined, data: CanvasNodeData): Nod
     } catch {
       summary = "Invalid configuration";
     }
-    return { definition, config, summary, ports };
+    return pinned ? { definition, config, summary, ports, pinned } : { definition, config, summary, ports };
   }, [type, data]);
 }

@@ -7,6 +7,7 @@ import type { NodeDefinition } from "@/lib/workflow/node-definition";
 import { findNodeDefinition } from "../node-catalog";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasIssue } from "../store/types";
+import { PinSection } from "./pin-section";
 import { type FieldContext, fieldDomId, type JsonSchema, SchemaField } from "./schema-form";
 import { bodyVariables, upstreamVariables } from "./upstream-variables";
 
@@ -165,6 +166,7 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
           {entries.filter(([key]) => POLICY_KEYS.has(key)).map(renderField)}
         </details>
       </fieldset>
+      {definition.type !== "start" && <PinSection nodeId={nodeId} />}
       {definition.type !== "start" && !readOnly && (
         <button type="button" className="button" data-testid="run-single-node" onClick={() => onRunNode(nodeId)}>
           ▶ Run this node only

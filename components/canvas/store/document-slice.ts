@@ -3,10 +3,12 @@ import type { StateCreator } from "zustand";
 import { findNodeDefinition } from "../node-catalog";
 import {
   DEFAULT_CONTAINER_SIZE,
+  DEFAULT_NOTE_SIZE,
   documentToGraph,
   freshEdgeId,
   freshNodeId,
   isContainerType,
+  isNoteType,
   sortParentsFirst,
 } from "./document-conversion";
 import {
@@ -28,6 +30,17 @@ function sameIds(left: string[], right: string[]): boolean {
 
 /** A fresh canvas node of a type with its definition's defaults. */
 function createCanvasNode(type: string, id: string, position: { x: number; y: number }, parentId?: string): CanvasNode {
+  if (isNoteType(type)) {
+    return {
+      id,
+      type,
+      position,
+      selected: true,
+      zIndex: -1,
+      ...DEFAULT_NOTE_SIZE,
+      data: { title: "Note", text: "", color: "yellow" },
+    };
+  }
   const definition = findNodeDefinition(type);
   const config = definition ? (definition.defaults() as Record<string, unknown>) : {};
   return {

@@ -2,9 +2,11 @@ import type { XYPosition } from "@xyflow/react";
 import type { WorkflowDocument } from "@/lib/workflow/document";
 import {
   DEFAULT_CONTAINER_SIZE,
+  defaultSizeOf,
   freshEdgeId,
   freshNodeId,
   isContainerType,
+  isNoteType,
   sortParentsFirst,
 } from "./document-conversion";
 import type { CanvasEdge, CanvasNode, GraphFragment } from "./types";
@@ -90,7 +92,7 @@ export function buildFragment(chosenIds: string[], nodes: CanvasNode[], edges: C
     if (!ids.has(node.id)) continue;
     const keepsParent = node.parentId !== undefined && ids.has(node.parentId);
     const position = keepsParent ? node.position : absolutePositionOf(node, byId);
-    const size = isContainerType(node.type) ? sizeOf(node) : undefined;
+    const size = defaultSizeOf(node.type) ? sizeOf(node) : undefined;
     fragmentNodes.push({
       id: node.id,
       type: node.type ?? "unknown",
@@ -139,7 +141,7 @@ export function instantiateFragment(
   const nodes = sortParentsFirst(fragment.nodes).map((node): CanvasNode => {
     const parentId = node.parentId ? idMap.get(node.parentId) : undefined;
     const position = parentId ? node.position : { x: node.position.x + offset.x, y: node.position.y + offset.y };
-    const container = isContainerType(node.type);
+    const defaultSize = defaultSizeOf(node.type);
     return {
       id: idMap.get(node.id)!,
       type: node.type,
@@ -147,10 +149,11 @@ export function instantiateFragment(
       selected: true,
       data: rewriteReferences(node.data, idMap) as CanvasNode["data"],
       ...(parentId ? { parentId, extent: "parent" as const } : {}),
-      ...(container
+      ...(isNoteType(node.type) ? { zIndex: -1 } : {}),
+      ...(defaultSize
         ? {
-            width: node.width ?? DEFAULT_CONTAINER_SIZE.width,
-            height: node.height ?? DEFAULT_CONTAINER_SIZE.height,
+            width: node.width ?? defaultSize.width,
+            height: node.height ?? defaultSize.height,
           }
         : {}),
     };

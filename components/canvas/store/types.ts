@@ -206,7 +206,7 @@ export interface UiSlice {
   /** Issues per node id (arrays keep their identity when unchanged, so nodes do not re-render). */
   issuesByNode: Record<string, CanvasIssue[]>;
   /** Which bottom panel is open. */
-  bottomPanel: "none" | "run" | "problems";
+  bottomPanel: "none" | "run" | "problems" | "variables";
   /** Open dialog. */
   dialog: "none" | "shortcuts" | "run-inputs" | "single-node-run" | "publish" | "schedule" | "versions";
   /** Node run shown in the inspector. */
