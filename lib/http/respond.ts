@@ -37,6 +37,12 @@ const STATUS_BY_CODE: Record<string, number> = {
   invalid_import: 422,
   workflow_not_published: 409,
   provider_rename_unsupported: 400,
+  dataset_name_taken: 409,
+  dataset_version_conflict: 409,
+  invalid_dataset: 422,
+  publish_regression: 409,
+  publish_draft_not_evaluated: 409,
+  publish_evaluation_stale: 409,
 };
 
 /** Maps errors thrown by the lib layer: known codes keep their status, anything else is a logged 500. */

@@ -22,7 +22,11 @@ export type Action =
   | "workspace.read"
   | "settings.manage"
   | "members.manage"
-  | "account.manage";
+  | "account.manage"
+  | "dataset.read"
+  | "dataset.edit"
+  | "evaluation.read"
+  | "evaluation.run";
 
 /** The resource an action touches: its workspace, and for runs and workflows what an API key is limited by. */
 export interface ResourceScope {
@@ -50,9 +54,20 @@ const ACTION_WORDS: Record<Action, string> = {
   "settings.manage": "change workspace settings",
   "members.manage": "manage members",
   "account.manage": "change the account",
+  "dataset.read": "see datasets",
+  "dataset.edit": "edit datasets",
+  "evaluation.read": "see evaluations",
+  "evaluation.run": "run evaluations",
 };
 
-const VIEWER: readonly Action[] = ["workflow.read", "run.read", "workspace.read", "account.manage"];
+const VIEWER: readonly Action[] = [
+  "workflow.read",
+  "run.read",
+  "workspace.read",
+  "account.manage",
+  "dataset.read",
+  "evaluation.read",
+];
 const EDITOR: readonly Action[] = [
   ...VIEWER,
   "workflow.create",
@@ -63,6 +78,8 @@ const EDITOR: readonly Action[] = [
   "workflow.schedule",
   "run.cancel",
   "run.resume",
+  "dataset.edit",
+  "evaluation.run",
 ];
 const ADMIN: readonly Action[] = [...EDITOR, "settings.manage", "members.manage"];
 
@@ -76,6 +93,9 @@ const ROLE_GRANTS: Record<WorkspaceRole, ReadonlySet<Action>> = {
 
 /** What an API key's `run` scope allows: starting published runs and following the runs it started. */
 const API_RUN_SCOPE: ReadonlySet<Action> = new Set(["workflow.run", "run.read", "run.cancel", "run.resume"]);
+
+/** What an API key's `evaluate` scope allows: running a dataset against a workflow and reading the result (CI). */
+const API_EVALUATE_SCOPE: ReadonlySet<Action> = new Set(["evaluation.run", "evaluation.read"]);
 
 /** What the server itself does in a workspace (scheduler, start-up resume). */
 const SYSTEM_GRANTS: ReadonlySet<Action> = new Set(["workflow.read", "workflow.run", "run.read", "run.cancel"]);
@@ -98,6 +118,8 @@ function refusal(
       if (principal.workflowId !== null && resource?.workflowId !== undefined) {
         if (resource.workflowId !== principal.workflowId) return "not-found";
       }
+      if (API_EVALUATE_SCOPE.has(action))
+        return principal.scopes.includes("evaluate") ? null : 'The API key lacks the "evaluate" scope.';
       // A key follows only API runs: editor and scheduled runs of the workspace stay private.
       if (action.startsWith("run.") && resource?.trigger !== undefined && resource.trigger !== "api")
         return "not-found";

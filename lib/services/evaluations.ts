@@ -1,0 +1,594 @@
+import "server-only";
+import {
+  appendDatasetVersion,
+  createDatasetRow,
+  DatasetNotFoundError,
+  deleteDatasetRow,
+  findDataset,
+  findDatasetByName,
+  getDatasetVersion,
+  listDatasets as listDatasetRows,
+  listDatasetVersions,
+  updateDatasetRow,
+} from "../db/dataset-repository";
+import {
+  createEvaluationRun,
+  EvaluationNotFoundError,
+  endEvaluationRun,
+  getEvaluationRun,
+  getPublishGate,
+  listEvaluationRuns,
+  listEvaluationTrials,
+  recordEvaluationTrial,
+  setPublishGate as setPublishGateRow,
+} from "../db/evaluation-repository";
+import { loadProvider } from "../db/provider-repository";
+import {
+  getLatestVersion,
+  getVersion,
+  getWorkflow,
+  getWorkflowIdBySlug,
+  WorkflowNotFoundError,
+} from "../db/workflow-repository";
+import { buildTrialRecord } from "../evaluation/checks/trial-record";
+import { createJudge } from "../evaluation/judge";
+import { compareReports } from "../evaluation/model/comparison";
+import { type DatasetCase, datasetCasesSchema } from "../evaluation/model/dataset";
+import {
+  type DatasetFormat,
+  type DatasetImportIssue,
+  formatDatasetFile,
+  parseDatasetFile,
+} from "../evaluation/model/dataset-io";
+import { buildReport, type EvaluationReport, type TrialSummary } from "../evaluation/model/report";
+import { DEFAULT_CONCURRENCY, DEFAULT_TRIALS, MAX_CONCURRENCY, runEvaluation } from "../evaluation/run-evaluation";
+import { createDemoModel } from "../llm/demo";
+import { createModelResolver } from "../llm/model-resolver";
+import { TrellisError } from "../workflow/errors";
+import { authorize } from "./access/policy";
+import { actingUserId, type Principal } from "./access/principal";
+import { getEvaluationTrialRecord, getRunDetail, startEvaluationTrialRun } from "./runs";
+
+/** An imported file (or a case list) is not valid. Code `invalid_dataset` (422), every problem listed with line and field. */
+export class InvalidDatasetError extends TrellisError {
+  /** Each problem: `{ line, field, message }` (line 0 for cases sent as JSON). */
+  readonly issues: DatasetImportIssue[];
+  /** The first problem's field, for forms. */
+  readonly details: { field: string; line: number };
+  constructor(issues: DatasetImportIssue[]) {
+    const first = issues[0];
+    super(
+      "invalid_dataset",
+      first
+        ? `${first.line ? `Line ${first.line}` : "Case"}${first.field ? `, ${first.field}` : ""}: ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`
+        : "The dataset is not valid.",
+    );
+    this.issues = issues;
+    this.details = { field: first?.field ?? "", line: first?.line ?? 0 };
+  }
+}
+
+/** The version to evaluate: a number, `latest` (published) or `draft`. */
+export type EvaluationTargetVersion = number | "latest" | "draft";
+
+function datasetNotFound(id: string) {
+  return () => new DatasetNotFoundError(id);
+}
+
+/** Validates cases sent as JSON (not a file): problems name `cases.<index>.<field>`. */
+function parseCases(cases: unknown): DatasetCase[] {
+  const parsed = datasetCasesSchema.safeParse(cases);
+  if (parsed.success) return parsed.data;
+  throw new InvalidDatasetError(
+    parsed.error.issues.map((issue) => ({
+      line: 0,
+      field: ["cases", ...issue.path.map(String)].join("."),
+      message: issue.message,
+    })),
+  );
+}
+
+async function loadDataset(
+  principal: Principal | null,
+  id: string,
+  action: "dataset.read" | "dataset.edit" = "dataset.read",
+) {
+  authorize(principal, action);
+  const dataset = await findDataset(id);
+  if (!dataset) throw new DatasetNotFoundError(id);
+  authorize(principal, action, { workspaceId: dataset.workspaceId }, datasetNotFound(id));
+  return dataset;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Datasets
+
+/** The workspace's datasets. */
+export async function listDatasets(principal: Principal | null) {
+  authorize(principal, "dataset.read");
+  return listDatasetRows(principal.workspaceId);
+}
+
+/** A dataset with one version's cases (default the latest) and its version list. */
+export async function getDataset(principal: Principal | null, id: string, version?: number) {
+  const dataset = await loadDataset(principal, id);
+  const row = await getDatasetVersion(id, version);
+  if (!row) throw new DatasetNotFoundError(`${id} version ${version}`);
+  return {
+    dataset: { id: dataset.id, name: dataset.name, description: dataset.description, workflowId: dataset.workflowId },
+    version: row.version,
+    note: row.note,
+    cases: parseCases(row.cases),
+    versions: await listDatasetVersions(id),
+  };
+}
+
+/** Creates a dataset (version 1 holds `cases`). */
+export async function createDataset(
+  principal: Principal | null,
+  input: { name: string; description?: string; workflowId?: string | null; cases?: unknown },
+): Promise<{ id: string; version: number }> {
+  authorize(principal, "dataset.edit");
+  if (input.workflowId) await assertWorkflowInWorkspace(principal, input.workflowId);
+  return createDatasetRow({
+    workspaceId: principal.workspaceId,
+    name: input.name,
+    description: input.description ?? "",
+    workflowId: input.workflowId ?? null,
+    cases: parseCases(input.cases ?? []),
+    userId: actingUserId(principal),
+  });
+}
+
+/** Saves the cases as the next version (every change is a new version). */
+export async function saveDatasetCases(
+  principal: Principal | null,
+  id: string,
+  input: { cases: unknown; note?: string; expectedVersion?: number },
+): Promise<{ version: number }> {
+  await loadDataset(principal, id, "dataset.edit");
+  return appendDatasetVersion(id, {
+    cases: parseCases(input.cases),
+    note: input.note ?? "",
+    userId: actingUserId(principal!),
+    expectedVersion: input.expectedVersion,
+  });
+}
+
+/** Renames, re-describes or re-links a dataset (no new version: the cases did not change). */
+export async function updateDataset(
+  principal: Principal | null,
+  id: string,
+  input: { name?: string; description?: string; workflowId?: string | null },
+): Promise<void> {
+  await loadDataset(principal, id, "dataset.edit");
+  if (input.workflowId) await assertWorkflowInWorkspace(principal!, input.workflowId);
+  await updateDatasetRow(id, input);
+}
+
+/** Deletes a dataset with its versions and evaluations. */
+export async function deleteDataset(principal: Principal | null, id: string): Promise<void> {
+  await loadDataset(principal, id, "dataset.edit");
+  await deleteDatasetRow(id);
+}
+
+/** Parses an uploaded JSONL or CSV file; problems name the line and field. */
+export function parseDatasetUpload(format: DatasetFormat, text: string): DatasetCase[] {
+  const parsed = parseDatasetFile(format, text);
+  if (!parsed.ok) throw new InvalidDatasetError(parsed.issues);
+  return parsed.cases;
+}
+
+/** Imports a file as a new dataset, or as the next version of `datasetId`. */
+export async function importDataset(
+  principal: Principal | null,
+  input: { format: DatasetFormat; text: string; datasetId?: string; name?: string; workflowId?: string | null },
+): Promise<{ id: string; version: number; cases: number }> {
+  const cases = parseDatasetUpload(input.format, input.text);
+  if (input.datasetId) {
+    const saved = await saveDatasetCases(principal, input.datasetId, {
+      cases,
+      note: `Imported ${input.format.toUpperCase()}`,
+    });
+    return { id: input.datasetId, version: saved.version, cases: cases.length };
+  }
+  const created = await createDataset(principal, {
+    name: input.name ?? "Imported dataset",
+    workflowId: input.workflowId ?? null,
+    cases,
+  });
+  return { ...created, cases: cases.length };
+}
+
+/** A dataset version as a JSONL or CSV file. */
+export async function exportDataset(
+  principal: Principal | null,
+  id: string,
+  format: DatasetFormat,
+  version?: number,
+): Promise<{ fileName: string; text: string }> {
+  const { dataset, version: number, cases } = await getDataset(principal, id, version);
+  const base = dataset.name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-|-$/g, "") || "dataset";
+  return { fileName: `${base}-v${number}.${format}`, text: formatDatasetFile(format, cases) };
+}
+
+/**
+ * "Add to dataset" from a run: the run's inputs become a case's inputs; with `expectOutput`, its
+ * output becomes the expected one (an `exact` check on each output value). Writes the next version.
+ */
+export async function addRunToDataset(
+  principal: Principal | null,
+  input: { runId: string; datasetId?: string; newDatasetName?: string; caseId?: string; expectOutput?: boolean },
+): Promise<{ datasetId: string; version: number; caseId: string }> {
+  const detail = await getRunDetail(principal, input.runId);
+  let datasetId = input.datasetId;
+  if (!datasetId) {
+    const name = input.newDatasetName?.trim() || `${detail.workflow.name} cases`;
+    const existing = await findDatasetByName(principal!.workspaceId, name);
+    datasetId = existing
+      ? existing.id
+      : (await createDataset(principal, { name, workflowId: detail.run.workflowId, cases: [] })).id;
+  }
+  const current = await getDataset(principal, datasetId);
+  const taken = new Set(current.cases.map((entry) => entry.id));
+  let caseId = input.caseId?.trim() || `run-${input.runId.slice(-8)}`;
+  for (let index = 2; taken.has(caseId); index += 1)
+    caseId = `${input.caseId?.trim() || `run-${input.runId.slice(-8)}`}-${index}`;
+  const outputs = (detail.run.outputs ?? {}) as Record<string, unknown>;
+  const checks = input.expectOutput
+    ? Object.entries(outputs).map(([name, value]) => ({
+        kind: "exact",
+        name: `output-${name}`.slice(0, 80).replace(/[^A-Za-z0-9_.:-]/g, "_"),
+        field: name,
+        expected: value,
+      }))
+    : [{ kind: "run-status", name: "run-succeeded", statuses: ["succeeded"] }];
+  const nextCase = {
+    id: caseId,
+    name: `From run ${input.runId.slice(-8)}`,
+    inputs: (detail.run.inputs ?? {}) as Record<string, unknown>,
+    checks,
+  };
+  const saved = await saveDatasetCases(principal, datasetId, {
+    cases: [...current.cases, nextCase],
+    note: `Added run ${input.runId}`,
+    expectedVersion: current.version,
+  });
+  return { datasetId, version: saved.version, caseId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evaluation runs
+
+async function assertWorkflowInWorkspace(principal: Principal, workflowId: string) {
+  const workflow = await getWorkflow(workflowId);
+  if (!workflow || workflow.workspaceId !== principal.workspaceId) throw new WorkflowNotFoundError(workflowId);
+  return workflow;
+}
+
+/** Resolves what an evaluation runs: a published version's document or the draft. */
+async function resolveTarget(principal: Principal, workflowId: string, version: EvaluationTargetVersion) {
+  const notFound = () => new WorkflowNotFoundError(workflowId);
+  authorize(principal, "evaluation.run", { workspaceId: principal.workspaceId, workflowId }, notFound);
+  const workflow = await getWorkflow(workflowId);
+  if (!workflow) throw notFound();
+  authorize(principal, "evaluation.run", { workspaceId: workflow.workspaceId, workflowId }, notFound);
+  if (version === "draft")
+    return {
+      workflow,
+      versionId: null,
+      version: null,
+      document: workflow.draft as unknown,
+      draftRevision: workflow.draftRevision,
+    };
+  const row = version === "latest" ? await getLatestVersion(workflowId) : await getVersion(workflowId, version);
+  if (!row)
+    throw new TrellisError(
+      version === "latest" ? "workflow_not_published" : "workflow_version_not_found",
+      version === "latest"
+        ? `Workflow "${workflow.slug}" has no published version.`
+        : `Workflow "${workflow.slug}" has no version ${version}.`,
+    );
+  return { workflow, versionId: row.id, version: row.version, document: row.document as unknown, draftRevision: null };
+}
+
+/** What the stored report holds beside the numbers: what was evaluated. */
+export interface ReportMeta {
+  draftRevision: number | null;
+  datasetId: string;
+  datasetName: string;
+  datasetVersion: number;
+  cases: { id: string; name: string }[];
+}
+
+/** The stored report: the numbers and what was evaluated. */
+export type StoredReport = EvaluationReport & { meta: ReportMeta };
+
+/** Evaluations running in this process, for cancelling. */
+const activeEvaluations = new Map<string, AbortController>();
+
+/** What starting an evaluation takes. */
+export interface StartEvaluationInput {
+  /** Workflow id, or (`slug`) its slug. */
+  workflowId?: string;
+  slug?: string;
+  /** Version number, `latest` published, or `draft` (default: `draft` for people, `latest` for API keys). */
+  version?: EvaluationTargetVersion;
+  /** The dataset; with `cases` instead, a dataset named `datasetName` gets them as its next version. */
+  datasetId?: string;
+  datasetVersion?: number;
+  cases?: unknown;
+  datasetName?: string;
+  /** Trials per case (default 5). */
+  trials?: number;
+  /** Trials in flight at once (default 4). */
+  concurrency?: number;
+}
+
+/**
+ * Starts an evaluation in the background; resolves once its row exists. Each trial is a run
+ * through lib/services/runs (trigger `evaluation`); its checks read the recorded run.
+ */
+export async function startEvaluation(
+  principal: Principal | null,
+  input: StartEvaluationInput,
+): Promise<{ evaluationId: string; done: Promise<EvaluationReport> }> {
+  authorize(principal, "evaluation.run");
+  let workflowId = input.workflowId;
+  if (!workflowId && input.slug)
+    workflowId = (await getWorkflowIdBySlug(principal.workspaceId, input.slug)) ?? undefined;
+  if (!workflowId)
+    throw new WorkflowNotFoundError(input.slug ?? "", `No workflow "${input.slug ?? ""}" in this workspace.`);
+  const target = await resolveTarget(
+    principal,
+    workflowId,
+    input.version ?? (principal.kind === "api-key" ? "latest" : "draft"),
+  );
+  const datasetVersion = await resolveDatasetVersion(principal, { ...input, workflowId });
+  const cases = parseCases(datasetVersion.row.cases);
+  const trials = input.trials ?? DEFAULT_TRIALS;
+  const concurrency = Math.min(input.concurrency ?? DEFAULT_CONCURRENCY, MAX_CONCURRENCY);
+  const meta: ReportMeta = {
+    draftRevision: target.draftRevision,
+    datasetId: datasetVersion.datasetId,
+    datasetName: datasetVersion.name,
+    datasetVersion: datasetVersion.row.version,
+    cases: cases.map((entry) => ({ id: entry.id, name: entry.name })),
+  };
+  const report = (summaries: TrialSummary[]): StoredReport => ({ ...buildReport(meta.cases, summaries, trials), meta });
+  const evaluationId = await createEvaluationRun({
+    workspaceId: principal.workspaceId,
+    workflowId,
+    workflowVersionId: target.versionId,
+    workflowVersion: target.version,
+    datasetVersionId: datasetVersion.row.id,
+    trials,
+    concurrency,
+    report: report([]),
+    userId: actingUserId(principal),
+  });
+  const controller = new AbortController();
+  activeEvaluations.set(evaluationId, controller);
+  const finished: TrialSummary[] = [];
+  const models = createModelResolver({
+    createDemoModel,
+    loadProvider: async (name) => loadProvider(principal.workspaceId, name),
+  });
+  const caller = principal;
+  const done = (async () => {
+    try {
+      await runEvaluation(
+        cases,
+        { trials, concurrency },
+        {
+          startTrial: (entry) =>
+            startEvaluationTrialRun(
+              caller,
+              { workflowId, versionId: target.versionId, document: target.document },
+              entry.inputs,
+            ),
+          loadRecord: async (runId) => {
+            const detail = await getEvaluationTrialRecord(caller, runId);
+            return buildTrialRecord(detail.run, detail.nodeRuns);
+          },
+          judge: createJudge(models),
+          signal: controller.signal,
+          onTrial: async (summary) => {
+            finished.push(summary);
+            await recordEvaluationTrial(
+              evaluationId,
+              {
+                caseId: summary.caseId,
+                trial: summary.trial,
+                runId: summary.runId,
+                passed: summary.passed,
+                checks: summary.checks,
+                status: summary.status,
+                cost: summary.cost,
+                latencyMs: summary.latencyMs,
+                tokensIn: summary.tokens,
+                tokensOut: 0,
+              },
+              report(finished),
+            );
+          },
+        },
+      );
+      const final = report(finished);
+      await endEvaluationRun(evaluationId, {
+        status: controller.signal.aborted ? "cancelled" : "succeeded",
+        report: final,
+      });
+      return final;
+    } catch (error) {
+      const final = report(finished);
+      await endEvaluationRun(evaluationId, {
+        status: "failed",
+        report: final,
+        errorCode: (error as { code?: string }).code ?? "evaluation_failed",
+        errorMessage: (error as Error).message,
+      }).catch(() => undefined);
+      return final;
+    } finally {
+      activeEvaluations.delete(evaluationId);
+    }
+  })();
+  return { evaluationId, done };
+}
+
+async function resolveDatasetVersion(principal: Principal, input: StartEvaluationInput & { workflowId: string }) {
+  if (input.cases !== undefined) {
+    // Cases sent inline (the CLI's file): they become the next version of a dataset named for them.
+    const cases = parseCases(input.cases);
+    const name = input.datasetName?.trim() || "CI cases";
+    const existing = await findDatasetByName(principal.workspaceId, name);
+    let datasetId = existing?.id;
+    if (!datasetId) {
+      datasetId = (
+        await createDatasetRow({
+          workspaceId: principal.workspaceId,
+          name,
+          description: "Sent with an evaluation request.",
+          workflowId: input.workflowId,
+          cases,
+          userId: actingUserId(principal),
+        })
+      ).id;
+    } else {
+      const latest = await getDatasetVersion(datasetId);
+      if (JSON.stringify(latest?.cases) !== JSON.stringify(cases))
+        await appendDatasetVersion(datasetId, {
+          cases,
+          note: "Sent with an evaluation request",
+          userId: actingUserId(principal),
+        });
+    }
+    const row = await getDatasetVersion(datasetId);
+    return { datasetId, name, row: row! };
+  }
+  if (!input.datasetId)
+    throw new InvalidDatasetError([
+      { line: 0, field: "datasetId", message: "Give a dataset (datasetId) or the cases" },
+    ]);
+  authorize(principal, "evaluation.run");
+  const dataset = await findDataset(input.datasetId);
+  if (!dataset || dataset.workspaceId !== principal.workspaceId) throw new DatasetNotFoundError(input.datasetId);
+  const row = await getDatasetVersion(dataset.id, input.datasetVersion);
+  if (!row) throw new DatasetNotFoundError(`${dataset.id} version ${input.datasetVersion}`);
+  return { datasetId: dataset.id, name: dataset.name, row };
+}
+
+/** Stops starting trials of a running evaluation (running trials finish). */
+export async function cancelEvaluation(principal: Principal | null, id: string): Promise<void> {
+  await loadEvaluation(principal, id, "evaluation.run");
+  activeEvaluations.get(id)?.abort();
+}
+
+async function loadEvaluation(
+  principal: Principal | null,
+  id: string,
+  action: "evaluation.read" | "evaluation.run" = "evaluation.read",
+) {
+  authorize(principal, action);
+  const row = await getEvaluationRun(id);
+  if (!row) throw new EvaluationNotFoundError(id);
+  authorize(
+    principal,
+    action,
+    { workspaceId: row.workspaceId, workflowId: row.workflowId },
+    () => new EvaluationNotFoundError(id),
+  );
+  return row;
+}
+
+/** An evaluation run with its report and every trial (links to the runs), for the run page and polling. */
+export async function getEvaluation(principal: Principal | null, id: string) {
+  const row = await loadEvaluation(principal, id);
+  const workflow = await getWorkflow(row.workflowId);
+  const report = row.report as StoredReport;
+  return {
+    evaluation: {
+      id: row.id,
+      status: row.status,
+      workflowId: row.workflowId,
+      workflowName: workflow?.name ?? "",
+      workflowSlug: workflow?.slug ?? "",
+      workflowVersion: row.workflowVersion,
+      trials: row.trials,
+      concurrency: row.concurrency,
+      errorCode: row.errorCode,
+      errorMessage: row.errorMessage,
+      startedAt: row.startedAt,
+      endedAt: row.endedAt,
+      dataset: { id: report.meta.datasetId, name: report.meta.datasetName, version: report.meta.datasetVersion },
+    },
+    report: { k: report.k, cases: report.cases, totals: report.totals } satisfies EvaluationReport,
+    trials: (await listEvaluationTrials(id)).map((trial) => ({ ...trial, tokens: trial.tokensIn + trial.tokensOut })),
+  };
+}
+
+/** Evaluation runs of the workspace (optionally of one workflow or dataset), newest first. */
+export async function listEvaluations(
+  principal: Principal | null,
+  filter: { workflowId?: string; datasetId?: string } = {},
+) {
+  authorize(principal, "evaluation.read");
+  const rows = await listEvaluationRuns(principal.workspaceId, filter);
+  return rows.map((row) => {
+    const report = row.report as StoredReport;
+    return {
+      id: row.id,
+      status: row.status,
+      workflowId: row.workflowId,
+      workflowVersion: row.workflowVersion,
+      dataset: { id: row.datasetId, name: row.datasetName, version: row.datasetVersion },
+      trials: row.trials,
+      startedAt: row.startedAt,
+      endedAt: row.endedAt,
+      totals: report.totals,
+    };
+  });
+}
+
+/** Two evaluation runs side by side: per-case changes and deltas (candidate minus base). */
+export async function compareEvaluations(principal: Principal | null, baseId: string, candidateId: string) {
+  const [base, candidate] = await Promise.all([
+    getEvaluation(principal, baseId),
+    getEvaluation(principal, candidateId),
+  ]);
+  return {
+    base: base.evaluation,
+    candidate: candidate.evaluation,
+    baseTotals: base.report.totals,
+    candidateTotals: candidate.report.totals,
+    comparison: compareReports(base.report, candidate.report),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publish gate
+
+/** A workflow's publish gate (dataset id and name), or null. */
+export async function getWorkflowPublishGate(principal: Principal | null, workflowId: string) {
+  authorize(principal, "workflow.read");
+  await assertWorkflowInWorkspace(principal, workflowId);
+  const gate = await getPublishGate(workflowId);
+  if (!gate) return null;
+  const dataset = await findDataset(gate.datasetId);
+  return dataset ? { datasetId: dataset.id, datasetName: dataset.name } : null;
+}
+
+/** Sets (or, with null, clears) the workflow's publish gate. */
+export async function setWorkflowPublishGate(
+  principal: Principal | null,
+  workflowId: string,
+  datasetId: string | null,
+) {
+  authorize(principal, "workflow.publish");
+  await assertWorkflowInWorkspace(principal, workflowId);
+  if (datasetId) await loadDataset(principal, datasetId);
+  await setPublishGateRow(principal.workspaceId, workflowId, datasetId);
+}
+
+/** Re-exported for routes that accept uploads. */
+export type { DatasetFormat };
