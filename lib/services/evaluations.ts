@@ -592,3 +592,33 @@ export async function setWorkflowPublishGate(
 
 /** Re-exported for routes that accept uploads. */
 export type { DatasetFormat };
+
+/** The compact result CI reads (CLI and `/api/v1/evaluations`): totals, and per case the failures with reasons. */
+export async function getEvaluationSummary(principal: Principal | null, id: string) {
+  const { evaluation, report, trials } = await getEvaluation(principal, id);
+  return {
+    evaluationId: evaluation.id,
+    status: evaluation.status,
+    workflow: evaluation.workflowSlug,
+    version: evaluation.workflowVersion ?? "draft",
+    dataset: evaluation.dataset,
+    k: report.k,
+    totals: report.totals,
+    cases: report.cases.map((entry) => ({
+      id: entry.caseId,
+      passes: entry.passes,
+      trials: entry.trials,
+      passHatK: entry.passHatK,
+      passAtK: entry.passAtK,
+      failures: trials
+        .filter((trial) => trial.caseId === entry.caseId && !trial.passed)
+        .map((trial) => ({
+          trial: trial.trial,
+          runId: trial.runId,
+          checks: (trial.checks as { name: string; passed: boolean; reason: string }[])
+            .filter((check) => !check.passed)
+            .map((check) => ({ name: check.name, reason: check.reason })),
+        })),
+    })),
+  };
+}

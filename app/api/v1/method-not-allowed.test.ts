@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as chatCompletions from "./chat/completions/route";
+import * as evaluation from "./evaluations/[id]/route";
+import * as startEvaluation from "./evaluations/route";
 import * as models from "./models/route";
 import * as cancelRun from "./runs/[runId]/cancel/route";
 import * as runEvents from "./runs/[runId]/events/route";
@@ -18,6 +20,8 @@ const ROUTES: [string, RouteModule, string[], "trellis" | "openai"][] = [
   ["/api/v1/runs/r1/events", runEvents, ["GET"], "trellis"],
   ["/api/v1/chat/completions", chatCompletions, ["POST"], "openai"],
   ["/api/v1/models", models, ["GET"], "openai"],
+  ["/api/v1/evaluations", startEvaluation, ["POST"], "trellis"],
+  ["/api/v1/evaluations/e1", evaluation, ["GET"], "trellis"],
 ];
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
