@@ -1,6 +1,7 @@
 // The datasets shipped with the example workflows (seeded beside them). They run against the demo
 // tools; on the demo model they pass but for the demo's known failure (it ignores a similarly
 // named project), which shows as a failure, not a pass.
+import type { CheckSpecInput } from "./check-spec";
 import type { DatasetCaseInput } from "./dataset";
 
 /** A shipped dataset: its name, the example workflow's slug, and its cases. */
@@ -12,17 +13,16 @@ export interface ExampleDataset {
 }
 
 /** Seed 004's evidence rule for the blocker explanations, shared by the ticket cases. */
-const blockersCiteNotes = (requiredSubjects: string[]) =>
-  ({
-    kind: "evidence",
-    name: "explanations-cite-notes",
-    field: "report",
-    tool: "search_meeting_notes",
-    snippetField: "excerpt",
-    requiredSubjects,
-  }) as const;
+const blockersCiteNotes = (requiredSubjects: string[]): CheckSpecInput => ({
+  kind: "evidence",
+  name: "explanations-cite-notes",
+  field: "report",
+  tool: "search_meeting_notes",
+  snippetField: "excerpt",
+  requiredSubjects,
+});
 
-const succeeded = { kind: "run-status", name: "run-succeeded", statuses: ["succeeded"] } as const;
+const succeeded: CheckSpecInput = { kind: "run-status", name: "run-succeeded", statuses: ["succeeded"] };
 
 /** Seed 004's fixture ideas against the demo ticket and meeting-notes API. */
 export const ticketBlockersDataset: ExampleDataset = {
