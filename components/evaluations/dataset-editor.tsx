@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { datasetCaseSchema } from "@/lib/evaluation/model/dataset";
+import { PublishGateSetting } from "./publish-gate-setting";
 import { requestJson } from "./request";
 
 interface DatasetBody {
@@ -133,6 +134,7 @@ export function DatasetEditor({ datasetId }: { datasetId: string }) {
     <div className="dataset-editor" data-testid="dataset-editor" data-version={body.version}>
       <h2 data-testid="dataset-name">{body.dataset.name}</h2>
       {body.dataset.description && <p className="muted">{body.dataset.description}</p>}
+      {body.dataset.workflowId && <PublishGateSetting workflowId={body.dataset.workflowId} datasetId={datasetId} />}
       <div className="row">
         <label className="field">
           <span className="field-label">Version</span>
