@@ -168,20 +168,6 @@ export async function listEvaluationRuns(
   }));
 }
 
-/** Evaluation runs left `running` by a stopped process (they cannot continue: the trials were in memory). */
-export async function failInterruptedEvaluationRuns(): Promise<number> {
-  const result = await database().evaluationRun.updateMany({
-    where: { status: "running" },
-    data: {
-      status: "failed",
-      errorCode: "evaluation_interrupted",
-      errorMessage: "The server stopped while this evaluation ran.",
-      endedAt: new Date(),
-    },
-  });
-  return result.count;
-}
-
 /** The workflow's publish gate (the dataset whose pass^k may not drop), or null. */
 export async function getPublishGate(workflowId: string): Promise<{ datasetId: string } | null> {
   return database().publishGate.findUnique({ where: { workflowId }, select: { datasetId: true } });
