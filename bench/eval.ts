@@ -24,7 +24,8 @@ import { seedDatabase } from "../lib/db/seed";
 import { createWorkflow } from "../lib/db/workflow-repository";
 import { startFakeOpenAIServer } from "../lib/llm/fake-server";
 import type { Principal } from "../lib/services/access/principal";
-import { createDataset, getEvaluation, startEvaluation } from "../lib/services/evaluations";
+import { createDataset } from "../lib/services/datasets";
+import { getEvaluation, startEvaluation } from "../lib/services/evaluations";
 
 const CASES = Number(process.env.BENCH_EVAL_CASES ?? 100);
 const K = 5;

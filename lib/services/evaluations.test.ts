@@ -7,16 +7,11 @@ import { createWorkflow } from "../db/workflow-repository";
 import { type FakeChatRequestBody, type FakeOpenAIServer, startFakeOpenAIServer } from "../llm/fake-server";
 import type { WorkflowDocument } from "../workflow/document";
 import type { Principal } from "./access/principal";
+import { addRunToDataset, createDataset, exportDataset, getDataset, importDataset, saveDatasetCases } from "./datasets";
 import {
-  addRunToDataset,
   compareEvaluations,
-  createDataset,
-  exportDataset,
-  getDataset,
   getEvaluation,
-  importDataset,
   listEvaluations,
-  saveDatasetCases,
   setWorkflowPublishGate,
   startEvaluation,
 } from "./evaluations";

@@ -3,7 +3,8 @@ import { seedDatabase } from "../db/seed";
 import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { type DemoApiStub, startDemoApiStub } from "../tools/demo-stub/server";
 import type { Principal } from "./access/principal";
-import { getEvaluation, listDatasets, startEvaluation } from "./evaluations";
+import { listDatasets } from "./datasets";
+import { getEvaluation, startEvaluation } from "./evaluations";
 
 // The shipped datasets against the shipped examples, the demo model and the demo tools: they pass,
 // but for the demo's known failure (it searches PX whatever project is asked), which fails.

@@ -1,5 +1,5 @@
 import { json, route } from "@/lib/http/route";
-import { createDataset, listDatasets } from "@/lib/services/evaluations";
+import { createDataset, listDatasets } from "@/lib/services/datasets";
 import { createDatasetBodySchema } from "./schema";
 
 /** Lists the workspace's datasets. */

@@ -1,5 +1,5 @@
 import { noContent, route } from "@/lib/http/route";
-import { deleteDataset, getDataset, saveDatasetCases, updateDataset } from "@/lib/services/evaluations";
+import { deleteDataset, getDataset, saveDatasetCases, updateDataset } from "@/lib/services/datasets";
 import { datasetPathSchema, datasetVersionQuerySchema, saveCasesBodySchema, updateDatasetBodySchema } from "../schema";
 
 /** A dataset with one version's cases (`?version=`, default the latest) and its versions. */

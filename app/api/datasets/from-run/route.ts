@@ -1,5 +1,5 @@
 import { json, route } from "@/lib/http/route";
-import { addRunToDataset } from "@/lib/services/evaluations";
+import { addRunToDataset } from "@/lib/services/datasets";
 import { fromRunBodySchema } from "../schema";
 
 /** "Add to dataset": a run's inputs (and optionally its output as the expected one) become a case. */

@@ -1,5 +1,5 @@
 import { json, route } from "@/lib/http/route";
-import { importDataset } from "@/lib/services/evaluations";
+import { importDataset } from "@/lib/services/datasets";
 import { importDatasetBodySchema } from "../schema";
 
 /** Imports a JSONL or CSV file as a new dataset or the next version of one; problems name line and field (422). */

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { exportDataset } from "@/lib/services/evaluations";
+import { exportDataset } from "@/lib/services/datasets";
 import { datasetPathSchema, datasetVersionQuerySchema } from "../../schema";
 
 /** Downloads a dataset version as JSONL or CSV (`?format=`, `?version=`). */
