@@ -12,7 +12,7 @@
  */
 
 /** Isomorphic lib packages: safe in the browser and on the server. */
-const ISOMORPHIC_LIB = "^lib/(workflow|runs|contracts|interop)/";
+const ISOMORPHIC_LIB = "^lib/(workflow|runs|contracts|interop|evaluation/(checks|model))/";
 
 /** Packages that must never reach the browser or an isomorphic module. */
 const SERVER_NPM =
@@ -22,7 +22,7 @@ const SERVER_NPM =
 const TEST_FILES = ["\\.test\\.tsx?$", "/(testing|test-support|fake-server)/"];
 
 /** Packages whose every non-test file has `import "server-only"` (by convention its first line). */
-const GUARDED = "^lib/(db|engine|agent|llm|tools|services|http|queue)/";
+const GUARDED = "^lib/(db|engine|agent|llm|tools|services|http|queue)/|^lib/evaluation/(?!(checks|model)/)";
 
 /** Files of the guarded packages that may go without the guard, each with the reason (none today). */
 const GUARD_PENDING = [];
@@ -93,6 +93,14 @@ module.exports = {
       to: { dependencyTypes: ["core"] },
     },
     {
+      name: "evaluation-not-db-or-services",
+      comment:
+        "lib/evaluation (runner, judge, checks) is called by lib/services and reads run records it is handed: it imports neither lib/db nor lib/services.",
+      severity: "error",
+      from: { path: "^lib/evaluation/", pathNot: TEST_FILES },
+      to: { path: "^lib/(db|services)/" },
+    },
+    {
       name: "lib-not-app-or-components",
       comment:
         "Imports point one way: nothing in lib/ imports app/ or components/ (tests may, e.g. to check every route).",
@@ -127,7 +135,7 @@ module.exports = {
     {
       name: "server-only-guard",
       comment:
-        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm, lib/tools, lib/services, lib/http and lib/queue imports `server-only`, so that importing it from a client component fails the build.",
+        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm, lib/tools, lib/services, lib/http, lib/queue and lib/evaluation (but its isomorphic checks/ and model/) imports `server-only`, so that importing it from a client component fails the build.",
       severity: "error",
       module: { path: GUARDED, pathNot: [...TEST_FILES, "^lib/db/generated/", ...GUARD_PENDING] },
       to: { path: "(^|/)node_modules/server-only/" },

@@ -71,6 +71,7 @@ describe("layer check (scripts/check-layers.ts)", () => {
         "prisma-only-in-db: app/api/things/route.ts -> node_modules/@prisma/client/default.js",
         "production-not-test-support: lib/tools/registry.ts -> lib/tools/test-support/local-server.ts",
         "resolvable: lib/tools/registry.ts -> ./no-such-module",
+        "evaluation-not-db-or-services: lib/evaluation/runner.ts -> lib/db/prisma-client.ts",
       ].sort(),
     );
   });

@@ -9,6 +9,7 @@ const TRIGGER_LABELS: Record<string, string> = {
   api: "API call",
   schedule: "Schedule",
   "single-node": "Single node",
+  evaluation: "Evaluation trial",
 };
 
 /**

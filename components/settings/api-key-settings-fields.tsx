@@ -26,6 +26,7 @@ export const SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   run: "run: call published workflows and follow the runs it started",
   "read-runs": "read-runs: read runs of its workflows, whoever started them",
   manage: "manage: list versions and choose the one an endpoint serves",
+  evaluate: "evaluate: run evaluations of datasets against workflow versions (CI) and read them",
 };
 
 /** The JSON body fields of a settings form (`POST /api/api-keys`, `PATCH /api/api-keys/:id`). */

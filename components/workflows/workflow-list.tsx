@@ -147,6 +147,9 @@ export function WorkflowList({
           <Link href="/runs" className="button" data-testid="all-runs-link">
             Runs
           </Link>
+          <Link href="/evaluations" className="button" data-testid="evaluations-link">
+            Evaluations
+          </Link>
           {canManage && <SettingsLink />}
           <Link href="/account" className="button-ghost" data-testid="account-link">
             Account

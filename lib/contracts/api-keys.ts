@@ -4,9 +4,10 @@ import { z } from "zod";
  * Scopes an API key may carry:
  * - `run` calls published workflows and follows (reads, cancels, answers) the API runs it started;
  * - `read-runs` reads runs (of any trigger) of the workflows it may reach;
- * - `manage` lists versions and chooses which one a workflow's endpoint serves.
+ * - `manage` lists versions and chooses which one a workflow's endpoint serves;
+ * - `evaluate` runs evaluations (a dataset against a workflow version, e.g. from CI) and reads them.
  */
-export const API_KEY_SCOPES = ["run", "read-runs", "manage"] as const;
+export const API_KEY_SCOPES = ["run", "read-runs", "manage", "evaluate"] as const;
 
 /** One API key scope. */
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

@@ -1,4 +1,6 @@
 import "server-only";
+import { datasetCasesSchema } from "../evaluation/model/dataset";
+import { exampleDatasets } from "../evaluation/model/example-datasets";
 import { exampleWorkflows } from "../workflow/examples";
 import { toJson } from "./json";
 import { hashPassword } from "./passwords";
@@ -24,7 +26,8 @@ export function seedOptionsFromEnvironment(environment: Record<string, string | 
 }
 
 /**
- * Idempotent: creates the default workspace, the admin user and the example workflows once;
+ * Idempotent: creates the default workspace, the admin user, the example workflows and their
+ * datasets once;
  * later runs add only examples that are missing (matched by slug) and never touch user edits.
  */
 export async function seedDatabase(
@@ -66,6 +69,29 @@ export async function seedDatabase(
       },
     });
     created.push(`example ${example.name}`);
+  }
+  // The examples' datasets, once each (matched by name), linked to their workflow.
+  for (const dataset of exampleDatasets) {
+    const existing = await db.dataset.findUnique({
+      where: { workspaceId_name: { workspaceId: workspace.id, name: dataset.name } },
+    });
+    if (existing) continue;
+    const workflow = await db.workflow.findUnique({
+      where: { workspaceId_slug: { workspaceId: workspace.id, slug: dataset.workflowSlug } },
+      select: { id: true },
+    });
+    await db.dataset.create({
+      data: {
+        workspaceId: workspace.id,
+        name: dataset.name,
+        description: dataset.description,
+        workflowId: workflow?.id ?? null,
+        versions: {
+          create: { version: 1, cases: toJson(datasetCasesSchema.parse(dataset.cases)), note: "Shipped example" },
+        },
+      },
+    });
+    created.push(`dataset ${dataset.name}`);
   }
   return { workspaceId: workspace.id, ownerId: user.id, created };
 }

@@ -50,6 +50,12 @@ const STATUS_BY_CODE: Record<string, number> = {
   unknown_node_run: 422,
   rerun_unavailable: 409,
   queue_unavailable: 503,
+  dataset_name_taken: 409,
+  dataset_version_conflict: 409,
+  invalid_dataset: 422,
+  publish_regression: 409,
+  publish_draft_not_evaluated: 409,
+  publish_evaluation_stale: 409,
 };
 
 /** The HTTP status `mapError` answers a Trellis error code with (also what the OpenAPI document lists). */

@@ -21,10 +21,16 @@ export const RUN_STATUSES = [
 export type NodeRunStatus = "running" | "succeeded" | "partial" | "failed" | "skipped" | "waiting" | "cancelled";
 
 /** Where a run came from. */
-export type RunTrigger = "editor" | "api" | "schedule" | "single-node";
+export type RunTrigger = "editor" | "api" | "schedule" | "single-node" | "evaluation";
 
 /** Every run trigger, for filters and validation. */
-export const RUN_TRIGGERS = ["editor", "api", "schedule", "single-node"] as const satisfies readonly RunTrigger[];
+export const RUN_TRIGGERS = [
+  "editor",
+  "api",
+  "schedule",
+  "single-node",
+  "evaluation",
+] as const satisfies readonly RunTrigger[];
 
 /** Terminal statuses: a run in one of these never changes again. */
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "cancelled", "partial"];

@@ -241,3 +241,41 @@ export function runEventSource(): RunEventSource {
     },
   };
 }
+
+/** What one evaluation trial runs: a published version's document, or the draft's. */
+export interface EvaluationTrialTarget {
+  /** Workflow id. */
+  workflowId: string;
+  /** Published version row id; null for the draft. */
+  versionId: string | null;
+  /** The document to run. */
+  document: unknown;
+}
+
+/**
+ * Starts one evaluation trial: an ordinary run (same service, recorder and honest outcomes) with
+ * trigger `evaluation`, so history can tell trials from editor and API runs.
+ */
+export async function startEvaluationTrialRun(
+  principal: Principal | null,
+  target: EvaluationTrialTarget,
+  inputs: Record<string, unknown>,
+): Promise<{ runId: string; done: Promise<void> }> {
+  authorize(principal, "evaluation.run", { workspaceId: principal?.workspaceId ?? "", workflowId: target.workflowId });
+  return root().runs.start({
+    workspaceId: principal.workspaceId,
+    workflowId: target.workflowId,
+    ...(target.versionId ? { versionId: target.versionId } : {}),
+    document: target.document,
+    inputs,
+    trigger: "evaluation",
+  });
+}
+
+/** A finished trial's run record (the Run row and its node attempts), for the evaluation checks. */
+export async function getEvaluationTrialRecord(principal: Principal | null, runId: string) {
+  await authorizeRun(principal, runId, "evaluation.read");
+  const detail = await getRunWithNodeRuns(runId);
+  if (!detail) throw new RunNotFoundError(runId);
+  return detail;
+}

@@ -16,6 +16,7 @@ import type { WorkflowDocument } from "../workflow/document";
 import { TrellisError } from "../workflow/errors";
 import { type Action, authorize, can } from "./access/policy";
 import { actingUserId, type Principal } from "./access/principal";
+import { assertPublishGate } from "./publish-gate";
 import { WorkflowInvalidError } from "./run-service";
 
 /** The draft changed since the caller loaded it. Code `revision_conflict` (409), with the server's revision. */
@@ -105,7 +106,7 @@ export async function saveDraft(
 
 /**
  * Freezes the draft as the next immutable version, if it compiles.
- * @throws WorkflowInvalidError (422 with the compile issues)
+ * @throws WorkflowInvalidError (422 with the compile issues), PublishRegressionError (409, see publish-gate.ts)
  */
 export async function publishWorkflow(
   principal: Principal | null,
@@ -118,6 +119,8 @@ export async function publishWorkflow(
   if (!compiled.ok) {
     throw new WorkflowInvalidError(compiled.issues, "The draft has errors; fix them before publishing.");
   }
+  // A workflow with a publish gate publishes only a draft evaluated no worse than the served version.
+  await assertPublishGate(id, workflow.draftRevision);
   return publishWorkflowRow(id, { note, userId: actingUserId(principal!) ?? "" });
 }
 

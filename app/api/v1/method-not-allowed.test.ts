@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as chatCompletions from "./chat/completions/route";
+import * as evaluation from "./evaluations/[id]/route";
+import * as startEvaluation from "./evaluations/route";
 import * as mcp from "./mcp/route";
 import * as models from "./models/route";
 import * as openapi from "./openapi.json/route";
@@ -30,6 +32,8 @@ const ROUTES: [string, RouteModule, string[], "trellis" | "openai"][] = [
   ["/api/v1/workflows/greeter", workflow, ["GET"], "trellis"],
   ["/api/v1/workflows/greeter/versions", versions, ["GET"], "trellis"],
   ["/api/v1/workflows/greeter/served-version", servedVersion, ["PUT"], "trellis"],
+  ["/api/v1/evaluations", startEvaluation, ["POST"], "trellis"],
+  ["/api/v1/evaluations/e1", evaluation, ["GET"], "trellis"],
 ];
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { servedVersionBodySchema } from "@/app/api/workflows/[id]/versions/schema";
 import { statusForCode } from "@/lib/http/respond";
+import { v1EvaluationBodySchema, v1EvaluationPathSchema } from "./evaluations/schema";
 import {
   cancelAnswerSchema,
   chatCompletionBodySchema,
@@ -46,7 +47,7 @@ export interface ApiOperation {
   /** OpenAPI path (`{slug}`), served by the route file of the same folders (`[slug]`). */
   path: string;
   operationId: string;
-  tag: "Workflows" | "Runs" | "OpenAI-compatible" | "MCP" | "Meta";
+  tag: "Workflows" | "Runs" | "Evaluations" | "OpenAI-compatible" | "MCP" | "Meta";
   summary: string;
   description: string;
   /** `api-key`: `Authorization: Bearer trl_…` with the `run` scope. */
@@ -135,6 +136,36 @@ const eventStream = "text/event-stream";
 
 /** Every /api/v1 operation. A route file missing here fails `openapi-document.test.ts`. */
 export const API_OPERATIONS: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/v1/evaluations",
+    operationId: "runEvaluation",
+    tag: "Evaluations",
+    summary: "Evaluate a workflow on cases (CI)",
+    description:
+      "Runs k trials per case against a published version, `latest` or the draft (keys with `evaluate`): 200 with the summary (pass^k, pass@k, cost, latency), or 202 with `evaluationId` when it outlives `timeout_seconds`.",
+    auth: "api-key",
+    body: v1EvaluationBodySchema,
+    success: [
+      { status: 200, description: "The evaluation summary.", content: { "application/json": z.looseObject({}) } },
+      { status: 202, description: "Still running: poll its id.", content: { "application/json": z.looseObject({}) } },
+    ],
+    errors: ["workflow_not_found", "workflow_not_published", "invalid_dataset"],
+  },
+  {
+    method: "get",
+    path: "/api/v1/evaluations/{id}",
+    operationId: "getEvaluation",
+    tag: "Evaluations",
+    summary: "Read an evaluation's summary",
+    description: "Its status, per-case results and totals (keys with `evaluate`).",
+    auth: "api-key",
+    params: v1EvaluationPathSchema,
+    success: [
+      { status: 200, description: "The evaluation summary.", content: { "application/json": z.looseObject({}) } },
+    ],
+    errors: ["evaluation_not_found"],
+  },
   {
     method: "get",
     path: "/api/v1/workflows",
@@ -497,7 +528,14 @@ export function buildOpenApiDocument(): JsonSchema {
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     servers: [{ url: "/" }],
     security: [{ apiKey: [] }],
-    tags: [{ name: "Workflows" }, { name: "Runs" }, { name: "OpenAI-compatible" }, { name: "MCP" }, { name: "Meta" }],
+    tags: [
+      { name: "Workflows" },
+      { name: "Runs" },
+      { name: "Evaluations" },
+      { name: "OpenAI-compatible" },
+      { name: "MCP" },
+      { name: "Meta" },
+    ],
     paths,
     components: {
       securitySchemes: {

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AddToDatasetButton } from "@/components/evaluations/add-to-dataset-button";
 import { RunDetailView } from "@/components/runs/run-detail-view";
 import { requirePagePrincipal } from "@/lib/services/access/page-principal";
 import { can } from "@/lib/services/access/policy";
@@ -33,6 +34,7 @@ export default async function RunPage({
               Open full view
             </Link>
           )}
+          <AddToDatasetButton runId={runId} />
           <Link href="/runs/review" className="button" data-testid="needs-review-link">
             Needs review
           </Link>

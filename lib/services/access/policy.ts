@@ -23,7 +23,11 @@ export type Action =
   | "workspace.read"
   | "settings.manage"
   | "members.manage"
-  | "account.manage";
+  | "account.manage"
+  | "dataset.read"
+  | "dataset.edit"
+  | "evaluation.read"
+  | "evaluation.run";
 
 /** The resource an action touches: its workspace, and for runs and workflows what an API key is limited by. */
 export interface ResourceScope {
@@ -52,10 +56,22 @@ const ACTION_WORDS: Record<Action, string> = {
   "settings.manage": "change workspace settings",
   "members.manage": "manage members",
   "account.manage": "change the account",
+  "dataset.read": "see datasets",
+  "dataset.edit": "edit datasets",
+  "evaluation.read": "see evaluations",
+  "evaluation.run": "run evaluations",
 };
 
 // Reviewing (rating, labels, comments, marking reviewed) changes no workflow, so viewers may do it.
-const VIEWER: readonly Action[] = ["workflow.read", "run.read", "run.review", "workspace.read", "account.manage"];
+const VIEWER: readonly Action[] = [
+  "workflow.read",
+  "run.read",
+  "run.review",
+  "workspace.read",
+  "account.manage",
+  "dataset.read",
+  "evaluation.read",
+];
 const EDITOR: readonly Action[] = [
   ...VIEWER,
   "workflow.create",
@@ -66,6 +82,8 @@ const EDITOR: readonly Action[] = [
   "workflow.schedule",
   "run.cancel",
   "run.resume",
+  "dataset.edit",
+  "evaluation.run",
 ];
 const ADMIN: readonly Action[] = [...EDITOR, "settings.manage", "members.manage"];
 
@@ -86,6 +104,7 @@ const API_SCOPE_GRANTS: Readonly<Record<string, ReadonlySet<Action>>> = {
   run: new Set(["workflow.run", "run.read", "run.cancel", "run.resume"]),
   "read-runs": new Set(["workflow.read", "run.read"]),
   manage: new Set(["workflow.read", "workflow.publish"]),
+  evaluate: new Set(["evaluation.run", "evaluation.read"]),
 };
 
 /** A refusal of an API key for a missing scope (403 `api_key_scope_missing`). */
@@ -93,6 +112,8 @@ interface ScopeRefusal {
   message: string;
   scope?: string;
 }
+
+/** What an API key's `evaluate` scope allows: running a dataset against a workflow and reading the result (CI). */
 
 /** What the server itself does in a workspace (scheduler, start-up resume). */
 const SYSTEM_GRANTS: ReadonlySet<Action> = new Set(["workflow.read", "workflow.run", "run.read", "run.cancel"]);

@@ -1,0 +1,14 @@
+import { json, route } from "@/lib/http/route";
+import { listEvaluations, startEvaluation } from "@/lib/services/evaluations";
+import { listEvaluationsQuerySchema, startEvaluationBodySchema } from "./schema";
+
+/** Lists evaluation runs (of a workflow or dataset). */
+export const GET = route({ auth: "session", query: listEvaluationsQuerySchema }, async ({ principal, query }) => ({
+  evaluations: await listEvaluations(principal, query),
+}));
+
+/** Starts an evaluation in the background; poll `GET /api/evaluations/:id` for progress. */
+export const POST = route({ auth: "session", body: startEvaluationBodySchema }, async ({ principal, body }) => {
+  const { evaluationId } = await startEvaluation(principal, body);
+  return json({ evaluationId }, 202);
+});
