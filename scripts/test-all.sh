@@ -55,3 +55,6 @@ npx next build
 
 step "End-to-end tests (Playwright, Debian chromium)"
 npx playwright test
+
+step "Node 22 and 24 (database tests and a browser smoke test; binaries from the npm registry)"
+bash scripts/node-versions.sh
