@@ -21,7 +21,10 @@ const SERVER_NPM = "(^|/)node_modules/(server-only|openai|prisma|@prisma/[^/]+|n
 const TEST_FILES = ["\\.test\\.tsx?$", "/(testing|test-support|fake-server)/"];
 
 /** Packages whose every non-test file has `import "server-only"` (by convention its first line). */
-const GUARDED = "^lib/(db|engine|agent|llm|tools|services|http)/";
+const GUARDED = "^lib/(db|engine|agent|llm|tools|services|http|observability)/";
+
+/** Metrics and tracing packages: only lib/observability builds the registry and the tracer. */
+const TELEMETRY_NPM = "(^|/)node_modules/(prom-client|@opentelemetry/[^/]+)/";
 
 /** Files of the guarded packages that may go without the guard, each with the reason (none today). */
 const GUARD_PENDING = [];
@@ -44,6 +47,14 @@ module.exports = {
       severity: "error",
       from: { pathNot: ["^lib/db/", "^scripts/", "^prisma/", "^prisma\\.config\\.ts$"] },
       to: { path: ["(^|/)node_modules/(prisma|@prisma/[^/]+)/", "^lib/db/generated/"] },
+    },
+    {
+      name: "telemetry-only-in-observability",
+      comment:
+        "prom-client and @opentelemetry/* are imported only by lib/observability (server-only): everything else records through its functions.",
+      severity: "error",
+      from: { pathNot: ["^lib/observability/"] },
+      to: { path: TELEMETRY_NPM },
     },
     {
       name: "components-only-isomorphic",
@@ -125,7 +136,7 @@ module.exports = {
     {
       name: "server-only-guard",
       comment:
-        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm, lib/tools, lib/services and lib/http imports `server-only`, so that importing it from a client component fails the build.",
+        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm, lib/tools, lib/services, lib/http and lib/observability imports `server-only`, so that importing it from a client component fails the build.",
       severity: "error",
       module: { path: GUARDED, pathNot: [...TEST_FILES, "^lib/db/generated/", ...GUARD_PENDING] },
       to: { path: "(^|/)node_modules/server-only/" },

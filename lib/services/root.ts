@@ -1,4 +1,5 @@
 import "server-only";
+import { createObservability, type Observability } from "../observability/observability";
 import { createRateLimiters, type RateLimiters } from "./access/rate-limits";
 import { createMcpConnectionCache, type McpConnectionCache } from "./mcp-connections";
 import { RunService } from "./run-service";
@@ -10,6 +11,8 @@ import { RunService } from "./run-service";
  *   models, tools and credentials are resolved per workspace by `createEngineServices`.
  * - `mcpConnections` keeps MCP servers connected across runs.
  * - `rateLimits` holds the sign-in and API buckets.
+ * - `observability` holds the metrics registry (`/metrics`), the optional OpenTelemetry tracing
+ *   and the run observers the run service feeds with every event of the runs it executes.
  * The database client is lib/db's (`database()`), built once from `DATABASE_URL`.
  */
 export interface ServiceRoot {
@@ -19,6 +22,8 @@ export interface ServiceRoot {
   readonly mcpConnections: McpConnectionCache;
   /** Sign-in and published-API rate limiters. */
   readonly rateLimits: RateLimiters;
+  /** Metrics, tracing and the run observers of this process. */
+  readonly observability: Observability;
 }
 
 // Next.js bundles instrumentation.ts (start-up resume, scheduler) apart from the route handlers,
@@ -28,10 +33,13 @@ const holder = globalThis as unknown as Record<symbol, ServiceRoot | undefined>;
 
 /** Builds a root; tests build their own (e.g. a RunService with stub executors). */
 export function createServiceRoot(overrides: Partial<ServiceRoot> = {}): ServiceRoot {
+  const observability = overrides.observability ?? createObservability();
   return {
-    runs: overrides.runs ?? new RunService(),
+    // A run service passed in brings its own observers (tests wire `observability.observers` in).
+    runs: overrides.runs ?? new RunService({ observers: observability.observers }),
     mcpConnections: overrides.mcpConnections ?? createMcpConnectionCache(),
     rateLimits: overrides.rateLimits ?? createRateLimiters(),
+    observability,
   };
 }
 

@@ -13,6 +13,7 @@ import {
 import type { RunRecorder } from "../engine/recorder";
 import { resumeRun } from "../engine/resume-run";
 import { type RunResult, type RunWorkflowOptions, runWorkflow } from "../engine/run-workflow";
+import { notifyObservers, type RunObservationContext, type RunObserver } from "../observability/run-observer";
 import type { RunEvent } from "../runs/run-events";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { compileWorkflow } from "../workflow/compile";
@@ -114,6 +115,11 @@ export interface RunServiceOptions {
    * default. Resolving to undefined skips the check.
    */
   listToolNames?: (workspaceId: string) => Promise<string[] | undefined>;
+  /**
+   * Called with every event of the runs this service executes, after it was recorded and
+   * published (metrics, traces); the composition root passes its observability's observers.
+   */
+  observers?: readonly RunObserver[];
 }
 
 /** Tool names of a workspace; when the sources cannot be listed the engine reports it at run time. */
@@ -178,12 +184,16 @@ export class RunService {
       inputs: input.inputs,
       usesDemoModel: false,
     });
-    const done = this.execute(runId, input.workspaceId, (common) =>
-      runWorkflow(compiled.workflow, input.inputs, {
-        ...common,
-        workflowId: input.workflowId,
-        versionId: input.versionId,
-      }),
+    const done = this.execute(
+      runId,
+      input.workspaceId,
+      (common) =>
+        runWorkflow(compiled.workflow, input.inputs, {
+          ...common,
+          workflowId: input.workflowId,
+          versionId: input.versionId,
+        }),
+      { trigger: input.trigger },
     );
     return { runId, done };
   }
@@ -211,16 +221,20 @@ export class RunService {
       inputs: {},
       usesDemoModel: false,
     });
-    const done = this.execute(runId, input.workspaceId, (common) =>
-      runWorkflow(
-        plan.workflow,
-        {},
-        {
-          ...common,
-          workflowId: input.workflowId,
-          resumeFrom: { runId, seq: 0, state: plan.state },
-        },
-      ),
+    const done = this.execute(
+      runId,
+      input.workspaceId,
+      (common) =>
+        runWorkflow(
+          plan.workflow,
+          {},
+          {
+            ...common,
+            workflowId: input.workflowId,
+            resumeFrom: { runId, seq: 0, state: plan.state },
+          },
+        ),
+      { trigger: "single-node" },
     );
     return { runId, done };
   }
@@ -250,7 +264,12 @@ export class RunService {
     }
     const run = await getRunForExecution(runId);
     if (run.status === "waiting" || run.status === "queued") {
-      await this.endOutsideEngine(runId, "cancelled", "run_cancelled", "Cancelled by a user while waiting.");
+      await this.endOutsideEngine(
+        { runId, workspaceId: run.workspaceId, trigger: run.trigger },
+        "cancelled",
+        "run_cancelled",
+        "Cancelled by a user while waiting.",
+      );
       return;
     }
     throw new RunNotActiveError(runId, run.status);
@@ -285,7 +304,7 @@ export class RunService {
             common.onEvent(event);
           },
         }),
-      { recorder, rethrow: true },
+      { recorder, rethrow: true, trigger: run.trigger },
     );
     // Validation errors reject before the engine emits anything; once it emits, the answer was accepted.
     await Promise.race([started, done]);
@@ -311,7 +330,7 @@ export class RunService {
               versionId: run.versionId ?? undefined,
               resumeFrom: checkpoint ?? undefined,
             }),
-          { recorder },
+          { recorder, trigger: run.trigger },
         );
         resumed.push(runId);
       } catch (error) {
@@ -333,9 +352,10 @@ export class RunService {
     runId: string,
     workspaceId: string,
     runner: (common: CommonRunOptions) => Promise<RunResult>,
-    options: { recorder?: RunRecorder; rethrow?: boolean } = {},
+    options: { trigger: RunTrigger; recorder?: RunRecorder; rethrow?: boolean },
   ): Promise<void> {
     const controller = new AbortController();
+    const observed: RunObservationContext = { runId, workspaceId, trigger: options.trigger };
     const recorder = options.recorder ?? this.createRecorder();
     const done = (async () => {
       let engineStarted = false;
@@ -352,7 +372,7 @@ export class RunService {
           executors: this.options.executors,
           onEvent: (event) => {
             engineStarted = true;
-            this.bus.publish(event);
+            this.publish(event, observed);
           },
         });
         await this.ensureTerminal(runId, result.status);
@@ -361,7 +381,7 @@ export class RunService {
         // The engine promises not to throw; this guards the promise anyway so a run never stays running.
         const message = error instanceof Error ? error.message : String(error);
         await recorder.flush().catch(() => undefined);
-        await this.endOutsideEngine(runId, "failed", "engine_crashed", message).catch(() => undefined);
+        await this.endOutsideEngine(observed, "failed", "engine_crashed", message).catch(() => undefined);
       } finally {
         this.active.delete(runId);
       }
@@ -375,24 +395,34 @@ export class RunService {
    * SSE subscribers, whose streams close on run-end. The seq sorts after any real event.
    */
   private async endOutsideEngine(
-    runId: string,
+    observed: RunObservationContext,
     status: "failed" | "cancelled",
     code: string,
     message: string,
   ): Promise<void> {
+    const { runId } = observed;
     await endRun(runId, status, code, message);
-    this.bus.publish({
-      type: "run-end",
-      runId,
-      seq: Number.MAX_SAFE_INTEGER,
-      at: Date.now(),
-      status,
-      outputs: {},
-      error: { code, message },
-      usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
-      steps: 0,
-      durationMs: 0,
-    });
+    this.publish(
+      {
+        type: "run-end",
+        runId,
+        seq: Number.MAX_SAFE_INTEGER,
+        at: Date.now(),
+        status,
+        outputs: {},
+        error: { code, message },
+        usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
+        steps: 0,
+        durationMs: 0,
+      },
+      observed,
+    );
+  }
+
+  /** Fans an event out to SSE subscribers, then to the observers (metrics, traces). */
+  private publish(event: RunEvent, observed: RunObservationContext): void {
+    this.bus.publish(event);
+    if (this.options.observers) notifyObservers(this.options.observers, event, observed);
   }
 
   /** The recorder writes the final status; this double-checks it landed (e.g. a failed last flush). */
