@@ -18,8 +18,11 @@ export function formatSseMessage(event: RunEvent): Uint8Array {
   return encoder.encode(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 }
 
-/** One item of a run's event feed: an event in `seq` order, or why the feed broke off. */
-export type RunEventFeedItem = { event: RunEvent } | { error: string };
+/**
+ * One item of a run's event feed: an event in `seq` order (`live` when it came from the live
+ * subscription rather than the persisted replay), or why the feed broke off.
+ */
+export type RunEventFeedItem = { event: RunEvent; live: boolean } | { error: string };
 
 /**
  * A run's events as objects: subscribe to live events first, then replay persisted ones (again,
@@ -44,15 +47,15 @@ export function runEventFeed(
         unsubscribe?.();
         controller.close();
       };
-      const send = (event: RunEvent) => {
+      const send = (event: RunEvent, live = false) => {
         if (closed || event.seq <= lastSeq) return;
         lastSeq = event.seq;
-        controller.enqueue({ event });
+        controller.enqueue({ event, live });
         if (event.type === "run-end" || event.type === "run-waiting") close();
       };
       const buffered: RunEvent[] = [];
       let replaying = true;
-      unsubscribe = source.subscribe(runId, (event) => (replaying ? buffered.push(event) : send(event)));
+      unsubscribe = source.subscribe(runId, (event) => (replaying ? buffered.push(event) : send(event, true)));
       signal.addEventListener("abort", close, { once: true });
       try {
         for (const event of await source.replay(runId, afterSeq)) send(event);
@@ -67,7 +70,7 @@ export function runEventFeed(
           }
         }
         replaying = false;
-        for (const event of buffered.sort((left, right) => left.seq - right.seq)) send(event);
+        for (const event of buffered.sort((left, right) => left.seq - right.seq)) send(event, true);
         if (!closed && (await source.isFinished(runId))) {
           // Finished before we subscribed and its last events were still being written: replay again.
           for (const event of await source.replay(runId, lastSeq)) send(event);
@@ -100,11 +103,13 @@ export function runEventStream(source: RunEventSource, runId: string, afterSeq: 
         controller.close();
         return;
       }
-      controller.enqueue(
-        "event" in value
-          ? formatSseMessage(value.event)
-          : encoder.encode(`event: error\ndata: ${JSON.stringify({ message: value.error })}\n\n`),
-      );
+      if (!("event" in value)) {
+        controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify({ message: value.error })}\n\n`));
+        return;
+      }
+      controller.enqueue(formatSseMessage(value.event));
+      // Event-stream lag: replayed events are history, only live ones say how late delivery is.
+      if (value.live) source.eventWritten?.(value.event);
     },
     cancel: async () => {
       clearInterval(heartbeat);
