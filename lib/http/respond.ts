@@ -26,6 +26,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   invalid_answer: 422,
   invalid_input: 422,
   unauthorized: 401,
+  metrics_not_enabled: 404,
   invalid_credentials: 401,
   forbidden: 403,
   rate_limited: 429,
