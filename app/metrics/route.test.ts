@@ -1,52 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { saveProvider } from "@/lib/db/provider-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { createWorkflow } from "@/lib/db/workflow-repository";
 import { runEventStream } from "@/lib/http/sse";
-import { type FakeOpenAIServer, startFakeOpenAIServer } from "@/lib/llm/fake-server";
-import { fakeScenarios } from "@/lib/llm/fake-server/scenarios";
 import { createObservability } from "@/lib/observability/observability";
+import {
+  type AgentRunFixture,
+  agentFlow,
+  calculatorReplies,
+  createAgentRunFixture,
+} from "@/lib/observability/testing/agent-run-fixture";
 import { startMetricsServer } from "@/lib/services/observability";
 import { createServiceRoot, installServiceRoot, type ServiceRoot } from "@/lib/services/root";
 import { runEventSource } from "@/lib/services/runs";
-import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "@/lib/workflow/document";
 import { GET } from "./route";
-
-/** start → agent (calculator) → end: one run makes model calls and a tool call. */
-const agentFlow = {
-  schemaVersion: CURRENT_SCHEMA_VERSION,
-  nodes: [
-    {
-      id: "start",
-      type: "start",
-      position: { x: 0, y: 0 },
-      data: { title: "Start", inputs: [{ name: "question", type: "string", required: true }] },
-    },
-    {
-      id: "work",
-      type: "agent",
-      position: { x: 200, y: 0 },
-      data: {
-        title: "Work",
-        model: { provider: "fake", model: "gpt-4o-mini" },
-        mode: "function_call",
-        tools: ["calculator"],
-        query: "{{start.question}}",
-      },
-    },
-    {
-      id: "end",
-      type: "end",
-      position: { x: 400, y: 0 },
-      data: { title: "End", outputs: [{ name: "answer", value: "{{work.answer}}" }] },
-    },
-  ],
-  edges: [
-    { id: "e1", source: "start", target: "work" },
-    { id: "e2", source: "work", target: "end" },
-  ],
-} as WorkflowDocument;
 
 /** The value of one sample of the exposition text (labels matched as a subset), 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -65,26 +29,18 @@ async function scrape(authorization?: string): Promise<Response> {
 }
 
 describe("GET /metrics after real runs through the run service", () => {
-  let test: TestDatabase;
-  let server: FakeOpenAIServer;
-  let workspaceId: string;
-  let workflowId: string;
+  let fixture: AgentRunFixture;
   let root: ServiceRoot;
   let previousRoot: ServiceRoot | undefined;
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    server = await startFakeOpenAIServer();
-    const seeded = await seedDatabase(test.db, { adminEmail: "m@b.c", adminPassword: "pw", workspaceName: "M" });
-    workspaceId = seeded.workspaceId;
-    await saveProvider(workspaceId, "fake", { baseURL: server.url, apiKey: "sk-fake" });
-    workflowId = (await createWorkflow(workspaceId, { name: "Sum", userId: seeded.ownerId, draft: agentFlow })).id;
+    fixture = await createAgentRunFixture();
     root = createServiceRoot({ observability: createObservability({ processMetrics: false, tracing: null }) });
     previousRoot = installServiceRoot(root);
   });
   beforeEach(() => {
-    server.reset();
+    fixture.server.reset();
     process.env.TRELLIS_METRICS = "true";
     delete process.env.TRELLIS_METRICS_TOKEN;
   });
@@ -93,24 +49,17 @@ describe("GET /metrics after real runs through the run service", () => {
   });
   afterAll(async () => {
     if (previousRoot) installServiceRoot(previousRoot);
-    await server?.close();
-    await test?.dispose();
+    await fixture?.dispose();
   });
 
   async function run(question: string) {
+    const { workspaceId, workflowId } = fixture;
     return root.runs.start({ workspaceId, workflowId, document: agentFlow, inputs: { question }, trigger: "api" });
   }
 
   it("moves the run, node, model, token, cost, tool and event-lag series after a run", async () => {
     const before = await (await scrape()).text();
-    server.script(
-      {
-        toolCalls: [{ name: "calculator", arguments: '{"expression":"2+2"}' }],
-        usage: { prompt_tokens: 30, completion_tokens: 6 },
-        delayMs: 40,
-      },
-      fakeScenarios.answer("It is 4.", 50, 5),
-    );
+    fixture.server.script(...calculatorReplies());
     const { runId, done } = await run("What is 2+2?");
     // A client on the live stream while the run goes: its events are written live (the lag metric).
     const stream = runEventStream(runEventSource(), runId, 0, new AbortController().signal);
@@ -146,7 +95,7 @@ describe("GET /metrics after real runs through the run service", () => {
 
   it("counts a failed run and its failed model call by status", async () => {
     const before = await (await scrape()).text();
-    server.script({ error: { status: 400 } });
+    fixture.server.script({ error: { status: 400 } });
     const { done } = await run("Fail please");
     await done;
     const after = await (await scrape()).text();
