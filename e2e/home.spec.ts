@@ -33,4 +33,10 @@ test.describe("foundation", () => {
       checks: { database: { status: "up" }, redis: { status: "not_configured" }, queue: { depth: null } },
     });
   });
+
+  test("/metrics is outside the session check and off unless TRELLIS_METRICS=true", async ({ request }) => {
+    const response = await request.get("/metrics");
+    expect(response.status()).toBe(404);
+    expect((await response.json()).error.code).toBe("metrics_not_enabled");
+  });
 });
