@@ -36,3 +36,11 @@ export const GEN_AI_OPERATION = {
  * flavor"); the provider's settings name is `trellis.model.provider`.
  */
 export const GEN_AI_PROVIDER_OPENAI = "openai";
+
+/** `gen_ai.provider.name` of the offline demo model (lib/llm's demo, provider `demo`): no API is called. */
+export const GEN_AI_PROVIDER_DEMO = "trellis.demo";
+
+/** The `gen_ai.provider.name` of a call recorded with this provider name. */
+export function genAiProviderName(provider: string): string {
+  return provider === "demo" ? GEN_AI_PROVIDER_DEMO : GEN_AI_PROVIDER_OPENAI;
+}

@@ -12,7 +12,7 @@ import {
 import { ATTR_ERROR_TYPE } from "@opentelemetry/semantic-conventions";
 import { type NodeRunRecord, nodeRunId } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
-import { GEN_AI, GEN_AI_OPERATION, GEN_AI_PROVIDER_OPENAI } from "./genai-attributes";
+import { GEN_AI, GEN_AI_OPERATION, genAiProviderName } from "./genai-attributes";
 import { modelCallsOf, NodeRunTracker } from "./node-run-tracker";
 import type { RunObservationContext, RunObserver } from "./run-observer";
 
@@ -83,8 +83,8 @@ export function createRunTraceObserver(tracer: Tracer): RunObserver {
             startTime: new Date(call.startedAt),
             attributes: {
               [GEN_AI.operationName]: GEN_AI_OPERATION.chat,
-              [GEN_AI.providerName]: GEN_AI_PROVIDER_OPENAI,
-              [GEN_AI.system]: GEN_AI_PROVIDER_OPENAI,
+              [GEN_AI.providerName]: genAiProviderName(call.provider),
+              [GEN_AI.system]: genAiProviderName(call.provider),
               [GEN_AI.requestModel]: call.modelId,
               [GEN_AI.responseModel]: call.servedModelId ?? call.modelId,
               [GEN_AI.requestStream]: call.mode === "stream",

@@ -4,6 +4,7 @@ import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RunService } from "../services/run-service";
+import { genAiProviderName } from "./genai-attributes";
 import { type AgentRunFixture, agentFlow, calculatorReplies, createAgentRunFixture } from "./testing/agent-run-fixture";
 import { createRunTracing, otlpTracesUrl, tracingFromEnvironment } from "./tracing";
 
@@ -196,6 +197,11 @@ describe("OpenTelemetry traces of real runs", () => {
       receiver.server.closeAllConnections();
       receiver.server.close();
     }
+  });
+
+  it("names the offline demo model's provider apart from the OpenAI-compatible API", () => {
+    expect(genAiProviderName("demo")).toBe("trellis.demo");
+    expect(genAiProviderName("My Azure")).toBe("openai");
   });
 
   it("is off without an endpoint, or with OTEL_SDK_DISABLED=true", () => {
