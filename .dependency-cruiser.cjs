@@ -22,7 +22,11 @@ const SERVER_NPM =
 const TEST_FILES = ["\\.test\\.tsx?$", "/(testing|test-support|fake-server)/"];
 
 /** Packages whose every non-test file has `import "server-only"` (by convention its first line). */
-const GUARDED = "^lib/(db|engine|agent|llm|tools|services|http|queue)/|^lib/evaluation/(?!(checks|model)/)";
+const GUARDED =
+  "^lib/(db|engine|agent|llm|tools|services|http|queue|observability)/|^lib/evaluation/(?!(checks|model)/)";
+
+/** Metrics and tracing packages: only lib/observability builds the registry and the tracer. */
+const TELEMETRY_NPM = "(^|/)node_modules/(prom-client|@opentelemetry/[^/]+)/";
 
 /** Files of the guarded packages that may go without the guard, each with the reason (none today). */
 const GUARD_PENDING = [];
@@ -45,6 +49,14 @@ module.exports = {
       severity: "error",
       from: { pathNot: ["^lib/db/", "^scripts/", "^prisma/", "^prisma\\.config\\.ts$"] },
       to: { path: ["(^|/)node_modules/(prisma|@prisma/[^/]+)/", "^lib/db/generated/"] },
+    },
+    {
+      name: "telemetry-only-in-observability",
+      comment:
+        "prom-client and @opentelemetry/* are imported only by lib/observability (server-only): everything else records through its functions.",
+      severity: "error",
+      from: { pathNot: ["^lib/observability/"] },
+      to: { path: TELEMETRY_NPM },
     },
     {
       name: "components-only-isomorphic",
@@ -135,7 +147,7 @@ module.exports = {
     {
       name: "server-only-guard",
       comment:
-        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm, lib/tools, lib/services, lib/http, lib/queue and lib/evaluation (but its isomorphic checks/ and model/) imports `server-only`, so that importing it from a client component fails the build.",
+        "Every non-test file of lib/db, lib/engine, lib/agent, lib/llm, lib/tools, lib/services, lib/http, lib/queue, lib/observability and lib/evaluation (but its isomorphic checks/ and model/) imports `server-only`, so that importing it from a client component fails the build.",
       severity: "error",
       module: { path: GUARDED, pathNot: [...TEST_FILES, "^lib/db/generated/", ...GUARD_PENDING] },
       to: { path: "(^|/)node_modules/server-only/" },

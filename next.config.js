@@ -40,6 +40,12 @@ const nextConfig = {
     // BullMQ loads its Lua scripts from its own folder at run time (queue mode).
     "bullmq",
     "ioredis",
+    // Metrics and tracing (lib/observability): one copy from node_modules, loaded as Node loads it.
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
   ],
   // `npm test` runs tsc and biome itself; skipping them here keeps `next build` fast.
   typescript: { ignoreBuildErrors: true },

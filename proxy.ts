@@ -2,8 +2,11 @@ import { type NextRequest, NextResponse } from "next/server";
 import { secretKey } from "./lib/db/secret-box";
 import { SESSION_COOKIE, verifySessionToken } from "./lib/services/session-token";
 
-/** Paths reachable without a session: sign-in, health checks and the API-key-protected public API. */
-const PUBLIC_PATHS = [/^\/login$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\/v1\//];
+/**
+ * Paths reachable without a session: sign-in, health checks, the API-key-protected public API and
+ * the Prometheus scrape (off unless TRELLIS_METRICS=true, optionally behind its own bearer token).
+ */
+const PUBLIC_PATHS = [/^\/login$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\/v1\//, /^\/metrics$/];
 
 /**
  * Every page and API requires a signed-in session (secure by default: the server listens on all

@@ -28,6 +28,15 @@ test.describe("foundation", () => {
   test("the health endpoint answers", async ({ request }) => {
     const response = await request.get("/api/health");
     expect(response.ok()).toBe(true);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toMatchObject({
+      ok: true,
+      checks: { database: { status: "up" }, redis: { status: "not_configured" }, queue: { depth: null } },
+    });
+  });
+
+  test("/metrics is outside the session check and off unless TRELLIS_METRICS=true", async ({ request }) => {
+    const response = await request.get("/metrics");
+    expect(response.status()).toBe(404);
+    expect((await response.json()).error.code).toBe("metrics_not_enabled");
   });
 });

@@ -69,6 +69,7 @@ describe("layer check (scripts/check-layers.ts)", () => {
         "server-only-guard: lib/queue/run-jobs.ts -> lib/queue/run-jobs.ts",
         "app-not-db: app/api/things/route.ts -> lib/db/prisma-client.ts",
         "prisma-only-in-db: app/api/things/route.ts -> node_modules/@prisma/client/default.js",
+        "telemetry-only-in-observability: app/api/things/route.ts -> node_modules/prom-client/index.js",
         "production-not-test-support: lib/tools/registry.ts -> lib/tools/test-support/local-server.ts",
         "resolvable: lib/tools/registry.ts -> ./no-such-module",
         "evaluation-not-db-or-services: lib/evaluation/runner.ts -> lib/db/prisma-client.ts",

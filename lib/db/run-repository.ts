@@ -218,6 +218,7 @@ export async function getRunForExecution(runId: string) {
       workflowId: true,
       versionId: true,
       status: true,
+      trigger: true,
       compiled: true,
       inputs: true,
     },
@@ -226,6 +227,7 @@ export async function getRunForExecution(runId: string) {
   return {
     ...row,
     status: row.status as RunStatus,
+    trigger: row.trigger as RunTrigger,
     compiled: row.compiled as unknown as CompiledWorkflow,
     inputs: (row.inputs ?? {}) as Record<string, unknown>,
   };

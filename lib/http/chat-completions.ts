@@ -124,7 +124,8 @@ export function chatCompletionStream(run: ChatRun, includeUsage: boolean, signal
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
     ...extra,
   });
-  const reader = runEventFeed(runEventSource(), run.runId, 0, signal).getReader();
+  const source = runEventSource();
+  const reader = runEventFeed(source, run.runId, 0, signal).getReader();
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let closed = false;
   const stream = new ReadableStream<Uint8Array>({
@@ -159,6 +160,7 @@ export function chatCompletionStream(run: ChatRun, includeUsage: boolean, signal
           ) {
             streamed += event.delta;
             send(chunk({ content: event.delta }, null));
+            if (value.live) source.eventWritten?.(event);
           }
         }
         if (signal.aborted) return close();

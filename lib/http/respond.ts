@@ -31,6 +31,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   unauthorized: 401,
   invalid_api_key: 401,
   api_key_scope_missing: 403,
+  metrics_not_enabled: 404,
   invalid_credentials: 401,
   forbidden: 403,
   rate_limited: 429,

@@ -18,8 +18,11 @@ export function formatSseMessage(event: RunEvent): Uint8Array {
   return encoder.encode(`id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 }
 
-/** One item of a run's event feed: an event in `seq` order, or why the feed broke off. */
-export type RunEventFeedItem = { event: RunEvent } | { error: string };
+/**
+ * One item of a run's event feed: an event in `seq` order (`live` when it came from the live
+ * subscription rather than the persisted replay), or why the feed broke off.
+ */
+export type RunEventFeedItem = { event: RunEvent; live: boolean } | { error: string };
 
 /**
  * A run's events as objects: subscribe to live events first, then replay persisted ones (again,
@@ -44,10 +47,10 @@ export function runEventFeed(
         unsubscribe?.();
         controller.close();
       };
-      const send = (event: RunEvent) => {
+      const send = (event: RunEvent, live = false) => {
         if (closed || event.seq <= lastSeq) return;
         lastSeq = event.seq;
-        controller.enqueue({ event });
+        controller.enqueue({ event, live });
         if (event.type === "run-end" || event.type === "run-waiting") close();
       };
       const buffered: RunEvent[] = [];
@@ -70,7 +73,7 @@ export function runEventFeed(
                 if (event.seq > lastSeq + 1) await sleep(GAP_RETRY_DELAY_MS);
               }
             }
-            send(event);
+            send(event, true);
           }
         } catch (error) {
           if (!closed) controller.enqueue({ error: String(error) });
@@ -131,11 +134,13 @@ export function runEventStream(source: RunEventSource, runId: string, afterSeq: 
         controller.close();
         return;
       }
-      controller.enqueue(
-        "event" in value
-          ? formatSseMessage(value.event)
-          : encoder.encode(`event: error\ndata: ${JSON.stringify({ message: value.error })}\n\n`),
-      );
+      if (!("event" in value)) {
+        controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify({ message: value.error })}\n\n`));
+        return;
+      }
+      controller.enqueue(formatSseMessage(value.event));
+      // Event-stream lag: replayed events are history, only live ones say how late delivery is.
+      if (value.live) source.eventWritten?.(value.event);
     },
     cancel: async () => {
       clearInterval(heartbeat);

@@ -1,6 +1,7 @@
 import "server-only";
 import { ConfigurationError } from "../db/database-config";
 import { parseTrustedProxies } from "../http/client-address";
+import { MetricsConfigurationError, readMetricsConfig } from "../observability/metrics-access";
 import { checkQueueEnvironment } from "../queue/queue-environment";
 
 function checkUrl(environment: Record<string, string | undefined>, name: string): void {
@@ -41,6 +42,12 @@ export function checkServerEnvironment(environment: Record<string, string | unde
       throw new ConfigurationError(name, `"${value}" must be a positive whole number`);
   }
   parseTrustedProxies(environment.TRELLIS_TRUSTED_PROXIES);
+  try {
+    readMetricsConfig(environment);
+  } catch (error) {
+    if (error instanceof MetricsConfigurationError) throw new ConfigurationError(error.setting, error.problem);
+    throw error;
+  }
   const scheduler = environment.TRELLIS_SCHEDULER;
   if (scheduler !== undefined && !["on", "off"].includes(scheduler.trim().toLowerCase())) {
     throw new ConfigurationError("TRELLIS_SCHEDULER", `"${scheduler}" must be on or off`);

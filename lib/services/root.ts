@@ -1,4 +1,6 @@
 import "server-only";
+import { createObservability, type Observability } from "../observability/observability";
+import { notifyObservers } from "../observability/run-observer";
 import { readExecutionMode, readQueueConfig } from "../queue/queue-config";
 import { QueueRunService } from "../queue/queue-run-service";
 import { createRateLimiters, type RateLimiters } from "./access/rate-limits";
@@ -14,6 +16,8 @@ import { type RunExecution, type RunObserver, RunService } from "./run-service";
  *   (`QueueRunService` in lib/queue: this process only validates, creates the Run row and queues).
  * - `mcpConnections` keeps MCP servers connected across runs.
  * - `rateLimits` holds the sign-in and API buckets.
+ * - `observability` holds the metrics registry (`/metrics`), the optional OpenTelemetry tracing
+ *   and the run observers the run service feeds with every event of the runs it executes.
  * The database client is lib/db's (`database()`), built once from `DATABASE_URL`.
  */
 export interface ServiceRoot {
@@ -29,6 +33,8 @@ export interface ServiceRoot {
    * list on every event, so an observer added after the root was built still sees everything.
    */
   readonly runObservers: RunObserver[];
+  /** Metrics, tracing and the run observers of this process. */
+  readonly observability: Observability;
 }
 
 // Next.js bundles instrumentation.ts (start-up resume, scheduler) apart from the route handlers,
@@ -38,12 +44,26 @@ const holder = globalThis as unknown as Record<symbol, ServiceRoot | undefined>;
 
 /** Builds a root; tests build their own (e.g. a RunService with stub executors). */
 export function createServiceRoot(overrides: Partial<ServiceRoot> = {}): ServiceRoot {
-  const runObservers = overrides.runObservers ?? [];
+  const observability = overrides.observability ?? createObservability();
+  // Metrics and traces see every run this process executes or queues, through the one observer list.
+  const runObservers = overrides.runObservers ?? [observabilityRunObserver(observability)];
   return {
     runObservers,
     runs: overrides.runs ?? createRunExecution(runObservers),
     mcpConnections: overrides.mcpConnections ?? createMcpConnectionCache(),
     rateLimits: overrides.rateLimits ?? createRateLimiters(),
+    observability,
+  };
+}
+
+/**
+ * The run observer that feeds this process's metrics and traces: run events (with their run's
+ * workspace and trigger) go to lib/observability's observers; a dequeued job's wait is recorded.
+ */
+export function observabilityRunObserver(observability: Observability): RunObserver {
+  return {
+    onEvent: (event, context) => notifyObservers(observability.observers, event, context),
+    onDequeued: (info) => observability.metrics.recordQueueWait(info.waitMs),
   };
 }
 

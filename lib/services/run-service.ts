@@ -123,6 +123,16 @@ export interface RunServiceOptions {
   publish?: (event: RunEvent) => void;
 }
 
+/** What an observer knows of the run an event belongs to, beyond the event itself. */
+export interface RunObservationContext {
+  /** Run id (equals `event.runId`). */
+  runId: string;
+  /** Workspace owning the run. */
+  workspaceId: string;
+  /** Where the run came from (run-start does not carry it). */
+  trigger: RunTrigger;
+}
+
 /**
  * A hook on the runs a service executes or queues, in whichever process that happens (the web
  * process inline, a worker in queue mode). Observers must not throw or block: they run on the
@@ -130,7 +140,7 @@ export interface RunServiceOptions {
  */
 export interface RunObserver {
   /** Every event of a run executed in this process, in `seq` order (also the run-end of a run ended outside the engine). */
-  onEvent?(event: RunEvent): void;
+  onEvent?(event: RunEvent, context: RunObservationContext): void;
   /** A run was queued for a worker (queue mode, web process). */
   onQueued?(info: { runId: string; kind: "run" | "resume" }): void;
   /** A worker took a queued run, `waitMs` after it was queued. */
@@ -202,6 +212,8 @@ export class RunService implements RunExecution {
 
   private readonly bus = new RunEventBus();
   private readonly active = new Map<string, ActiveRun>();
+  /** Who each run executing here belongs to, for the observers. */
+  private readonly contexts = new Map<string, RunObservationContext>();
   private readonly provider = readDatabaseConfig().provider;
 
   private toolNames(workspaceId: string): Promise<string[] | undefined> {
@@ -211,7 +223,7 @@ export class RunService implements RunExecution {
   /** Compiles and starts a run; resolves with its id as soon as the Run row exists. */
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
     const { runId, compiled } = await this.prepareStart(input);
-    const done = this.execute(runId, input.workspaceId, (common) =>
+    const done = this.execute(runId, { workspaceId: input.workspaceId, trigger: input.trigger }, (common) =>
       runWorkflow(compiled, input.inputs, {
         ...common,
         workflowId: input.workflowId,
@@ -252,7 +264,7 @@ export class RunService implements RunExecution {
    */
   async startSingleNode(input: StartSingleNodeInput): Promise<{ runId: string; done: Promise<void> }> {
     const { runId, workflow, state } = await this.prepareSingleNode(input);
-    const done = this.execute(runId, input.workspaceId, (common) =>
+    const done = this.execute(runId, { workspaceId: input.workspaceId, trigger: "single-node" }, (common) =>
       runWorkflow(
         workflow,
         {},
@@ -344,7 +356,7 @@ export class RunService implements RunExecution {
     });
     const done = this.execute(
       runId,
-      run.workspaceId,
+      { workspaceId: run.workspaceId, trigger: run.trigger },
       (common) =>
         resumeRun(runId, answer, {
           ...common,
@@ -394,7 +406,7 @@ export class RunService implements RunExecution {
         (options.initialState ? { runId, seq: 0, state: options.initialState } : null);
       const done = this.execute(
         runId,
-        run.workspaceId,
+        { workspaceId: run.workspaceId, trigger: run.trigger },
         (common) =>
           runWorkflow(run.compiled, run.inputs, {
             ...common,
@@ -439,10 +451,13 @@ export class RunService implements RunExecution {
    */
   private execute(
     runId: string,
-    workspaceId: string,
+    run: { workspaceId: string; trigger: RunTrigger },
     runner: (common: CommonRunOptions) => Promise<RunResult>,
     options: { recorder?: RunRecorder; rethrow?: boolean } = {},
   ): Promise<void> {
+    const { workspaceId } = run;
+    const context: RunObservationContext = { runId, workspaceId, trigger: run.trigger };
+    this.contexts.set(runId, context);
     const controller = new AbortController();
     const recorder = options.recorder ?? this.createRecorder();
     const done = (async () => {
@@ -460,7 +475,7 @@ export class RunService implements RunExecution {
           executors: this.options.executors,
           onEvent: (event) => {
             engineStarted = true;
-            this.emit(event);
+            this.emit(event, context);
           },
         });
         await this.ensureTerminal(runId, result.status);
@@ -472,6 +487,7 @@ export class RunService implements RunExecution {
         await this.endOutsideEngine(runId, "failed", "engine_crashed", message).catch(() => undefined);
       } finally {
         this.active.delete(runId);
+        this.contexts.delete(runId);
       }
     })();
     this.active.set(runId, { controller, done: done.catch(() => undefined) });
@@ -484,27 +500,37 @@ export class RunService implements RunExecution {
    */
   async endOutsideEngine(runId: string, status: "failed" | "cancelled", code: string, message: string): Promise<void> {
     await endRun(runId, status, code, message);
-    this.emit({
-      type: "run-end",
-      runId,
-      seq: Number.MAX_SAFE_INTEGER,
-      at: Date.now(),
-      status,
-      outputs: {},
-      error: { code, message },
-      usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
-      steps: 0,
-      durationMs: 0,
-    });
+    // Observers count the run's end under its trigger: known while it runs here, else from its row.
+    const context =
+      this.contexts.get(runId) ??
+      (await getRunForExecution(runId)
+        .then((row): RunObservationContext => ({ runId, workspaceId: row.workspaceId, trigger: row.trigger }))
+        .catch(() => undefined));
+    this.emit(
+      {
+        type: "run-end",
+        runId,
+        seq: Number.MAX_SAFE_INTEGER,
+        at: Date.now(),
+        status,
+        outputs: {},
+        error: { code, message },
+        usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
+        steps: 0,
+        durationMs: 0,
+      },
+      context,
+    );
   }
 
   /** Delivers an event to this process's subscribers and the observers (which must not throw). */
-  private emit(event: RunEvent): void {
+  private emit(event: RunEvent, context: RunObservationContext | undefined): void {
     this.bus.publish(event);
     this.options.publish?.(event);
+    if (!context) return;
     for (const observer of this.options.observers ?? []) {
       try {
-        observer.onEvent?.(event);
+        observer.onEvent?.(event, context);
       } catch {
         // An observer's bug must not break a run.
       }

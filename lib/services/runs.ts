@@ -219,6 +219,8 @@ export interface RunEventSource {
   subscribe(runId: string, listener: (event: RunEvent) => void): () => void;
   /** Whether no more events will come. */
   isFinished(runId: string): Promise<boolean>;
+  /** Told when a live event was written to a client's stream (the event-stream lag metric). */
+  eventWritten?(event: RunEvent): void;
 }
 
 /** The event source of a run the principal may read (SSE in the editor, re-attach for API clients). */
@@ -229,8 +231,9 @@ export async function openRunEvents(principal: Principal | null, runId: string):
 
 /** The event source of this process's runs, for a run already authorized. */
 export function runEventSource(): RunEventSource {
-  const runs = root().runs;
+  const { runs, observability } = root();
   return {
+    eventWritten: (event) => observability.metrics.recordEventStreamLag(Date.now() - event.at),
     replay: (id, seq) => runs.replay(id, seq),
     subscribe: (id, listener) => runs.subscribe(id, listener),
     isFinished: async (id) => {

@@ -1,5 +1,6 @@
-// Breaks app-not-db (an `@/` alias import) and prisma-only-in-db.
+// Breaks app-not-db (an `@/` alias import), prisma-only-in-db and telemetry-only-in-observability.
 import { PrismaClient } from "@prisma/client";
+import { Counter } from "prom-client";
 import { database } from "@/lib/db/prisma-client";
 
-export const GET = () => ({ database, PrismaClient });
+export const GET = () => ({ database, PrismaClient, Counter });
