@@ -2,8 +2,9 @@
 
 import { formatCost, formatDuration } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { isLargeValueRef } from "@/lib/runs/large-values";
 import type { NodeRunView } from "@/lib/runs/node-run-view";
-import { JsonTree } from "./json-tree";
+import { LargeValue } from "./large-value";
 import { ProcessDataView } from "./process-data-view";
 
 /** Everything about one node attempt: inputs, outputs, process data, usage, latency, retries, error. */
@@ -64,15 +65,19 @@ export function NodeRunInspector({ nodeRun, allNodeRuns }: { nodeRun: NodeRunVie
       )}
       <section>
         <h4>Inputs</h4>
-        <JsonTree value={nodeRun.inputs} testId="inspector-inputs" />
+        <LargeValue value={nodeRun.inputs} testId="inspector-inputs" />
       </section>
       <section>
         <h4>Outputs</h4>
-        <JsonTree value={nodeRun.outputs} testId="inspector-outputs" />
+        <LargeValue value={nodeRun.outputs} testId="inspector-outputs" />
       </section>
       <section>
         <h4>Process data</h4>
-        <ProcessDataView data={nodeRun.processData} />
+        {isLargeValueRef(nodeRun.processData) ? (
+          <LargeValue value={nodeRun.processData} testId="inspector-process-data" />
+        ) : (
+          <ProcessDataView data={nodeRun.processData} />
+        )}
       </section>
     </div>
   );

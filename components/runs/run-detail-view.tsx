@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { RunDetail } from "@/lib/runs/node-run-view";
 import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
+import { fetchRunDetail } from "./fetch-run-detail";
 import { HumanInputAnswerForm } from "./human-input-answer-form";
 import { JsonTree } from "./json-tree";
 import { NodeRunInspector } from "./node-run-inspector";
@@ -65,9 +66,7 @@ export function RunDetailView({
     const load = async () => {
       clearTimeout(timer);
       try {
-        const response = await fetch(`/api/runs/${runId}`);
-        if (!response.ok) throw new Error(`Could not load the run (${response.status})`);
-        const body = (await response.json()) as RunDetail;
+        const body = await fetchRunDetail(runId);
         if (stopped) return;
         setDetail(body);
         // A link to a node run (from a comment) opens with it selected, once.

@@ -1,6 +1,14 @@
 import "server-only";
 import { z } from "zod";
-import { cancelRun, getPublicRun, getRunDetail, openRunEvents, publicRunResult, resumeRun } from "../services/runs";
+import {
+  cancelRun,
+  getNodeRunDetail,
+  getPublicRun,
+  getRunDetailPage,
+  openRunEvents,
+  publicRunResult,
+  resumeRun,
+} from "../services/runs";
 import { json, route } from "./route";
 import { runEventStream } from "./sse";
 
@@ -19,9 +27,37 @@ export const resumeRunBodySchema = z.object({
  * A request with `Authorization: Bearer` acts as its API key, anything else as the session.
  */
 
-/** `GET …/runs/:runId` for the session API: the run with every node attempt, for the inspector. */
-export const getRunDetailRoute = route({ auth: "session", params: runPathSchema }, async ({ principal, params }) =>
-  getRunDetail(principal, params.runId),
+/** Query of the run detail: which page of node runs, and the inline size of their values. */
+export const runDetailQuerySchema = z.object({
+  nodeRunsAfter: z.string().min(1).max(500).optional(),
+  nodeRunsLimit: z.coerce.number().int().min(1).max(5_000).optional(),
+  maxValueBytes: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(16 * 1024 * 1024)
+    .optional(),
+});
+
+/**
+ * `GET /api/runs/:runId` for the session API: the run with a page of node attempts for the
+ * inspector (`nodeRunsPage.nextCursor` → `?nodeRunsAfter=`); values over `maxValueBytes` (256 KiB
+ * by default) come as references to `GET /api/runs/:runId/node-runs/:nodeRunId`.
+ */
+export const getRunDetailRoute = route(
+  { auth: "session", params: runPathSchema, query: runDetailQuerySchema },
+  async ({ principal, params, query }) =>
+    getRunDetailPage(principal, params.runId, {
+      after: query.nodeRunsAfter,
+      limit: query.nodeRunsLimit,
+      maxValueBytes: query.maxValueBytes,
+    }),
+);
+
+/** `GET /api/runs/:runId/node-runs/:nodeRunId`: one node attempt, whole. */
+export const getNodeRunRoute = route(
+  { auth: "session", params: runPathSchema.extend({ nodeRunId: z.string().min(1).max(500) }) },
+  async ({ principal, params }) => getNodeRunDetail(principal, params.runId, params.nodeRunId),
 );
 
 /** `GET /api/v1/runs/:runId`: status, outputs, usage, and the question while it waits for input. */

@@ -87,6 +87,8 @@ export interface RunDetail {
   waiting?: { nodeId: string; prompt: string; fields: unknown[]; timeoutAt: number | null } | null;
   /** The run this one re-ran (`rerunOfId`), and the re-runs of this one, oldest first. */
   lineage?: { rerunOfId: string | null; reruns: { id: string; status: string; startedAt: string }[] };
+  /** Paging of `nodeRuns` in the run detail API: `nextCursor` is the `nodeRunsAfter` of the next page. */
+  nodeRunsPage?: { total: number; nextCursor: string | null };
 }
 
 /** Key identifying a node run within one run (live events and stored rows alike). */

@@ -11,8 +11,10 @@ import {
   RunNotFoundError,
 } from "../db/run-repository";
 import { describeRunSource } from "../db/workflow-repository";
+import { DEFAULT_MAX_VALUE_BYTES, withLargeValueRefs } from "../runs/large-values";
 import type { RunEvent } from "../runs/run-events";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
+import { TrellisError } from "../workflow/errors";
 import { type Action, authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { resolvePublishedVersion, startVersionRun } from "./published-api";
@@ -125,6 +127,66 @@ export async function getRunDetail(principal: Principal | null, runId: string) {
       reruns: (lineage?.reruns ?? []).map((rerun) => ({ ...rerun, startedAt: rerun.startedAt.toISOString() })),
     },
   };
+}
+
+/** How much of a run's node runs one run detail answer carries (see lib/runs/large-values.ts). */
+export interface RunDetailPageOptions {
+  /** Node runs per page (in start order); default 2,000. */
+  limit?: number;
+  /** The `nodeRuns.nextCursor` of the previous page. */
+  after?: string;
+  /** Largest serialized inputs / processData / outputs sent inline, in bytes; larger ones are references. */
+  maxValueBytes?: number;
+}
+
+/** Default node runs per run detail page. */
+export const DEFAULT_NODE_RUN_PAGE = 2_000;
+
+/**
+ * The run detail as the API serves it: one page of node runs (`nodeRunsPage.nextCursor` names the
+ * next one) with large values sent as references, so a run of tens of MB answers in pages.
+ * @throws RunCursorInvalidError for a cursor that names no node run of the run.
+ */
+export async function getRunDetailPage(principal: Principal | null, runId: string, options: RunDetailPageOptions = {}) {
+  const detail = await getRunDetail(principal, runId);
+  const limit = options.limit ?? DEFAULT_NODE_RUN_PAGE;
+  const maxBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
+  let start = 0;
+  if (options.after !== undefined) {
+    const index = detail.nodeRuns.findIndex((nodeRun) => nodeRun.id === options.after);
+    if (index < 0) throw new RunCursorInvalidError();
+    start = index + 1;
+  }
+  const page = detail.nodeRuns.slice(start, start + limit);
+  const more = start + limit < detail.nodeRuns.length;
+  return {
+    ...detail,
+    nodeRuns: page.map((nodeRun) => withLargeValueRefs(runId, nodeRun, maxBytes)),
+    nodeRunsPage: { total: detail.nodeRuns.length, nextCursor: more ? (page.at(-1)?.id ?? null) : null },
+  };
+}
+
+/** One node run of a run, whole (what a large-value reference of the run detail points at). */
+export async function getNodeRunDetail(principal: Principal | null, runId: string, nodeRunId: string) {
+  const detail = await getRunDetail(principal, runId);
+  const nodeRun = detail.nodeRuns.find((candidate) => candidate.id === nodeRunId);
+  if (!nodeRun) throw new NodeRunNotFoundError(nodeRunId);
+  return nodeRun;
+}
+
+/** A run detail cursor that names no node run of the run. Code `invalid_cursor` (422, field `nodeRunsAfter`). */
+export class RunCursorInvalidError extends TrellisError {
+  readonly details = { field: "nodeRunsAfter" };
+  constructor() {
+    super("invalid_cursor", "nodeRunsAfter: not a node run of this run (use nodeRunsPage.nextCursor)");
+  }
+}
+
+/** A node run id that is not one of the run's. Code `node_run_not_found` (404). */
+export class NodeRunNotFoundError extends TrellisError {
+  constructor(nodeRunId: string) {
+    super("node_run_not_found", `Node run "${nodeRunId}" is not part of this run.`);
+  }
 }
 
 /** What a waiting run asks (its last `run-waiting` event); null unless `status` is `waiting`. */

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
+import { fetchRunDetail } from "@/components/runs/fetch-run-detail";
 import { JsonTree } from "@/components/runs/json-tree";
 import { NodeRunInspector } from "@/components/runs/node-run-inspector";
 import { RUN_COLUMN_CLASS_NAME, RUN_PANEL_BODY_CLASS_NAME, RUN_PANEL_CLASS_NAME } from "@/components/runs/run-layout";
@@ -28,8 +29,7 @@ export function RunPanel() {
     setDetail(null);
     if (!runId || !finished) return;
     let cancelled = false;
-    void fetch(`/api/runs/${runId}`)
-      .then((response) => (response.ok ? (response.json() as Promise<RunDetail>) : null))
+    void fetchRunDetail(runId)
       .then((body) => {
         if (!cancelled) setDetail(body);
       })
