@@ -13,6 +13,7 @@ import { fakeScenarios } from "@/lib/llm/fake-server/scenarios";
 import { closeAllMcpConnections } from "@/lib/services/mcp-connections";
 import { type DemoApiStub, startDemoApiStub } from "@/lib/tools/demo-stub/server";
 import { CURRENT_SCHEMA_VERSION, type WorkflowDocument, type WorkflowNode } from "@/lib/workflow/document";
+import { MAX_ERROR_MESSAGE_CHARS } from "@/lib/workflow/errors";
 import { reactBetExample } from "@/lib/workflow/examples/react-bet";
 import { POST } from "./route";
 
@@ -178,6 +179,14 @@ describe("honest outcomes through the published endpoint, continued", () => {
       ]),
     );
     await publishAs(
+      "Throw big",
+      chained([
+        start(),
+        { id: "code", type: "code", data: { code: 'function main() { throw new Error("x".repeat(10000000)); }' } },
+        end([{ name: "result", value: ["code", "result"] }]),
+      ]),
+    );
+    await publishAs(
       "Ask",
       chained([
         start([{ name: "question", type: "string", required: true }]),
@@ -319,6 +328,18 @@ describe("honest outcomes through the published endpoint, continued", () => {
     const answer = await call("compute", { size });
     expect(answer.status).toBe("succeeded");
     expect(String(answer.outputs.result).length).toBe(size);
+  });
+
+  it("a 10 MB error message is capped in the answer and in the run record", async () => {
+    const answer = await call("throw-big");
+    expect(answer.status).toBe("failed");
+    expect(answer.error?.code).toBeTruthy();
+    const message = (answer.error as { message?: string }).message ?? "";
+    expect(message.length).toBeLessThan(MAX_ERROR_MESSAGE_CHARS + 500);
+    expect(message).toContain("message truncated");
+    // The stored events (what SSE replays and the run page reads) stay far below 10 MB too.
+    const events = await test.db.runEventRow.findMany({ where: { runId: answer.runId } });
+    expect(JSON.stringify(events).length).toBeLessThan(200_000);
   });
 
   it("a broken tool source fails only the node that uses it; a tool-less workflow still runs", async () => {
