@@ -39,6 +39,8 @@ export function startServerServices(): Promise<void> {
     for (const workspaceId of await listWorkspaceIds().catch(() => [] as string[])) {
       await workspaceSecrets(workspaceId).catch(() => undefined);
     }
+    // Run-history retention (claimed per workspace in the database, so safe in every process and mode).
+    if (process.env.TRELLIS_RETENTION?.trim().toLowerCase() !== "off") startRetentionJob();
     if (readExecutionMode() === "queue") {
       console.log("Queue mode: runs execute on workers (npm run worker); the scheduler runs there too.");
       return;
@@ -46,8 +48,6 @@ export function startServerServices(): Promise<void> {
     const resumed = await serviceRoot().runs.resumeInterrupted();
     if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
     if (process.env.TRELLIS_SCHEDULER?.trim().toLowerCase() !== "off") startScheduler();
-    // Run-history retention (claimed per workspace in the database, so safe in every process).
-    if (process.env.TRELLIS_RETENTION?.trim().toLowerCase() !== "off") startRetentionJob();
   })();
   return started;
 }
