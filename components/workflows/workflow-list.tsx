@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { SettingsLink } from "@/components/settings/settings-link";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
@@ -10,7 +10,9 @@ import { Dialog } from "@/components/ui/dialog";
 import { formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ImportDialog } from "./import-dialog";
+import { TemplateGallery } from "./template-gallery";
 import { buildWorkflowFile, type ImportFieldError, parseWorkflowFile } from "./workflow-file";
+import { filterAndSortWorkflows, type WorkflowSort } from "./workflow-list-order";
 
 /** A row of the list, serialized by the server page. */
 export interface WorkflowListItem {
@@ -58,7 +60,11 @@ export function WorkflowList({
   const [importErrors, setImportErrors] = useState<ImportFieldError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
+  const [browsingTemplates, setBrowsingTemplates] = useState(false);
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<WorkflowSort>("updated");
   const fileInput = useRef<HTMLInputElement>(null);
+  const shown = useMemo(() => filterAndSortWorkflows(workflows, search, sort), [workflows, search, sort]);
 
   const create = async () => {
     const response = await fetch("/api/workflows", {
@@ -192,6 +198,14 @@ export function WorkflowList({
               />
               <button
                 type="button"
+                className="button"
+                data-testid="templates-button"
+                onClick={() => setBrowsingTemplates(true)}
+              >
+                Templates
+              </button>
+              <button
+                type="button"
                 className="button button-primary"
                 data-testid="new-workflow"
                 onClick={() => setCreating(true)}
@@ -219,6 +233,38 @@ export function WorkflowList({
           </ul>
         </div>
       )}
+      {workflows.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2" role="search">
+          <input
+            type="search"
+            className="input max-w-xs"
+            placeholder="Search workflows"
+            aria-label="Search workflows by name or description"
+            data-testid="workflow-search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <label className="muted text-sm" htmlFor="workflow-sort">
+            Sort by
+          </label>
+          <select
+            id="workflow-sort"
+            className="input w-auto"
+            data-testid="workflow-sort"
+            value={sort}
+            onChange={(event) => setSort(event.target.value as WorkflowSort)}
+          >
+            <option value="updated">Last edited</option>
+            <option value="name">Name</option>
+            <option value="published">Published version</option>
+          </select>
+          {search && (
+            <span className="muted text-sm" data-testid="workflow-search-count">
+              {shown.length} of {workflows.length}
+            </span>
+          )}
+        </div>
+      )}
       {workflows.length === 0 ? (
         <p className="muted" data-testid="workflow-list-empty">
           No workflows yet. Create one or import a JSON file.
@@ -235,7 +281,7 @@ export function WorkflowList({
             </tr>
           </thead>
           <tbody>
-            {workflows.map((workflow) => (
+            {shown.map((workflow) => (
               <tr key={workflow.id} data-testid="workflow-row" data-id={workflow.id} data-name={workflow.name}>
                 <td>
                   <Link href={`/workflows/${workflow.id}`} data-testid="workflow-link">
@@ -327,6 +373,7 @@ export function WorkflowList({
         />
       </Dialog>
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
+      <TemplateGallery open={browsingTemplates} onClose={() => setBrowsingTemplates(false)} />
       <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete workflow?"

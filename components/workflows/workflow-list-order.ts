@@ -1,0 +1,24 @@
+import type { WorkflowListItem } from "./workflow-list";
+
+/** How the list is ordered. */
+export type WorkflowSort = "updated" | "name" | "published";
+
+/** The rows matching `search` (name or description, any case), in `sort` order. */
+export function filterAndSortWorkflows(
+  workflows: readonly WorkflowListItem[],
+  search: string,
+  sort: WorkflowSort,
+): WorkflowListItem[] {
+  const needle = search.trim().toLowerCase();
+  const matching = needle
+    ? workflows.filter((workflow) => `${workflow.name}\n${workflow.description}`.toLowerCase().includes(needle))
+    : [...workflows];
+  const byName = (left: WorkflowListItem, right: WorkflowListItem) =>
+    left.name.localeCompare(right.name, undefined, { sensitivity: "base" });
+  if (sort === "name") return matching.sort(byName);
+  if (sort === "published")
+    return matching.sort(
+      (left, right) => (right.publishedVersion ?? 0) - (left.publishedVersion ?? 0) || byName(left, right),
+    );
+  return matching.sort((left, right) => right.updatedAt.localeCompare(left.updatedAt));
+}
