@@ -234,7 +234,7 @@ export function WorkflowList({
         </div>
       )}
       {workflows.length > 0 && (
-        <div className="flex flex-wrap items-center gap-2" role="search">
+        <search className="flex flex-wrap items-center gap-2">
           <input
             type="search"
             className="input max-w-xs"
@@ -263,7 +263,7 @@ export function WorkflowList({
               {shown.length} of {workflows.length}
             </span>
           )}
-        </div>
+        </search>
       )}
       {workflows.length === 0 ? (
         <p className="muted" data-testid="workflow-list-empty">
