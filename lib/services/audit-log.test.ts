@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDatabase } from "../db/seed";
+import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
+import type { UserPrincipal } from "./access/principal";
+import { listAuditLog, recordAudit } from "./audit-log";
+
+describe.each(testProviders())("the audit log on %s", (provider) => {
+  let test: TestDatabase;
+  let owner: UserPrincipal;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(provider);
+    const { workspaceId, ownerId } = await seedDatabase(test.db, {
+      adminEmail: "owner@example.test",
+      adminPassword: "secret-password",
+      workspaceName: "Team",
+    });
+    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
+  });
+  afterAll(async () => test?.dispose());
+
+  it("records who did what to what from where, newest first, and filters by action prefix", async () => {
+    await recordAudit(owner, {
+      action: "member.role_changed",
+      target: { type: "user", id: "u1", label: "vera@example.test" },
+      clientAddress: "127.0.0.1",
+      detail: { from: "viewer", to: "editor" },
+    });
+    await recordAudit(null, {
+      workspaceId: owner.workspaceId,
+      action: "auth.sign_in_failed",
+      actorLabel: "nobody@example.test",
+    });
+    const all = await listAuditLog(owner, {});
+    expect(all.map((entry) => entry.action)).toEqual(["auth.sign_in_failed", "member.role_changed"]);
+    expect(all[1]).toMatchObject({
+      actor: { type: "user", id: owner.userId, label: "owner@example.test" },
+      target: { type: "user", id: "u1", label: "vera@example.test" },
+      clientAddress: "127.0.0.1",
+      detail: { from: "viewer", to: "editor" },
+    });
+    expect(all[0]?.actor).toEqual({ type: "anonymous", id: null, label: "nobody@example.test" });
+    const members = await listAuditLog(owner, { actions: ["member."] });
+    expect(members.map((entry) => entry.action)).toEqual(["member.role_changed"]);
+  });
+
+  it("is closed to editors and viewers", async () => {
+    await expect(listAuditLog({ ...owner, role: "editor" }, {})).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
