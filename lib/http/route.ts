@@ -4,7 +4,9 @@ import { NotSignedInError } from "../services/access/access-errors";
 import { principalFromApiKey } from "../services/access/api-key";
 import type { Principal } from "../services/access/principal";
 import { principalFromRequest } from "../services/access/session";
+import { runWithRequestContext } from "../services/request-context";
 import { TrellisError } from "../workflow/errors";
+import { clientAddress } from "./client-address";
 import { withCors } from "./cors";
 import { errorResponse, mapError } from "./respond";
 
@@ -260,13 +262,15 @@ export function route<
         if (!parsed.success) return answer(invalid("invalid_request", "body", parsed.error, false));
         body = parsed.data;
       }
-      const result = await handler({
-        request,
-        principal: principal as RouteInput<Params, Body, Query, Auth>["principal"],
-        params,
-        body,
-        query,
-      });
+      const result = await runWithRequestContext({ clientAddress: clientAddress(request) }, () =>
+        handler({
+          request,
+          principal: principal as RouteInput<Params, Body, Query, Auth>["principal"],
+          params,
+          body,
+          query,
+        }),
+      );
       return answer(result instanceof Response ? result : Response.json(result ?? { ok: true }));
     } catch (error) {
       return answer(mapError(error));

@@ -3,6 +3,7 @@ import { seedDatabase } from "../db/seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
 import type { UserPrincipal } from "./access/principal";
 import { listAuditLog, recordAudit } from "./audit-log";
+import { runWithRequestContext } from "./request-context";
 
 describe.each(testProviders())("the audit log on %s", (provider) => {
   let test: TestDatabase;
@@ -42,6 +43,14 @@ describe.each(testProviders())("the audit log on %s", (provider) => {
     expect(all[0]?.actor).toEqual({ type: "anonymous", id: null, label: "nobody@example.test" });
     const members = await listAuditLog(owner, { actions: ["member."] });
     expect(members.map((entry) => entry.action)).toEqual(["member.role_changed"]);
+  });
+
+  it("takes the client address from the request being served when the event names none", async () => {
+    await runWithRequestContext({ clientAddress: "10.1.2.3" }, () =>
+      recordAudit(owner, { action: "settings.updated", target: { type: "retention", id: owner.workspaceId } }),
+    );
+    const [latest] = await listAuditLog(owner, { actions: ["settings.updated"] });
+    expect(latest?.clientAddress).toBe("10.1.2.3");
   });
 
   it("is closed to editors and viewers", async () => {

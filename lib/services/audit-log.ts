@@ -3,6 +3,7 @@ import type { AuditEntryView } from "../contracts/audit-entry";
 import { insertAuditEntry, listAuditEntries as listRows, type NewAuditEntry } from "../db/audit-repository";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
+import { currentRequestContext } from "./request-context";
 
 /** What a service records after a change succeeds (the actor comes from the principal). */
 export interface AuditEvent {
@@ -13,7 +14,7 @@ export interface AuditEvent {
    * `credential.deleted`, `workflow.published`, `settings.updated`, … */
   action: string;
   target?: { type: string; id: string; label?: string | null } | null;
-  /** From lib/http/client-address.ts when a request caused it. */
+  /** Defaults to the address of the request being served (lib/services/request-context.ts). */
   clientAddress?: string | null;
   /** Names and before/after values, never secrets. */
   detail?: Record<string, unknown> | null;
@@ -42,7 +43,7 @@ export async function recordAudit(principal: Principal | null, event: AuditEvent
     actorLabel: event.actorLabel,
     action: event.action,
     target: event.target,
-    clientAddress: event.clientAddress,
+    clientAddress: event.clientAddress ?? currentRequestContext()?.clientAddress ?? null,
     detail: event.detail,
   });
 }
