@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRunWithNodeRuns, listRunEvents } from "../db/run-repository";
 import { seedDatabase } from "../db/seed";
@@ -9,42 +8,14 @@ import { createWorkflow } from "../db/workflow-repository";
 import { approvalDocument } from "../services/testing/durable-fixtures";
 import { type EffectServer, startEffectServer } from "./testing/effect-server";
 import { readRunEvents, requestJson, type SpawnedProcess, spawnTsx } from "./testing/processes";
+import { freePort, settledRun as settled, waitFor } from "./testing/queue-cluster";
 import { effectIterationDocument } from "./testing/queue-fixtures";
 
 const redisUrl = process.env.TRELLIS_TEST_REDIS_URL;
 const postgresUrl = process.env.TRELLIS_TEST_POSTGRES_URL;
 
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function runStatus(runId: string): Promise<string | undefined> {
   return (await getRunWithNodeRuns(runId))?.run.status;
-}
-
-/** The run once it ended (`waiting` counts only when `waiting` is true). */
-async function settled(runId: string, timeoutMs = 60_000, options: { waiting?: boolean } = {}) {
-  const open = options.waiting === false ? ["queued", "running", "waiting"] : ["queued", "running"];
-  return waitFor(async () => {
-    const result = await getRunWithNodeRuns(runId);
-    return result && !open.includes(result.run.status) ? result : undefined;
-  }, timeoutMs);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
