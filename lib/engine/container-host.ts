@@ -74,6 +74,7 @@ async function runForeignNode(
     nodeType: node.type,
     title: node.title,
     inputs: foreign.inputs,
+    ...(node.parentId ? { parentNodeId: node.parentId } : {}),
   });
   try {
     const result = withModelCalls(validateExecutorResult(await foreign.work(attempt, signal, ledger)), ledger);

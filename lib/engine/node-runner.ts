@@ -110,6 +110,7 @@ export async function runNode(
       nodeType: node.type,
       title: node.title,
       inputs: node.config,
+      ...(node.parentId ? { parentNodeId: node.parentId } : {}),
     });
 
     let result: ExecutorResult;
@@ -227,6 +228,7 @@ function endWithPinnedOutputs(run: RunContext, node: CompiledNode, environment: 
     nodeType: node.type,
     title: node.title,
     inputs: node.config,
+    ...(node.parentId ? { parentNodeId: node.parentId } : {}),
   });
   const endEvent = run.emitter.emit({
     seq: 0,

@@ -21,7 +21,11 @@ interface RunTrace {
   context: Context;
   /** Open node spans by node-run id. */
   nodes: Map<string, { span: Span; context: Context }>;
+  /** The latest open span of each node at each iteration path (`nodeId@path`), so children find their container. */
+  containers: Map<string, { span: Span; context: Context }>;
 }
+
+const containerKey = (nodeId: string, iterationPath: readonly number[]) => `${nodeId}@${iterationPath.join(".")}`;
 
 /**
  * Turns the run event stream into spans: one per run (from run-start to run-end or run-waiting),
@@ -43,15 +47,26 @@ export function createRunTraceObserver(tracer: Tracer): RunObserver {
     return state;
   };
 
+  // The node-start being applied names its container; `opened` runs inside that apply.
+  let startingParent: string | undefined;
+  const parentContext = (run: RunTrace, iterationPath: readonly number[]): Context => {
+    if (!startingParent) return run.context;
+    // A child's path is its container's path plus the item index.
+    return run.containers.get(containerKey(startingParent, iterationPath.slice(0, -1)))?.context ?? run.context;
+  };
+
   const nodes = new NodeRunTracker({
     opened(row) {
       const run = runTrace(row.runId, row.startedAt);
+      const parent = parentContext(run, row.iterationPath);
       const span = tracer.startSpan(
         nodeSpanName(row),
         { kind: SpanKind.INTERNAL, startTime: new Date(row.startedAt), attributes: nodeAttributes(row) },
-        run.context,
+        parent,
       );
-      run.nodes.set(row.id, { span, context: trace.setSpan(run.context, span) });
+      const node = { span, context: trace.setSpan(parent, span) };
+      run.nodes.set(row.id, node);
+      run.containers.set(containerKey(row.nodeId, row.iterationPath), node);
     },
     waiting(row) {
       const run = runs.get(row.runId);
@@ -60,6 +75,7 @@ export function createRunTraceObserver(tracer: Tracer): RunObserver {
       node.span.setAttribute("trellis.node.status", "waiting");
       node.span.end();
       run.nodes.delete(row.id);
+      forgetContainer(run, row, node);
     },
     closed(row, seenStart) {
       if (row.status === "skipped") return;
@@ -118,6 +134,7 @@ export function createRunTraceObserver(tracer: Tracer): RunObserver {
       }
       node.span.end(new Date(row.endedAt ?? row.startedAt));
       run.nodes.delete(row.id);
+      forgetContainer(run, row, node);
     },
   });
 
@@ -139,7 +156,9 @@ export function createRunTraceObserver(tracer: Tracer): RunObserver {
         );
         return;
       }
+      startingParent = event.type === "node-start" ? event.parentNodeId : undefined;
       nodes.apply(event);
+      startingParent = undefined;
       if (event.type === "tool-result") {
         const run = runs.get(event.runId);
         const parent =
@@ -206,7 +225,7 @@ function startRun(tracer: Tracer, runId: string, at: number, attributes: Attribu
     },
     ROOT_CONTEXT,
   );
-  return { span, context: trace.setSpan(ROOT_CONTEXT, span), nodes: new Map() };
+  return { span, context: trace.setSpan(ROOT_CONTEXT, span), nodes: new Map(), containers: new Map() };
 }
 
 /** Ends the run span and any node span still open under it (an engine that stopped mid-node). */
@@ -214,6 +233,12 @@ function endRun(run: RunTrace, at: number): void {
   for (const node of run.nodes.values()) node.span.end(new Date(at));
   run.nodes.clear();
   run.span.end(new Date(at));
+}
+
+/** Drops a closed node's container entry unless a newer attempt of it replaced the entry. */
+function forgetContainer(run: RunTrace, row: NodeRunRecord, node: { span: Span; context: Context }): void {
+  const key = containerKey(row.nodeId, row.iterationPath);
+  if (run.containers.get(key) === node) run.containers.delete(key);
 }
 
 function nodeSpanName(row: NodeRunRecord): string {

@@ -4,6 +4,7 @@ import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RunService } from "../services/run-service";
+import { testDocument, testEdge, testNode } from "../workflow/testing/build-document";
 import { genAiProviderName } from "./genai-attributes";
 import { type AgentRunFixture, agentFlow, calculatorReplies, createAgentRunFixture } from "./testing/agent-run-fixture";
 import { createRunTracing, otlpTracesUrl, tracingFromEnvironment } from "./tracing";
@@ -145,6 +146,41 @@ describe("OpenTelemetry traces of real runs", () => {
     });
 
     expect(new Set(spans.map((span) => span.spanContext().traceId)).size).toBe(1);
+    await tracing.shutdown();
+  });
+
+  it("nests the spans of nodes inside an iteration under that iteration's span, per item", async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracing = createRunTracing({ exporter, exportEachSpan: true });
+    const document = testDocument(
+      [
+        testNode("start", "start", { inputs: [{ name: "items", type: "array", required: true }] }),
+        testNode("loop", "iteration", { input: ["start", "items"], parallel: true, outputSelector: ["each", "text"] }),
+        testNode("each", "template", { template: "item {{item}}" }, { parentId: "loop" }),
+        testNode("end", "end", { outputs: [{ name: "texts", value: "{{loop.output}}" }] }),
+      ],
+      [testEdge("start", "loop"), testEdge("loop", "end")],
+    );
+    const service = new RunService({
+      observers: [{ onEvent: (event, context) => tracing.observer.observe(event, context) }],
+    });
+    const { done } = await service.start({
+      workspaceId: fixture.workspaceId,
+      workflowId: fixture.workflowId,
+      document,
+      inputs: { items: ["a", "b", "c"] },
+      trigger: "editor",
+    });
+    await done;
+    await tracing.forceFlush();
+    const spans = exporter.getFinishedSpans();
+    const [run] = byName(spans, "invoke_workflow");
+    const [loop] = byName(spans, "node iteration");
+    const children = byName(spans, "node template");
+    expect(parentOf(loop!)).toBe(run!.spanContext().spanId);
+    expect(children).toHaveLength(3);
+    for (const child of children) expect(parentOf(child)).toBe(loop!.spanContext().spanId);
+    expect(parentOf(byName(spans, "node end")[0]!)).toBe(run!.spanContext().spanId);
     await tracing.shutdown();
   });
 

@@ -38,6 +38,8 @@ export type RunEvent =
       nodeType: string;
       title: string;
       inputs: Record<string, unknown>;
+      /** The enclosing container (iteration, agent loop) of a node inside one; absent at top level. */
+      parentNodeId?: string;
     })
   | (NodeEventBase & {
       type: "node-delta";
