@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { BAD_PATH_VALUES, bodyCases, type FuzzCase, seededRandom } from "./_testing/fuzz-cases";
-import { type CatalogEntry, readBody, routeCatalog } from "./_testing/route-catalog";
-import { listRouteFiles, pathParameterNames } from "./_testing/route-files";
-import { entryUrl } from "./_testing/route-table";
-import { type Call, type Caller, invoke, seedTwoWorkspaces, type TwoWorkspaces } from "./_testing/two-workspaces";
+import { BAD_PATH_VALUES, bodyCases, type FuzzCase, seededRandom } from "./testing/fuzz-cases";
+import { type CatalogEntry, readBody, routeCatalog } from "./testing/route-catalog";
+import { listRouteFiles, pathParameterNames } from "./testing/route-files";
+import { entryUrl } from "./testing/route-table";
+import { type Call, type Caller, invoke, seedTwoWorkspaces, type TwoWorkspaces } from "./testing/two-workspaces";
 
 /**
  * Malformed input on every route of the route table, sent as workspace A's owner (so auth passes
@@ -40,6 +40,9 @@ function casesOf(item: CatalogEntry, random: () => number): FuzzCase[] {
   const valid = entry.body?.(world.acme);
   const base: Call = { method: item.method, url: entryUrl(item.route.path, params, query), params, body: valid };
   const cases: FuzzCase[] = BODY_METHODS.has(item.method) ? bodyCases(base, valid, random) : [];
+  if (pathParameterNames(item.route.path).length > 0) {
+    cases.push({ name: "path not decodable (params promise rejects)", call: { ...base, paramsRejected: true } });
+  }
   for (const name of pathParameterNames(item.route.path)) {
     for (const [label, value] of BAD_PATH_VALUES) {
       const bad = { ...params, [name]: value };

@@ -3,7 +3,7 @@ import { POST as createKey } from "@/app/api/api-keys/route";
 import { PUT as replaceToolSource } from "@/app/api/tool-sources/[id]/route";
 import { POST as createToolSource } from "@/app/api/tool-sources/route";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { ACME_SPEC, type Caller, invoke, seedTwoWorkspaces, type TwoWorkspaces } from "./_testing/two-workspaces";
+import { ACME_SPEC, type Caller, invoke, seedTwoWorkspaces, type TwoWorkspaces } from "./testing/two-workspaces";
 
 /** Focused tests of the bugs the isolation and fuzz suites found (each failed before its fix). */
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { type CatalogEntry, readBody, routeCatalog } from "./_testing/route-catalog";
-import type { Handler } from "./_testing/route-files";
-import { entryUrl } from "./_testing/route-table";
-import { type Call, type Caller, invoke, seedTwoWorkspaces, type TwoWorkspaces } from "./_testing/two-workspaces";
+import { type CatalogEntry, readBody, routeCatalog } from "./testing/route-catalog";
+import type { Handler } from "./testing/route-files";
+import { entryUrl } from "./testing/route-table";
+import { type Call, type Caller, invoke, seedTwoWorkspaces, type TwoWorkspaces } from "./testing/two-workspaces";
 
 /**
  * Workspace isolation over every route on disk: each (route, method) of the route table is called
@@ -63,7 +63,7 @@ async function probe(item: CatalogEntry, caller: Caller) {
 describe("workspace isolation over the route table", () => {
   it("has an entry for every route and method on disk, and none for routes that are gone", () => {
     const missing = catalog.entries.filter((item) => !item.entry).map((item) => item.key);
-    expect(missing, `routes without an entry in app/api/_testing/route-table.ts: ${missing.join(", ")}`).toEqual([]);
+    expect(missing, `routes without an entry in app/api/testing/route-table.ts: ${missing.join(", ")}`).toEqual([]);
     expect(catalog.stale, "table entries naming no route on disk").toEqual([]);
     for (const item of catalog.entries) {
       const entry = item.entry;
@@ -115,6 +115,7 @@ describe("workspace isolation over the route table", () => {
         }
       }
     }
+    console.info(`isolation: ${catalog.entries.length} (route, method) entries, ${calls} refused-or-own calls`);
     expect(problems).toEqual([]);
     expect(calls).toBeGreaterThan(300);
   });

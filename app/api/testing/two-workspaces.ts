@@ -63,6 +63,8 @@ export interface Call {
   /** JSON body (sent as application/json), or a raw body with its own content type. */
   body?: unknown;
   raw?: { contentType: string | null; bytes: Uint8Array | string };
+  /** Hand the handler a params promise that rejects, as Next's does when it cannot decode the path. */
+  paramsRejected?: boolean;
 }
 
 /** Builds the Request of a call by a caller (same-origin headers, as the app's own pages send). */
@@ -83,7 +85,10 @@ export function buildRequest(call: Call, caller: Caller): Request {
 
 /** Calls a handler in-process. */
 export async function invoke(handler: Handler, call: Call, caller: Caller): Promise<Response> {
-  return handler(buildRequest(call, caller), { params: Promise.resolve(call.params) });
+  const params = call.paramsRejected ? Promise.reject(new URIError("URI malformed")) : Promise.resolve(call.params);
+  // A rejection nobody awaits must not fail the run as "unhandled".
+  params.catch(() => undefined);
+  return handler(buildRequest(call, caller), { params });
 }
 
 /** Workspace A's resources, by kind. */

@@ -52,6 +52,26 @@ function withRawField(body: Record<string, unknown>, field: string, raw: string 
   return Buffer.concat([encoder.encode(before), raw, encoder.encode(after)]);
 }
 
+/**
+ * `value` with a `fuzzDeep` member nested `depth` levels added at the innermost object along its
+ * first object-valued members (e.g. a draft's first node's data), so the deep part sits where a
+ * schema of open records would let it through.
+ */
+export function deepenInside(value: unknown, depth: number): unknown {
+  const deep = JSON.parse(deepArray(Math.min(depth, 5000))) as unknown;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.length > 0 ? [walk(node[0]), ...node.slice(1)] : [deep];
+    if (node && typeof node === "object") {
+      const entries = Object.entries(node as Record<string, unknown>);
+      const index = entries.findIndex(([, member]) => member !== null && typeof member === "object");
+      if (index === -1) return { ...(node as object), fuzzDeep: deep };
+      return Object.fromEntries(entries.map(([key, member], at) => [key, at === index ? walk(member) : member]));
+    }
+    return node;
+  };
+  return walk(value);
+}
+
 /** Malformed bodies for a JSON route whose minimal valid body is `valid` (an object, or undefined). */
 export function bodyCases(base: Call, valid: unknown, random: () => number): FuzzCase[] {
   const body = (valid && typeof valid === "object" && !Array.isArray(valid) ? valid : {}) as Record<string, unknown>;
