@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { BAD_PATH_VALUES, bodyCases, type FuzzCase, seededRandom } from "./testing/fuzz-cases";
+import { BAD_PATH_VALUES, bodyCases, type FuzzCase, queryCases, seededRandom } from "./testing/fuzz-cases";
 import { type CatalogEntry, readBody, routeCatalog } from "./testing/route-catalog";
 import { listRouteFiles, pathParameterNames } from "./testing/route-files";
 import { entryUrl } from "./testing/route-table";
@@ -40,6 +40,7 @@ function casesOf(item: CatalogEntry, random: () => number): FuzzCase[] {
   const valid = entry.body?.(world.acme);
   const base: Call = { method: item.method, url: entryUrl(item.route.path, params, query), params, body: valid };
   const cases: FuzzCase[] = BODY_METHODS.has(item.method) ? bodyCases(base, valid, random) : [];
+  if (item.method === "GET") cases.push(...queryCases(base, query));
   if (pathParameterNames(item.route.path).length > 0) {
     cases.push({ name: "path not decodable (params promise rejects)", call: { ...base, paramsRejected: true } });
   }

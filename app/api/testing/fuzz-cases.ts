@@ -142,3 +142,24 @@ export const BAD_PATH_VALUES: [string, string][] = [
   ["../..", "../.."],
   ["a NUL byte", "id\u0000"],
 ];
+
+/** Query parameters the routes read (list filters, cursors, formats, compare sides), to fill with bad values. */
+const QUERY_NAMES = ["limit", "before", "after", "cursor", "status", "trigger", "workflowId", "datasetId", "format"];
+
+/** Bad query strings for a GET route (its own query keys first, then the common ones). */
+export function queryCases(base: Call, query: string | undefined): FuzzCase[] {
+  const own = [...new URLSearchParams(query ?? "").keys()];
+  const names = [...new Set([...own, ...QUERY_NAMES])];
+  const path = base.url.split("?")[0];
+  const withValue = (value: string) => names.map((name) => `${name}=${value}`).join("&");
+  return [
+    { name: "query values %ff%fe", call: { ...base, url: `${path}?${withValue("%ff%fe")}` } },
+    { name: "query values -1", call: { ...base, url: `${path}?${withValue("-1")}` } },
+    { name: "query values 5 KB", call: { ...base, url: `${path}?${withValue("9".repeat(5 * 1024))}` } },
+    {
+      name: "query values repeated",
+      call: { ...base, url: `${path}?${names.map((name) => `${name}=a&${name}=b`).join("&")}` },
+    },
+    { name: "query a lone %", call: { ...base, url: `${path}?${withValue("%")}` } },
+  ];
+}
