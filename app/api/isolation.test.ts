@@ -120,6 +120,39 @@ describe("workspace isolation over the route table", () => {
     expect(calls).toBeGreaterThan(300);
   });
 
+  it("B's own parent with A's child id (node run, comment target, compare side, key limit) is refused", async () => {
+    const { acme, bravo } = world;
+    const mixed: [string, string, string, Record<string, string>, unknown?][] = [
+      ["GET", "/api/runs/[runId]/node-runs/[nodeRunId]", "", { runId: bravo.runId, nodeRunId: acme.nodeRunId }],
+      ["POST", "/api/runs/[runId]/comments", "", { runId: bravo.runId }, { body: "x", nodeRunId: acme.nodeRunId }],
+      ["GET", "/api/runs/compare", `a=${bravo.runId}&b=${acme.runId}`, {}],
+      ["GET", "/api/runs/compare", `a=${acme.runId}&b=${bravo.runId}`, {}],
+      ["POST", "/api/api-keys", "", {}, { name: "mixed", workflowIds: [bravo.workflowId, acme.workflowId] }],
+      ["POST", "/api/datasets", "", {}, { name: "mixed-dataset", workflowId: acme.workflowId }],
+      ["POST", "/api/evaluations", "", {}, { workflowId: bravo.workflowId, datasetId: acme.datasetId, trials: 1 }],
+      [
+        "PUT",
+        "/api/evaluations/gates/[workflowId]",
+        "",
+        { workflowId: bravo.workflowId },
+        { datasetId: acme.datasetId },
+      ],
+    ];
+    const problems: string[] = [];
+    for (const [method, routePath, query, params, body] of mixed) {
+      const item = catalog.entries.find((candidate) => candidate.key === `${method} ${routePath}`);
+      if (!item) throw new Error(`${method} ${routePath} is not on disk`);
+      const call: Call = { method, url: entryUrl(routePath, params, query), params, body };
+      const response = await invoke(item.handler, call, world.callers.bravoUser);
+      const text = await readBody(response);
+      if (![...REFUSED, 422].includes(response.status))
+        problems.push(`${method} ${call.url}: ${response.status} ${text.slice(0, 160)}`);
+      const leaked = leakedMarkers(call, text);
+      if (leaked.length > 0) problems.push(`${method} ${call.url}: answer carries A's ${leaked.join(", ")}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("CORS preflights (OPTIONS) answer everyone without A's data", async () => {
     const problems: string[] = [];
     const seen = new Set<string>();

@@ -116,7 +116,7 @@ export interface AcmeResources {
 /** Both workspaces and the callers of the suites. */
 export interface TwoWorkspaces {
   acme: AcmeResources;
-  bravo: { workspaceId: string; ownerId: string; workflowId: string; apiKeySecret: string };
+  bravo: { workspaceId: string; ownerId: string; workflowId: string; apiKeySecret: string; runId: string };
   callers: {
     acmeOwner: Caller;
     /** A's API key with every scope: the owner's way into /api/v1. */
@@ -290,6 +290,15 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
     bravoWorkspace.id,
     createApiKeyBodySchema.parse({ name: "bravo key", scopes: [...API_KEY_SCOPES] }),
   );
+  const bravoSlug = (await db.workflow.findUniqueOrThrow({ where: { id: bravoWorkflow.id } })).slug;
+  const bravoRan = await expectOk(
+    await invoke(
+      runHandlers.POST as Handler,
+      { method: "POST", url: `/api/v1/workflows/${bravoSlug}/run`, params: { slug: bravoSlug }, body: { inputs: {} } },
+      { kind: "api-key", secret: bravoKey.secret },
+    ),
+    "bravo's published run",
+  );
 
   const acme: AcmeResources = {
     workspaceId,
@@ -332,6 +341,7 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
       ownerId: bravoOwner.id,
       workflowId: bravoWorkflow.id,
       apiKeySecret: bravoKey.secret,
+      runId: String(bravoRan.run_id ?? bravoRan.runId ?? bravoRan.id),
     },
     callers: {
       acmeOwner,
