@@ -86,6 +86,23 @@ describe("workspace isolation over the route table", () => {
     expect(problems).toEqual([]);
   });
 
+  it("B's user and B's key are real principals: their own-workspace GETs answer 2xx with B's data", async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const item of catalog.entries) {
+      if (item.method !== "GET" || item.entry?.access !== "own-workspace") continue;
+      const caller = item.route.path.startsWith("/api/v1/") ? world.callers.bravoKey : world.callers.bravoUser;
+      const { status, text } = await probe(item, caller);
+      checked++;
+      if (status < 200 || status >= 300) problems.push(`${item.key}: ${status} ${text.slice(0, 160)}`);
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(10);
+    const workflows = catalog.entries.find((item) => item.key === "GET /api/workflows");
+    const listed = await probe(workflows as CatalogEntry, world.callers.bravoUser);
+    expect(listed.text).toContain(world.bravo.workflowId);
+  });
+
   it("B's user, B's API key, A's viewer (writes) and nobody are refused and see none of A's data", async () => {
     const problems: string[] = [];
     const principals: [string, Caller][] = [

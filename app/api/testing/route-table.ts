@@ -195,9 +195,9 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     body: () => ({ maxAgeDays: 30, maxCount: null, keepAnnotatedDays: null }),
   },
 
-  "GET /api/runs": { access: "own-workspace", query: (acme) => `workflowId=${acme.workflowId}` },
+  "GET /api/runs": { access: "reference", query: (acme) => `workflowId=${acme.workflowId}` },
   "GET /api/runs/compare": { access: "reference", query: (acme) => `a=${acme.runId}&b=${acme.runId}` },
-  "GET /api/runs/export": { access: "own-workspace", query: (acme) => `workflowId=${acme.workflowId}` },
+  "GET /api/runs/export": { access: "reference", query: (acme) => `workflowId=${acme.workflowId}` },
   "GET /api/runs/needs-review": { access: "own-workspace" },
   "GET /api/runs/[runId]": { access: "resource", params: run },
   "POST /api/runs/[runId]/cancel": { access: "resource", params: run },
