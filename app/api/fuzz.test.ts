@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { BAD_PATH_VALUES, bodyCases, type FuzzCase, queryCases, seededRandom } from "./testing/fuzz-cases";
+import { routeSpecOf } from "@/lib/http/route";
+import {
+  BAD_PATH_VALUES,
+  bodyCases,
+  type FuzzCase,
+  queryCases,
+  seededRandom,
+  topLevelFields,
+} from "./testing/fuzz-cases";
 import { type CatalogEntry, readBody, routeCatalog } from "./testing/route-catalog";
 import { listRouteFiles, pathParameterNames } from "./testing/route-files";
 import { entryUrl } from "./testing/route-table";
@@ -39,7 +47,8 @@ function casesOf(item: CatalogEntry, random: () => number): FuzzCase[] {
   const query = entry.query?.(world.acme);
   const valid = entry.body?.(world.acme);
   const base: Call = { method: item.method, url: entryUrl(item.route.path, params, query), params, body: valid };
-  const cases: FuzzCase[] = BODY_METHODS.has(item.method) ? bodyCases(base, valid, random) : [];
+  const schemaFields = topLevelFields(routeSpecOf(item.handler)?.body);
+  const cases: FuzzCase[] = BODY_METHODS.has(item.method) ? bodyCases(base, valid, random, schemaFields) : [];
   if (item.method === "GET") cases.push(...queryCases(base, query));
   if (pathParameterNames(item.route.path).length > 0) {
     cases.push({ name: "path not decodable (params promise rejects)", call: { ...base, paramsRejected: true } });
@@ -87,8 +96,12 @@ describe("fuzzing every JSON route and dynamic path (no 5xx; every 4xx is JSON w
     console.info(`fuzz: ${sent} requests, seed ${SEED}`);
   });
 
-  it("covers every route of the table", () => {
+  it("covers every route of the table, and reads body fields from the routes' own schemas", () => {
     expect(catalog.entries.filter((item) => !item.entry).map((item) => item.key)).toEqual([]);
+    const update = catalog.entries.find((item) => item.key === "PUT /api/workflows/[id]");
+    expect(topLevelFields(routeSpecOf(update?.handler)?.body).sort()).toEqual(
+      ["description", "draft", "expectedRevision", "name"].sort(),
+    );
   });
 
   for (const route of listRouteFiles()) {

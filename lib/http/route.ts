@@ -206,6 +206,20 @@ async function readParams(context: { params?: Promise<Record<string, string | st
   }
 }
 
+/** The spec each handler was made with, for tests that walk every route (e.g. body fields to fuzz). */
+const SPECS = new WeakMap<RouteHandler, RouteSpec<unknown, unknown, unknown>>();
+
+/** The spec `route()` made a handler with, if it did. */
+export function routeSpecOf(handler: unknown): RouteSpec<unknown, unknown, unknown> | undefined {
+  return typeof handler === "function" ? SPECS.get(handler as RouteHandler) : undefined;
+}
+
+/** Records a handler's spec (`route()` does; wrappers around it pass their inner spec on). */
+export function rememberRouteSpec(handler: RouteHandler, spec: RouteSpec<never, never, never>): RouteHandler {
+  SPECS.set(handler, spec as RouteSpec<unknown, unknown, unknown>);
+  return handler;
+}
+
 /**
  * The one route wrapper: resolves the principal, parses path, query and body with zod, calls the
  * handler and maps every error to the JSON error shape (known codes keep their status, anything
@@ -220,56 +234,59 @@ export function route<
   spec: RouteSpec<Params, Body, Query> & { auth: Auth },
   handler: (input: RouteInput<Params, Body, Query, Auth>) => Promise<unknown>,
 ): RouteHandler {
-  return async (request, context) => {
-    const bearer = request.headers.has("authorization");
-    const apiKey = spec.auth === "api-key" || (spec.auth === "session-or-api-key" && bearer);
-    // Once the key is known, every answer (errors included) carries its CORS headers, if any.
-    let resolved: Principal | null = null;
-    const answer = (response: Response) => (apiKey ? withCors(response, request, resolved) : response);
-    try {
-      // API-key clients are not browsers carrying ambient cookies: no cross-site risk to check.
-      if (!apiKey) requireSameOrigin(request);
-      const principal = await resolvePrincipal(request, spec.auth);
-      resolved = principal;
-      const rawParams = await readParams(context);
-      if (!rawParams.ok) return answer(errorResponse(400, "invalid_path", "The URL path is not validly encoded."));
-      let params = rawParams.value as unknown as Params;
-      if (spec.params) {
-        const parsed = spec.params.safeParse(rawParams.value);
-        if (!parsed.success) return answer(invalid("invalid_path", "path", parsed.error, true));
-        params = parsed.data;
-      }
-      let query = undefined as Query;
-      if (spec.query) {
-        const parsed = spec.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-        if (!parsed.success) return answer(invalid("invalid_query", "query", parsed.error, true));
-        query = parsed.data;
-      }
-      let body = undefined as Body;
-      if (spec.body) {
-        requireJsonContentType(request);
-        const text = await readBodyText(request, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-        if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new TooDeepError();
-        let raw: unknown;
-        try {
-          raw = JSON.parse(text);
-        } catch {
-          return answer(errorResponse(400, "invalid_json", "The request body is not valid JSON."));
+  return rememberRouteSpec(
+    async (request, context) => {
+      const bearer = request.headers.has("authorization");
+      const apiKey = spec.auth === "api-key" || (spec.auth === "session-or-api-key" && bearer);
+      // Once the key is known, every answer (errors included) carries its CORS headers, if any.
+      let resolved: Principal | null = null;
+      const answer = (response: Response) => (apiKey ? withCors(response, request, resolved) : response);
+      try {
+        // API-key clients are not browsers carrying ambient cookies: no cross-site risk to check.
+        if (!apiKey) requireSameOrigin(request);
+        const principal = await resolvePrincipal(request, spec.auth);
+        resolved = principal;
+        const rawParams = await readParams(context);
+        if (!rawParams.ok) return answer(errorResponse(400, "invalid_path", "The URL path is not validly encoded."));
+        let params = rawParams.value as unknown as Params;
+        if (spec.params) {
+          const parsed = spec.params.safeParse(rawParams.value);
+          if (!parsed.success) return answer(invalid("invalid_path", "path", parsed.error, true));
+          params = parsed.data;
         }
-        const parsed = spec.body.safeParse(raw);
-        if (!parsed.success) return answer(invalid("invalid_request", "body", parsed.error, false));
-        body = parsed.data;
+        let query = undefined as Query;
+        if (spec.query) {
+          const parsed = spec.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+          if (!parsed.success) return answer(invalid("invalid_query", "query", parsed.error, true));
+          query = parsed.data;
+        }
+        let body = undefined as Body;
+        if (spec.body) {
+          requireJsonContentType(request);
+          const text = await readBodyText(request, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+          if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new TooDeepError();
+          let raw: unknown;
+          try {
+            raw = JSON.parse(text);
+          } catch {
+            return answer(errorResponse(400, "invalid_json", "The request body is not valid JSON."));
+          }
+          const parsed = spec.body.safeParse(raw);
+          if (!parsed.success) return answer(invalid("invalid_request", "body", parsed.error, false));
+          body = parsed.data;
+        }
+        const result = await handler({
+          request,
+          principal: principal as RouteInput<Params, Body, Query, Auth>["principal"],
+          params,
+          body,
+          query,
+        });
+        return answer(result instanceof Response ? result : Response.json(result ?? { ok: true }));
+      } catch (error) {
+        return answer(mapError(error));
       }
-      const result = await handler({
-        request,
-        principal: principal as RouteInput<Params, Body, Query, Auth>["principal"],
-        params,
-        body,
-        query,
-      });
-      return answer(result instanceof Response ? result : Response.json(result ?? { ok: true }));
-    } catch (error) {
-      return answer(mapError(error));
-    }
-  };
+    },
+    spec as RouteSpec<never, never, never>,
+  );
 }

@@ -72,10 +72,32 @@ export function deepenInside(value: unknown, depth: number): unknown {
   return walk(value);
 }
 
+/** The top-level field names of a zod body schema (objects, unions of objects, pipes, defaults). */
+export function topLevelFields(schema: unknown): string[] {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def) return [];
+  switch (def.type) {
+    case "object":
+      return Object.keys(def.shape as Record<string, unknown>);
+    case "union":
+      return [...new Set((def.options as unknown[]).flatMap(topLevelFields))];
+    case "pipe":
+      return topLevelFields(def.in);
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+      return topLevelFields(def.innerType);
+    default:
+      return [];
+  }
+}
+
 /** Malformed bodies for a JSON route whose minimal valid body is `valid` (an object, or undefined). */
-export function bodyCases(base: Call, valid: unknown, random: () => number): FuzzCase[] {
+export function bodyCases(base: Call, valid: unknown, random: () => number, schemaFields: string[] = []): FuzzCase[] {
   const body = (valid && typeof valid === "object" && !Array.isArray(valid) ? valid : {}) as Record<string, unknown>;
-  const fields = Object.keys(body).length > 0 ? Object.keys(body) : ["field"];
+  const known = [...new Set([...Object.keys(body), ...schemaFields])];
+  const fields = known.length > 0 ? known : ["field"];
   const json = (contentType: string | null, bytes: Uint8Array | string) => ({
     ...base,
     body: undefined,
