@@ -261,7 +261,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   },
   "POST /api/v1/evaluations": {
     access: "reference",
-    body: (acme) => ({ workflow: acme.workflowSlug, cases: [{ id: "c1" }], wait: false }),
+    body: (acme) => ({ workflow: acme.workflowSlug, cases: [{ id: "c1" }], k: 1, wait: false, timeout_seconds: 1 }),
   },
   "GET /api/v1/evaluations/[id]": { access: "resource", params: (acme) => ({ id: acme.evaluationId }) },
   "POST /api/v1/mcp": {
