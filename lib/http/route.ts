@@ -234,59 +234,57 @@ export function route<
   spec: RouteSpec<Params, Body, Query> & { auth: Auth },
   handler: (input: RouteInput<Params, Body, Query, Auth>) => Promise<unknown>,
 ): RouteHandler {
-  return rememberRouteSpec(
-    async (request, context) => {
-      const bearer = request.headers.has("authorization");
-      const apiKey = spec.auth === "api-key" || (spec.auth === "session-or-api-key" && bearer);
-      // Once the key is known, every answer (errors included) carries its CORS headers, if any.
-      let resolved: Principal | null = null;
-      const answer = (response: Response) => (apiKey ? withCors(response, request, resolved) : response);
-      try {
-        // API-key clients are not browsers carrying ambient cookies: no cross-site risk to check.
-        if (!apiKey) requireSameOrigin(request);
-        const principal = await resolvePrincipal(request, spec.auth);
-        resolved = principal;
-        const rawParams = await readParams(context);
-        if (!rawParams.ok) return answer(errorResponse(400, "invalid_path", "The URL path is not validly encoded."));
-        let params = rawParams.value as unknown as Params;
-        if (spec.params) {
-          const parsed = spec.params.safeParse(rawParams.value);
-          if (!parsed.success) return answer(invalid("invalid_path", "path", parsed.error, true));
-          params = parsed.data;
-        }
-        let query = undefined as Query;
-        if (spec.query) {
-          const parsed = spec.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-          if (!parsed.success) return answer(invalid("invalid_query", "query", parsed.error, true));
-          query = parsed.data;
-        }
-        let body = undefined as Body;
-        if (spec.body) {
-          requireJsonContentType(request);
-          const text = await readBodyText(request, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-          if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new TooDeepError();
-          let raw: unknown;
-          try {
-            raw = JSON.parse(text);
-          } catch {
-            return answer(errorResponse(400, "invalid_json", "The request body is not valid JSON."));
-          }
-          const parsed = spec.body.safeParse(raw);
-          if (!parsed.success) return answer(invalid("invalid_request", "body", parsed.error, false));
-          body = parsed.data;
-        }
-        const result = await handler({
-          request,
-          principal: principal as RouteInput<Params, Body, Query, Auth>["principal"],
-          params,
-          body,
-          query,
-        });
-        return answer(result instanceof Response ? result : Response.json(result ?? { ok: true }));
-      } catch (error) {
-        return answer(mapError(error));
+  const wrapped: RouteHandler = async (request, context) => {
+    const bearer = request.headers.has("authorization");
+    const apiKey = spec.auth === "api-key" || (spec.auth === "session-or-api-key" && bearer);
+    // Once the key is known, every answer (errors included) carries its CORS headers, if any.
+    let resolved: Principal | null = null;
+    const answer = (response: Response) => (apiKey ? withCors(response, request, resolved) : response);
+    try {
+      // API-key clients are not browsers carrying ambient cookies: no cross-site risk to check.
+      if (!apiKey) requireSameOrigin(request);
+      const principal = await resolvePrincipal(request, spec.auth);
+      resolved = principal;
+      const rawParams = await readParams(context);
+      if (!rawParams.ok) return answer(errorResponse(400, "invalid_path", "The URL path is not validly encoded."));
+      let params = rawParams.value as unknown as Params;
+      if (spec.params) {
+        const parsed = spec.params.safeParse(rawParams.value);
+        if (!parsed.success) return answer(invalid("invalid_path", "path", parsed.error, true));
+        params = parsed.data;
       }
-    },
-    spec as RouteSpec<never, never, never>,
-  );
+      let query = undefined as Query;
+      if (spec.query) {
+        const parsed = spec.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+        if (!parsed.success) return answer(invalid("invalid_query", "query", parsed.error, true));
+        query = parsed.data;
+      }
+      let body = undefined as Body;
+      if (spec.body) {
+        requireJsonContentType(request);
+        const text = await readBodyText(request, spec.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+        if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new TooDeepError();
+        let raw: unknown;
+        try {
+          raw = JSON.parse(text);
+        } catch {
+          return answer(errorResponse(400, "invalid_json", "The request body is not valid JSON."));
+        }
+        const parsed = spec.body.safeParse(raw);
+        if (!parsed.success) return answer(invalid("invalid_request", "body", parsed.error, false));
+        body = parsed.data;
+      }
+      const result = await handler({
+        request,
+        principal: principal as RouteInput<Params, Body, Query, Auth>["principal"],
+        params,
+        body,
+        query,
+      });
+      return answer(result instanceof Response ? result : Response.json(result ?? { ok: true }));
+    } catch (error) {
+      return answer(mapError(error));
+    }
+  };
+  return rememberRouteSpec(wrapped, spec as RouteSpec<never, never, never>);
 }
