@@ -1,6 +1,6 @@
 import "server-only";
 import { methodNotAllowed } from "./method-not-allowed";
-import { type RouteAuth, type RouteHandler, type RouteInput, type RouteSpec, route } from "./route";
+import { type RouteAuth, type RouteHandler, type RouteInput, type RouteSpec, rememberRouteSpec, route } from "./route";
 
 /** The error body of the OpenAI API, which OpenAI clients parse: `{ error: { message, type, code, param } }`. */
 export interface OpenAiErrorBody {
@@ -87,7 +87,10 @@ export function openAiRoute<
   handler: (input: RouteInput<Params, Body, Query, Auth>) => Promise<unknown>,
 ): RouteHandler {
   const inner = route(spec, handler);
-  return async (request, context) => toOpenAiError(await inner(request, context));
+  return rememberRouteSpec(
+    async (request, context) => toOpenAiError(await inner(request, context)),
+    spec as RouteSpec<never, never, never>,
+  );
 }
 
 /** `methodNotAllowed` for the OpenAI-compatible routes: the same 405, in OpenAI's error shape. */

@@ -49,6 +49,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   provider_rename_unsupported: 400,
   unknown_mention: 422,
   unknown_node_run: 422,
+  unknown_workflow: 422,
   rerun_unavailable: 409,
   queue_unavailable: 503,
   dataset_name_taken: 409,

@@ -208,6 +208,20 @@ async function readParams(context: { params?: Promise<Record<string, string | st
   }
 }
 
+/** The spec each handler was made with, for tests that walk every route (e.g. body fields to fuzz). */
+const SPECS = new WeakMap<RouteHandler, RouteSpec<unknown, unknown, unknown>>();
+
+/** The spec `route()` made a handler with, if it did. */
+export function routeSpecOf(handler: unknown): RouteSpec<unknown, unknown, unknown> | undefined {
+  return typeof handler === "function" ? SPECS.get(handler as RouteHandler) : undefined;
+}
+
+/** Records a handler's spec (`route()` does; wrappers around it pass their inner spec on). */
+export function rememberRouteSpec(handler: RouteHandler, spec: RouteSpec<never, never, never>): RouteHandler {
+  SPECS.set(handler, spec as RouteSpec<unknown, unknown, unknown>);
+  return handler;
+}
+
 /**
  * The one route wrapper: resolves the principal, parses path, query and body with zod, calls the
  * handler and maps every error to the JSON error shape (known codes keep their status, anything
@@ -222,7 +236,7 @@ export function route<
   spec: RouteSpec<Params, Body, Query> & { auth: Auth },
   handler: (input: RouteInput<Params, Body, Query, Auth>) => Promise<unknown>,
 ): RouteHandler {
-  return async (request, context) => {
+  const wrapped: RouteHandler = async (request, context) => {
     const bearer = request.headers.has("authorization");
     const apiKey = spec.auth === "api-key" || (spec.auth === "session-or-api-key" && bearer);
     // Once the key is known, every answer (errors included) carries its CORS headers, if any.
@@ -276,4 +290,5 @@ export function route<
       return answer(mapError(error));
     }
   };
+  return rememberRouteSpec(wrapped, spec as RouteSpec<never, never, never>);
 }

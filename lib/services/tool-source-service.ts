@@ -5,6 +5,7 @@ import { InvalidToolSourceError } from "../db/tool-source-errors";
 import {
   createToolSource,
   deleteToolSource,
+  getToolSource,
   listResolvedToolSources,
   loadResolvedToolSource,
   type ResolvedToolSource,
@@ -159,6 +160,8 @@ export async function saveToolSource(
   id?: string,
   options: WorkspaceToolsOptions = {},
 ): Promise<ToolSourceView> {
+  // Another workspace's (or an unknown) id is "not found" before anything about the input is said.
+  if (id) await getToolSource(workspaceId, id);
   if (input.kind === "openapi") await validateOpenApi(workspaceId, input, id, options);
   else assertTransportAllowed(input.connection.transport);
   if (!id) return createToolSource(workspaceId, input);

@@ -24,6 +24,8 @@ import {
   upsertProvider,
 } from "../db/provider-repository";
 import { getToolSource, listToolSources as listToolSourceRows } from "../db/tool-source-repository";
+import { WorkflowNotFoundError } from "../db/workflow-repository";
+import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { defaultApiRateLimit } from "./access/rate-limits";
@@ -163,16 +165,40 @@ export function listKeys(principal: Principal | null) {
   return listApiKeys(settingsWorkspace(principal));
 }
 
-/** Every workflow of a limit must be one of the workspace's (another workspace's or an unknown id is 404). */
+/**
+ * A key's workflow limit names a workflow that is not one of the workspace's (unknown, or another
+ * workspace's: the same answer, so ids of other workspaces cannot be probed). Code
+ * `unknown_workflow` (422), naming the field (`workflowIds.<n>` or `workflowId`).
+ */
+export class UnknownKeyWorkflowError extends TrellisError {
+  /** Where the problem is, for the error body. */
+  readonly details: { field: string };
+  constructor(field: string, id: string) {
+    super("unknown_workflow", `${field}: no workflow "${id}" in this workspace.`);
+    this.details = { field };
+  }
+}
+
+/** Every workflow of a limit must be one of the workspace's, else 422 naming the field. */
 async function checkWorkflowLimit(principal: Principal, input: ApiKeySettings): Promise<void> {
-  const ids = [...(input.workflowIds ?? []), ...(input.workflowId ? [input.workflowId] : [])];
-  for (const id of new Set(ids)) await loadWorkflow(principal, id);
+  const references: [string, string][] = [
+    ...(input.workflowIds ?? []).map((id, index): [string, string] => [`workflowIds.${index}`, id]),
+    ...(input.workflowId ? [["workflowId", input.workflowId] as [string, string]] : []),
+  ];
+  for (const [field, id] of references) {
+    try {
+      await loadWorkflow(principal, id);
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError) throw new UnknownKeyWorkflowError(field, id);
+      throw error;
+    }
+  }
 }
 
 /**
  * Creates a key with its scopes and optional limits (workflows, CORS origins, requests per
  * minute); the answer carries the secret, which is never shown again.
- * @throws WorkflowNotFoundError (404) for a workflow limit outside the workspace
+ * @throws UnknownKeyWorkflowError (422) for a workflow limit outside the workspace
  */
 export async function createKey(principal: Principal | null, input: { name: string } & ApiKeySettings) {
   const workspaceId = settingsWorkspace(principal);
@@ -182,7 +208,7 @@ export async function createKey(principal: Principal | null, input: { name: stri
 
 /**
  * Changes a key's scopes and limits; clients keep their secret.
- * @throws ApiKeyNotFoundError, WorkflowNotFoundError (404)
+ * @throws ApiKeyNotFoundError (404), UnknownKeyWorkflowError (422)
  */
 export async function updateKey(principal: Principal | null, id: string, input: ApiKeySettings) {
   const workspaceId = settingsWorkspace(principal);

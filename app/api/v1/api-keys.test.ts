@@ -274,7 +274,8 @@ describe("API keys on /api/v1: scopes, limits, CORS, last use, rate limits", () 
       apiRequest("PATCH", { scopes: ["run"], workflowIds: ["nope"] }),
       pathParams({ id: key.id }),
     );
-    expect(foreign.status).toBe(404);
+    expect(foreign.status).toBe(422);
+    expect((await foreign.json()).error).toMatchObject({ code: "unknown_workflow", field: "workflowIds.0" });
     expect((await patchKey(apiRequest("PATCH", { scopes: ["run"] }), pathParams({ id: "missing" }))).status).toBe(404);
     const edited = await patchKey(
       apiRequest("PATCH", { scopes: ["manage"], workflowIds: [], allowedOrigins: [], rateLimitPerMinute: null }),

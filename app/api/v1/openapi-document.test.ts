@@ -1,20 +1,14 @@
-import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { listRouteFiles } from "../testing/route-files";
 import { API_OPERATIONS, buildOpenApiDocument, statusOfCode } from "./openapi-document";
 import { publishedRunBodySchema } from "./schemas";
 
 const V1 = path.join(__dirname);
 
 /** Every route.ts under app/api/v1 as its OpenAPI path (`[slug]` → `{slug}`). */
-function routeFiles(directory = V1): string[] {
-  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    if (entry.name !== "route.ts") return [];
-    const relative = path.relative(V1, path.dirname(full)).split(path.sep).filter(Boolean);
-    return [`/api/v1${relative.map((segment) => `/${segment.replace(/^\[(.+)\]$/, "{$1}")}`).join("")}`];
-  });
+function routeFiles(): string[] {
+  return listRouteFiles(V1, "/api/v1").map((route) => route.path.replace(/\[([^\]]+)\]/g, "{$1}"));
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
