@@ -6,7 +6,8 @@
  *
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx --conditions=react-server bench/api-profile.ts
  *
- * It prints one JSON line (runs/s, p50, heap after); `bench:api` is the benchmark of record.
+ * It prints one JSON line (runs/s, p50, CPU ms per run, heap after a GC when `--expose-gc`);
+ * `bench:api` is the benchmark of record.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
     };
     for (let warm = 0; warm < 20; warm++) await run();
     const began = performance.now();
+    const cpuBefore = process.cpuUsage();
     left = RUNS;
     const latencies: number[] = [];
     const loop = async () => {
@@ -102,12 +104,15 @@ async function main(): Promise<void> {
     };
     await Promise.all(Array.from({ length: CLIENTS }, loop));
     const seconds = (performance.now() - began) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     globalThis.gc?.();
     console.log(
       JSON.stringify({
         runs: latencies.length,
         runs_per_s: Math.round((latencies.length / seconds) * 10) / 10,
         p50_ms: percentile(sortedCopy(latencies), 0.5),
+        // Process CPU (user + system) per run: what contention on a shared machine inflates least.
+        cpu_ms_per_run: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length)) * 100) / 100,
         heap_used_mb: Math.round(process.memoryUsage().heapUsed / 1048576),
         load_average_1m: os.loadavg()[0],
       }),

@@ -22,8 +22,8 @@
  *                               round, and after BENCH_API_IDLE_SECONDS (default 60) idle
  *
  * BENCH_API_CASES (comma list of one_llm, plan_and_execute, first_sse, chat_first_token,
- * parallel_10_llm, idle) picks cases, e.g. for profiling one; BENCH_API_SERVER_NODE_OPTIONS is the
- * server's NODE_OPTIONS (`--cpu-prof --cpu-prof-dir=…`, `--heapsnapshot-signal=SIGUSR2`).
+ * parallel_10_llm, idle) picks cases, e.g. for profiling one; BENCH_API_SERVER_NODE_ARGS are Node
+ * flags for the server process (`--cpu-prof --cpu-prof-dir=…`, `--heapsnapshot-signal=SIGUSR2`).
  *
  * The load generator is bench/support's closed loop: a fixed number of clients each sending one
  * request at a time. Latencies are wall time, including this machine's contention (its cores are
@@ -274,11 +274,12 @@ async function main(): Promise<void> {
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
   };
-  if (process.env.BENCH_API_SERVER_NODE_OPTIONS)
-    serverEnvironment.NODE_OPTIONS = process.env.BENCH_API_SERVER_NODE_OPTIONS;
+  // Profiler flags go on the server's command line (Node refuses --cpu-prof in NODE_OPTIONS).
+  const serverNodeArguments = (process.env.BENCH_API_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const nextBin = path.join(root, "node_modules/next/dist/bin/next");
   const server = spawn(
     process.execPath,
-    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
+    [...serverNodeArguments, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
     { cwd: root, env: serverEnvironment, stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";
