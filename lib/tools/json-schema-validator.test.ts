@@ -22,7 +22,7 @@ describe("compiled schema cache", () => {
       removeSchema: (schema) => compiler.removeSchema(schema),
     });
     const first = cache.compile(citySchema());
-    const reordered = { required: ["city"], additionalProperties: false, ...citySchema() };
+    const reordered = Object.fromEntries(Object.entries(citySchema()).reverse());
     expect(cache.compile(reordered)).toBe(first);
     expect(compiles).toBe(1);
     expect(cache.compile({ ...citySchema(), required: [] })).not.toBe(first);
