@@ -55,7 +55,10 @@ describe("compiled schema cache", () => {
     expect(validate(args)).toEqual({ ok: true, value: { city: "Paris", unit: "celsius" } });
     expect(args).toEqual({ city: "Paris" });
     expect(validate({})).toEqual({ ok: false, message: "arguments must have required property 'city'" });
-    expect(validate({ city: "Paris", extra: 1 })).toMatchObject({ ok: false, message: expect.stringContaining("extra") });
+    expect(validate({ city: "Paris", extra: 1 })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("extra"),
+    });
     // The same content compiled again (a later run's fresh definition) validates the same way.
     expect(compileArgumentValidator("weather", citySchema())({})).toEqual(validate({}));
   });
