@@ -80,26 +80,6 @@ export async function closedLoop(
   };
 }
 
-/**
- * At most `concurrency` of `tasks` at a time, in order; resolves with their results in input
- * order (a bounded pool, for benches that run a fixed amount of work rather than for a time).
- */
-export async function boundedPool<Result>(
-  tasks: readonly (() => Promise<Result>)[],
-  concurrency: number,
-): Promise<Result[]> {
-  const results: Result[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await (tasks[index] as () => Promise<Result>)();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
-  return results;
-}
-
 /** VmRSS in MB of a process and its descendants (Linux /proc). */
 export function rssMb(pid: number): number {
   const children = (id: number): number[] => {
