@@ -1,26 +1,36 @@
 /**
- * Published-API benchmark (`npm run bench:api`): prints ONE JSON line. Measurement only.
+ * Published-API benchmark (`npm run bench:api`): prints ONE JSON object. Measurement only.
  *
  * Against the BUILT server (`next build` first; `next start` on 127.0.0.1), on a scratch SQLite
- * database, with the project's fake OpenAI-compatible server answering at once (0 ms):
+ * database, with the project's fake OpenAI-compatible server (0 ms unless said) and the demo API
+ * stub for the built-in weather/currency tools:
  *
- *   blocking.<clients>.runs_per_s / p50_ms / p99_ms
- *       a one-LLM-node flow (start → llm → end) run blocking through
- *       POST /api/v1/workflows/:slug/run by 1, 8 and 32 concurrent keep-alive clients,
- *       each level after a warm-up, for BENCH_API_SECONDS (default 5) seconds
- *   first_sse_event_ms.p50 / p99
- *       streaming run: time from sending the request to the first SSE `data:` line
- *   rss_mb.{start, after_<clients>, idle}
- *       the server process's resident memory (VmRSS of the next-server process and its children)
- *       after start-up, after each round, and after BENCH_API_IDLE_SECONDS (default 10) idle
+ *   blocking.<flow>.<clients>   runs/s, p50/p99 ms, load average: blocking runs through
+ *                               POST /api/v1/workflows/:slug/run by 1, 8 and 32 concurrent keep-alive
+ *                               clients, each level for BENCH_API_SECONDS (default 5) s, after a warm-up;
+ *                               flows: `one_llm` (start → llm → end) and `plan_and_execute` (the
+ *                               "Plan and execute" example: planner → parallel tool iteration →
+ *                               synthesizer, fully recorded)
+ *   first_sse                   streaming run: time to the response headers and to the first SSE
+ *                               `data:` line (p50/p99)
+ *   chat_first_token            streamed POST /api/v1/chat/completions: time to the first chunk
+ *                               carrying answer text (p50/p99)
+ *   parallel_10_llm             a flow with 10 LLM nodes on parallel branches, the model answering
+ *                               after 200 ms: blocking wall time (p50/min/max)
+ *   rss_mb                      the server process's resident memory (VmRSS of the next-server process
+ *                               and its children) with the load average, after start-up, after each
+ *                               round, and after BENCH_API_IDLE_SECONDS (default 60) idle
  *
- * The load generator is this file: a fixed number of clients each looping one request at a
- * time (a closed loop), so the load is bounded by `clients`. Latencies are wall time, including
- * this machine's contention (its cores are shared); compare figures from the same machine only.
+ * BENCH_API_CASES (comma list of one_llm, plan_and_execute, first_sse, chat_first_token,
+ * parallel_10_llm, idle) picks cases, e.g. for profiling one; BENCH_API_SERVER_NODE_ARGS are Node
+ * flags for the server process (`--cpu-prof --cpu-prof-dir=…`, `--heapsnapshot-signal=SIGUSR2`).
+ *
+ * The load generator is bench/support's closed loop: a fixed number of clients each sending one
+ * request at a time. Latencies are wall time, including this machine's contention (its cores are
+ * shared); compare figures from the same machine under a similar load average only.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,15 +41,24 @@ import { createDatabase, setDatabase } from "../lib/db/prisma-client";
 import { saveProvider } from "../lib/db/provider-repository";
 import { seedDatabase } from "../lib/db/seed";
 import { createWorkflow, publishWorkflow } from "../lib/db/workflow-repository";
-import { startFakeOpenAIServer } from "../lib/llm/fake-server";
+import { type FakeChatRequestBody, type FakeReply, startFakeOpenAIServer } from "../lib/llm/fake-server";
+import { startDemoApiStub } from "../lib/tools/demo-stub/server";
 import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "../lib/workflow/document";
+import { planAndExecuteExample } from "../lib/workflow/examples/plan-and-execute";
+import { slugify } from "../lib/workflow/naming";
+import { closedLoop, freePort, loadAverage, percentile, rssMb, sleep, sortedCopy } from "./support";
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
-const IDLE_SECONDS = Number(process.env.BENCH_API_IDLE_SECONDS ?? 10);
+const IDLE_SECONDS = Number(process.env.BENCH_API_IDLE_SECONDS ?? 60);
 const LEVELS = [1, 8, 32];
-const SSE_SAMPLES = 30;
+const STREAM_SAMPLES = 30;
+const PARALLEL_SAMPLES = 10;
+const PARALLEL_BRANCHES = 10;
+const SLOW_MODEL = "gpt-slow-200ms";
+const ALL_CASES = ["one_llm", "plan_and_execute", "first_sse", "chat_first_token", "parallel_10_llm", "idle"];
+const CASES = new Set((process.env.BENCH_API_CASES ?? ALL_CASES.join(",")).split(",").map((name) => name.trim()));
 
-const oneLlmFlow: WorkflowDocument = {
+const oneLlmFlow = {
   schemaVersion: CURRENT_SCHEMA_VERSION,
   nodes: [
     {
@@ -67,48 +86,71 @@ const oneLlmFlow: WorkflowDocument = {
   ],
 } as WorkflowDocument;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** start → 10 LLM nodes side by side → end, the model answering after 200 ms. */
+function parallelLlmFlow(): WorkflowDocument {
+  const branches = Array.from({ length: PARALLEL_BRANCHES }, (_, index) => `llm_${index + 1}`);
+  return {
+    schemaVersion: CURRENT_SCHEMA_VERSION,
+    nodes: [
+      {
+        id: "start",
+        type: "start",
+        position: { x: 0, y: 0 },
+        data: { title: "Start", inputs: [{ name: "query", type: "string", required: true }] },
+      },
+      ...branches.map((id, index) => ({
+        id,
+        type: "llm",
+        position: { x: 200, y: index * 80 },
+        data: {
+          title: `LLM ${index + 1}`,
+          model: { provider: "fake", model: SLOW_MODEL },
+          userPrompt: "{{start.query}}",
+        },
+      })),
+      {
+        id: "end",
+        type: "end",
+        position: { x: 400, y: 0 },
+        data: { title: "End", outputs: branches.map((id) => ({ name: id, value: `{{${id}.text}}` })) },
+      },
+    ],
+    edges: branches.flatMap((id) => [
+      { id: `in_${id}`, source: "start", target: id },
+      { id: `out_${id}`, source: id, target: "end" },
+    ]),
+  } as WorkflowDocument;
 }
 
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-/** VmRSS in MB of a process and its descendants (Linux /proc). */
-function rssMb(pid: number): number {
-  const children = (id: number): number[] => {
-    try {
-      const listed = fs.readFileSync(`/proc/${id}/task/${id}/children`, "utf8").trim();
-      return listed ? listed.split(/\s+/).map(Number) : [];
-    } catch {
-      return [];
-    }
-  };
-  let total = 0;
-  const stack = [pid];
-  while (stack.length) {
-    const id = stack.pop() as number;
-    try {
-      const status = fs.readFileSync(`/proc/${id}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    } catch {
-      // gone
-    }
-    stack.push(...children(id));
+/** The Plan-and-execute example on the fake provider (it names `default`). */
+function planAndExecuteFlow(): WorkflowDocument {
+  const document = structuredClone(planAndExecuteExample.document) as WorkflowDocument;
+  for (const node of document.nodes) {
+    const data = node.data as { model?: { provider: string } };
+    if (data.model) data.model.provider = "fake";
   }
-  return Math.round(total / 1024);
+  return document;
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  if (!sorted.length) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return Math.round((sorted[index] as number) * 100) / 100;
+const PLAN = JSON.stringify({
+  steps: [
+    { id: "w1", action: "Weather in Paris", tool: "get_current_weather", input: { city: "Paris" } },
+    { id: "w2", action: "Weather in Berlin", tool: "get_current_weather", input: { city: "Berlin" } },
+    {
+      id: "c1",
+      action: "Convert 100 EUR to USD",
+      tool: "convert_currency",
+      input: { amount: 100, from_currency: "EUR", to_currency: "USD" },
+    },
+  ],
+});
+
+/** The fake model: a plan for the planner, 200 ms late for the slow model, else a short answer. */
+function benchResponder(request: FakeChatRequestBody): FakeReply {
+  const system = request.messages.find((message) => message.role === "system")?.content;
+  if (typeof system === "string" && /planner of a plan-and-execute agent/i.test(system)) return { text: PLAN };
+  if (request.model === SLOW_MODEL) return { text: "pong", delayMs: 200 };
+  return { text: "pong from the bench model" };
 }
 
 async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
@@ -125,46 +167,19 @@ async function waitForHealth(origin: string, server: ChildProcess): Promise<void
   throw new Error("the server did not answer /api/health within 180 s");
 }
 
-/** A closed-loop round: `clients` loops, each sending one blocking run at a time, for `seconds`. */
-async function blockingRound(url: string, secret: string, clients: number, seconds: number) {
-  const latencies: number[] = [];
-  let failures = 0;
-  const until = performance.now() + seconds * 1000;
-  const body = JSON.stringify({ inputs: { query: "ping" } });
-  const loop = async () => {
-    while (performance.now() < until) {
-      const started = performance.now();
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
-        body,
-      });
-      const answer = (await response.json()) as { status?: string };
-      if (response.status === 200 && answer.status === "succeeded") latencies.push(performance.now() - started);
-      else failures++;
-    }
-  };
-  const began = performance.now();
-  await Promise.all(Array.from({ length: clients }, loop));
-  const elapsed = (performance.now() - began) / 1000;
-  latencies.sort((left, right) => left - right);
-  return {
-    runs_per_s: Math.round((latencies.length / elapsed) * 10) / 10,
-    p50_ms: percentile(latencies, 0.5),
-    p99_ms: percentile(latencies, 0.99),
-    runs: latencies.length,
-    failures,
-  };
-}
-
-/** Time to the first SSE `data:` line of a streaming run. */
-async function firstSseEvent(url: string, secret: string): Promise<number> {
-  const started = performance.now();
+/** One blocking run; true when it answered 200 `succeeded`. */
+async function blockingRun(url: string, secret: string, inputs: Record<string, unknown>): Promise<boolean> {
   const response = await fetch(url, {
     method: "POST",
     headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
-    body: JSON.stringify({ inputs: { query: "ping" }, response_mode: "streaming" }),
+    body: JSON.stringify({ inputs }),
   });
+  const answer = (await response.json()) as { status?: string };
+  return response.status === 200 && answer.status === "succeeded";
+}
+
+/** Reads a streamed body to its end, noting when `found` first holds for the text so far. */
+async function readStream(response: Response, started: number, found: (text: string) => boolean) {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -173,10 +188,47 @@ async function firstSseEvent(url: string, secret: string): Promise<number> {
     const { done, value } = await reader.read();
     if (done) break;
     text += decoder.decode(value, { stream: true });
-    if (Number.isNaN(first) && text.includes("data: ")) first = performance.now() - started;
+    if (Number.isNaN(first) && found(text)) first = performance.now() - started;
   }
+  return { text, first };
+}
+
+/** A streaming run: time to the response headers and to the first SSE `data:` line. */
+async function firstSseEvent(url: string, secret: string): Promise<{ headers: number; event: number }> {
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+    body: JSON.stringify({ inputs: { query: "ping" }, response_mode: "streaming" }),
+  });
+  const headers = performance.now() - started;
+  const { text, first } = await readStream(response, started, (sofar) => sofar.includes("data: "));
   if (!text.includes("run-end")) throw new Error("a streaming run ended without run-end");
+  return { headers, event: first };
+}
+
+/** A streamed chat completion: time to the first chunk whose delta carries text. */
+async function chatFirstToken(origin: string, secret: string, model: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${origin}/api/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+    body: JSON.stringify({ model, stream: true, messages: [{ role: "user", content: "ping" }] }),
+  });
+  if (response.status !== 200) throw new Error(`chat completions answered ${response.status}`);
+  const { text, first } = await readStream(response, started, (sofar) => /"delta":\{[^}]*"content":"[^"]/.test(sofar));
+  if (!text.includes("[DONE]")) throw new Error("a streamed chat completion ended without [DONE]");
   return first;
+}
+
+function summary(samples: number[]) {
+  const sorted = sortedCopy(samples);
+  return {
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    samples: sorted.length,
+    load_average_1m: loadAverage(),
+  };
 }
 
 async function main(): Promise<void> {
@@ -187,7 +239,8 @@ async function main(): Promise<void> {
   const config: DatabaseConfig = { provider: "sqlite", url: `file:${filePath}`, filePath };
   const secretKey = Buffer.alloc(32, 7).toString("base64");
   process.env.TRELLIS_SECRET_KEY = secretKey;
-  const fake = await startFakeOpenAIServer();
+  const fake = await startFakeOpenAIServer({ responder: benchResponder });
+  const stub = await startDemoApiStub({ port: 0 });
   await deployMigrations(config);
   const db = createDatabase(config);
   setDatabase(db);
@@ -197,61 +250,120 @@ async function main(): Promise<void> {
     workspaceName: "Bench",
   });
   await saveProvider(workspaceId, "fake", { baseURL: fake.url, apiKey: "sk-bench-fake-key" });
-  const { id } = await createWorkflow(workspaceId, { name: "Bench one LLM", userId: ownerId, draft: oneLlmFlow });
-  await publishWorkflow(id, { note: "bench", userId: ownerId });
+  const flows = { one_llm: oneLlmFlow, plan_and_execute: planAndExecuteFlow(), parallel_10_llm: parallelLlmFlow() };
+  const slugs: Record<string, string> = {};
+  for (const [name, draft] of Object.entries(flows)) {
+    const created = await createWorkflow(workspaceId, { name: `Bench ${name}`, userId: ownerId, draft });
+    await publishWorkflow(created.id, { note: "bench", userId: ownerId });
+    slugs[name] = slugify(`Bench ${name}`);
+  }
   const { secret } = await createApiKey(workspaceId, { name: "bench", scopes: ["run"] });
   await db.$disconnect();
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const fakeHost = new URL(fake.url).host;
+  const allowlist = [new URL(fake.url).host, new URL(stub.origin).host].join(",");
+  const serverEnvironment: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...stub.environment,
+    DATABASE_URL: config.url,
+    TRELLIS_SECRET_KEY: secretKey,
+    TRELLIS_HTTP_ALLOWLIST: allowlist,
+    // The bench measures the run path, not the per-key limiter.
+    TRELLIS_API_RATE_LIMIT: "100000000",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NODE_ENV: "production",
+  };
+  // Profiler flags go on the server's command line (Node refuses --cpu-prof in NODE_OPTIONS).
+  const serverNodeArguments = (process.env.BENCH_API_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const nextBin = path.join(root, "node_modules/next/dist/bin/next");
   const server = spawn(
     process.execPath,
-    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: config.url,
-        TRELLIS_SECRET_KEY: secretKey,
-        TRELLIS_HTTP_ALLOWLIST: fakeHost,
-        // The bench measures the run path, not the per-key limiter.
-        TRELLIS_API_RATE_LIMIT: "100000000",
-        NEXT_TELEMETRY_DISABLED: "1",
-        NODE_ENV: "production",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    },
+    [...serverNodeArguments, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
+    { cwd: root, env: serverEnvironment, stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";
   server.stderr?.on("data", (chunk) => {
     stderr = `${stderr}${chunk}`.slice(-4000);
   });
+  const runUrl = (name: string) => `${origin}/api/v1/workflows/${slugs[name]}/run`;
   try {
     await waitForHealth(origin, server);
     const pid = server.pid as number;
-    const url = `${origin}/api/v1/workflows/bench-one-llm/run`;
-    const rss: Record<string, number> = { start: rssMb(pid) };
-    const blocking: Record<string, unknown> = {};
-    await blockingRound(url, secret, 4, 2); // warm-up (route compilation, JIT, connections)
-    for (const clients of LEVELS) {
-      blocking[String(clients)] = await blockingRound(url, secret, clients, SECONDS);
-      rss[`after_${clients}`] = rssMb(pid);
+    const rss: Record<string, { mb: number; load_average_1m: number }> = {};
+    const noteRss = (label: string) => {
+      rss[label] = { mb: rssMb(pid), load_average_1m: loadAverage() };
+    };
+    noteRss("start");
+    const blocking: Record<string, Record<string, unknown>> = {};
+    const blockingFlows: Array<[string, Record<string, unknown>]> = [
+      ["one_llm", { query: "ping" }],
+      ["plan_and_execute", { task: "Compare the weather in Paris and Berlin and convert 100 EUR to USD." }],
+    ];
+    for (const [name, inputs] of blockingFlows) {
+      if (!CASES.has(name)) continue;
+      const run = () => blockingRun(runUrl(name), secret, inputs);
+      await closedLoop(4, 2, run); // warm-up (route compilation, JIT, connections)
+      blocking[name] = {};
+      for (const clients of LEVELS) {
+        const { per_second, ...rest } = await closedLoop(clients, SECONDS, run);
+        blocking[name][String(clients)] = { runs_per_s: per_second, ...rest };
+        noteRss(`after_${name}_${clients}`);
+        fake.requests.length = 0;
+      }
     }
-    const sse: number[] = [];
-    for (let sample = 0; sample < SSE_SAMPLES; sample++) sse.push(await firstSseEvent(url, secret));
-    sse.sort((left, right) => left - right);
-    await sleep(IDLE_SECONDS * 1000);
-    rss[`idle_${IDLE_SECONDS}s`] = rssMb(pid);
+    const result: Record<string, unknown> = {};
+    if (CASES.has("first_sse")) {
+      const headers: number[] = [];
+      const events: number[] = [];
+      for (let sample = 0; sample < STREAM_SAMPLES; sample++) {
+        const measured = await firstSseEvent(runUrl("one_llm"), secret);
+        headers.push(measured.headers);
+        events.push(measured.event);
+      }
+      result.first_sse = { headers_ms: summary(headers), first_event_ms: summary(events) };
+    }
+    if (CASES.has("chat_first_token")) {
+      const tokens: number[] = [];
+      await chatFirstToken(origin, secret, slugs.one_llm as string); // warm-up
+      for (let sample = 0; sample < STREAM_SAMPLES; sample++) {
+        tokens.push(await chatFirstToken(origin, secret, slugs.one_llm as string));
+      }
+      result.chat_first_token_ms = summary(tokens);
+    }
+    if (CASES.has("parallel_10_llm")) {
+      const walls: number[] = [];
+      await blockingRun(runUrl("parallel_10_llm"), secret, { query: "ping" }); // warm-up
+      for (let sample = 0; sample < PARALLEL_SAMPLES; sample++) {
+        const started = performance.now();
+        if (!(await blockingRun(runUrl("parallel_10_llm"), secret, { query: "ping" }))) {
+          throw new Error("the 10-parallel-LLM run did not succeed");
+        }
+        walls.push(performance.now() - started);
+      }
+      const sorted = sortedCopy(walls);
+      result.parallel_10_llm_wall_ms = {
+        model_delay_ms: 200,
+        ...summary(walls),
+        min: percentile(sorted, 0),
+        max: percentile(sorted, 1),
+      };
+    }
+    noteRss("after_rounds");
+    fake.requests.length = 0;
+    if (CASES.has("idle")) {
+      await sleep(IDLE_SECONDS * 1000);
+      noteRss(`idle_${IDLE_SECONDS}s`);
+    }
     console.log(
       JSON.stringify({
         bench: "api",
-        flow: "one LLM node, fake model 0 ms",
+        fake_model_ms: 0,
         seconds_per_level: SECONDS,
         cpus: os.cpus().length,
-        load_average_1m: Math.round(os.loadavg()[0] * 100) / 100,
+        node: process.version,
         blocking,
-        first_sse_event_ms: { p50: percentile(sse, 0.5), p99: percentile(sse, 0.99), samples: sse.length },
+        ...result,
         rss_mb: rss,
       }),
     );
@@ -260,7 +372,9 @@ async function main(): Promise<void> {
     throw error;
   } finally {
     server.kill("SIGTERM");
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(undefined) : server.once("exit", resolve)));
     await fake.close();
+    await stub.close();
     fs.rmSync(folder, { recursive: true, force: true });
   }
 }

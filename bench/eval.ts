@@ -12,7 +12,9 @@
  *   evaluation_overhead_ms_per_trial  wall × concurrency / trials − mean run latency: starting, waiting,
  *                                reading the record back, checking and storing each trial
  *
- * Wall times, on a machine whose cores are shared: compare runs on the same machine only.
+ * Wall times, on a machine whose cores are shared: compare runs on the same machine, under a
+ * similar `load_average_1m`, only. The evaluation service runs its own bounded pool (concurrency
+ * 16); percentiles of the trials come from its report.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -26,6 +28,7 @@ import { startFakeOpenAIServer } from "../lib/llm/fake-server";
 import type { Principal } from "../lib/services/access/principal";
 import { createDataset } from "../lib/services/datasets";
 import { getEvaluation, startEvaluation } from "../lib/services/evaluations";
+import { loadAverage } from "./support";
 
 const CASES = Number(process.env.BENCH_EVAL_CASES ?? 100);
 const K = 5;
@@ -130,6 +133,7 @@ async function main(): Promise<void> {
         database: "sqlite",
         node: process.version,
         cpus: os.cpus().length,
+        load_average_1m: loadAverage(),
       }),
     );
   } finally {

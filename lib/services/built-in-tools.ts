@@ -8,9 +8,15 @@ import { createGetCurrentWeatherTool } from "../tools/built-ins/get-current-weat
 import { createHttpRequestTool } from "../tools/built-ins/http-request";
 import type { ToolDefinition } from "../tools/define-tool";
 
-/** Every built-in tool, created with settings read from the environment at call time. */
+let created: readonly ToolDefinition[] | undefined;
+
+/**
+ * Every built-in tool. The definitions hold no per-run state and read their settings (endpoints,
+ * the HTTP allowlist) from the environment when they execute, so they are built once per process
+ * and shared by every run: building them compiles eight schemas. Each call returns a new array.
+ */
 export function builtInTools(): ToolDefinition[] {
-  return [
+  created ??= [
     createHttpRequestTool(),
     createGetCurrentWeatherTool(),
     createConvertCurrencyTool(),
@@ -20,4 +26,5 @@ export function builtInTools(): ToolDefinition[] {
     createSearchTicketsTool(),
     createSearchMeetingNotesTool(),
   ];
+  return [...created];
 }

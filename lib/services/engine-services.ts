@@ -1,14 +1,14 @@
 import "server-only";
-import { listHttpCredentials, resolveHttpCredential } from "../db/http-credential-repository";
-import { listProviderNames, loadProvider } from "../db/provider-repository";
-import { listResolvedToolSources } from "../db/tool-source-repository";
-import { workspaceVariableValues } from "../db/workspace-variable-repository";
+import { resolveHttpCredential } from "../db/http-credential-repository";
+import { loadProvider } from "../db/provider-repository";
 import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";
 import type { LanguageModel, ModelResolver } from "../llm/language-model";
 import { createModelResolver } from "../llm/model-resolver";
-import { registerLogSecrets } from "./log-redaction";
+import { snapshotSecrets, workspaceSecrets, workspaceSecretsSnapshot } from "./workspace-secrets";
 import { createLazyWorkspaceTools, type WorkspaceToolsOptions } from "./workspace-tools";
+
+export { workspaceSecrets };
 
 /** Options for one run's services. */
 export interface EngineServicesOptions {
@@ -43,58 +43,21 @@ function noticingDemo(resolver: ModelResolver, onDemo: (() => void) | undefined)
  * `tool_name_collision`) and runs without such tools never touch the sources.
  */
 export async function createEngineServices(options: EngineServicesOptions): Promise<EngineServices> {
+  // One cached snapshot of the workspace's secrets, variables and providers (lib/services/workspace-secrets).
+  const snapshot = await workspaceSecretsSnapshot(options.workspaceId);
   const resolver = createModelResolver({
     createDemoModel,
-    loadProvider: async (name) => loadProvider(options.workspaceId, name),
+    loadProvider: async (name) => snapshot.providers.get(name) ?? loadProvider(options.workspaceId, name),
   });
   const tools = createLazyWorkspaceTools(options.workspaceId, options.tools);
   return {
     models: noticingDemo(resolver, options.onDemoModelUsed),
     tools: tools.tools,
     resolveTools: tools.resolveTools,
-    env: await runEnvironment(options.workspaceId),
+    env: { ...templateEnvironment(), ...snapshot.variables },
     httpAuth: (name) => resolveHttpCredential(options.workspaceId, name),
-    secrets: await workspaceSecrets(options.workspaceId),
+    secrets: snapshotSecrets(snapshot),
   };
-}
-
-/**
- * Every stored secret value of a workspace, for the run's redactor: provider API keys and header
- * values, HTTP credential secrets, OpenAPI tokens, MCP environment and header values, and the
- * default provider's key from the environment. A secret that cannot be read is skipped (the run
- * would fail on it anyway); the list never leaves the server.
- */
-export async function workspaceSecrets(
-  workspaceId: string,
-  environment: Record<string, string | undefined> = process.env,
-): Promise<string[]> {
-  const secrets: string[] = [];
-  const add = (value: unknown) => {
-    if (typeof value === "string" && value.trim() !== "") secrets.push(value);
-  };
-  add(environment.OPENAI_API_KEY);
-  const providers = await listProviderNames(workspaceId).catch(() => [] as string[]);
-  for (const name of providers) {
-    const provider = await loadProvider(workspaceId, name).catch(() => null);
-    add(provider?.apiKey);
-    for (const value of Object.values(provider?.headers ?? {})) add(value);
-  }
-  const credentials = await listHttpCredentials(workspaceId).catch(() => []);
-  for (const credential of credentials) {
-    const auth = await resolveHttpCredential(workspaceId, credential.name).catch(() => undefined);
-    add(auth?.secret);
-    // HTTP Basic travels base64-encoded: an upstream echoing the header echoes that form.
-    if (auth?.type === "basic") add(Buffer.from(`${auth.username ?? ""}:${auth.secret}`).toString("base64"));
-  }
-  const sources = await listResolvedToolSources(workspaceId).catch(() => []);
-  for (const source of sources) {
-    add(source.secrets.token);
-    for (const value of Object.values(source.secrets.env ?? {})) add(value);
-    for (const value of Object.values(source.secrets.headers ?? {})) add(value);
-  }
-  // What a run must not record, the server log must not print either.
-  registerLogSecrets(secrets);
-  return secrets;
 }
 
 /**
@@ -106,7 +69,7 @@ export async function runEnvironment(
   workspaceId: string,
   environment: Record<string, string | undefined> = process.env,
 ): Promise<Record<string, string>> {
-  return { ...templateEnvironment(environment), ...(await workspaceVariableValues(workspaceId)) };
+  return { ...templateEnvironment(environment), ...(await workspaceSecretsSnapshot(workspaceId)).variables };
 }
 
 /**

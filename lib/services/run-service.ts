@@ -22,6 +22,7 @@ import { TrellisError } from "../workflow/errors";
 import type { StartConfig } from "../workflow/nodes/start";
 import { applyPins, pinsOf } from "../workflow/pins";
 import { checkRunInputs, type RunInputIssue } from "../workflow/run-inputs";
+import { builtInTools } from "./built-in-tools";
 import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
 import { planSingleNodeRun, SingleNodeNotFoundError } from "./single-node-workflow";
@@ -179,6 +180,13 @@ async function workspaceToolNames(workspaceId: string): Promise<string[] | undef
   }
 }
 
+let builtInNames: string[] | undefined;
+/** The built-in tools' names (every workspace has them). */
+function builtInToolNames(): string[] {
+  builtInNames ??= builtInTools().map((tool) => tool.name);
+  return builtInNames;
+}
+
 /** The options every engine call of this service shares. */
 type CommonRunOptions = Pick<RunWorkflowOptions, "runId" | "recorder" | "services" | "signal" | "executors"> & {
   onEvent: (event: RunEvent) => void;
@@ -216,8 +224,20 @@ export class RunService implements RunExecution {
   private readonly contexts = new Map<string, RunObservationContext>();
   private readonly provider = readDatabaseConfig().provider;
 
-  private toolNames(workspaceId: string): Promise<string[] | undefined> {
-    return (this.options.listToolNames ?? workspaceToolNames)(workspaceId);
+  /**
+   * Compiles with the workspace's tool names for the unknown-tool check. Listing them builds every
+   * tool of the workspace's sources, so a first compile checks against the built-ins alone: when it
+   * passes, every tool the flow names is a built-in (the workspace list always holds them) and the
+   * result is the one the full list gives. Otherwise it compiles again with the full list.
+   */
+  private async compileWithToolNames<Result extends { ok: boolean }>(
+    workspaceId: string,
+    compile: (knownToolNames: string[] | undefined) => Result,
+  ): Promise<Result> {
+    if (this.options.listToolNames) return compile(await this.options.listToolNames(workspaceId));
+    const againstBuiltIns = compile(builtInToolNames());
+    if (againstBuiltIns.ok) return againstBuiltIns;
+    return compile(await workspaceToolNames(workspaceId));
   }
 
   /** Compiles and starts a run; resolves with its id as soon as the Run row exists. */
@@ -239,7 +259,9 @@ export class RunService implements RunExecution {
    * @throws WorkflowInvalidError, InvalidRunInputsError
    */
   async prepareStart(input: StartRunInput): Promise<{ runId: string; compiled: CompiledWorkflow }> {
-    const compiled = compileWorkflow(input.document, { knownToolNames: await this.toolNames(input.workspaceId) });
+    const compiled = await this.compileWithToolNames(input.workspaceId, (knownToolNames) =>
+      compileWorkflow(input.document, { knownToolNames }),
+    );
     if (!compiled.ok) throw new WorkflowInvalidError(compiled.issues);
     // Pins are for building the flow in the editor; published, API and scheduled runs execute every node.
     const workflow = input.trigger === "editor" ? applyPins(compiled.workflow, input.document) : compiled.workflow;
@@ -283,9 +305,9 @@ export class RunService implements RunExecution {
     input: StartSingleNodeInput,
   ): Promise<{ runId: string; workflow: CompiledWorkflow; state: Record<string, unknown> }> {
     // Only the node (and a container's body) must be valid: the rest of a draft is often unfinished.
-    const compiled = compileNodeRun(input.document, input.nodeId, {
-      knownToolNames: await this.toolNames(input.workspaceId),
-    });
+    const compiled = await this.compileWithToolNames(input.workspaceId, (knownToolNames) =>
+      compileNodeRun(input.document, input.nodeId, { knownToolNames }),
+    );
     if (!compiled.ok) {
       if (compiled.nodeMissing) throw new SingleNodeNotFoundError(input.nodeId);
       throw new WorkflowInvalidError(compiled.issues, "This node has errors; fix them before running it.");

@@ -183,6 +183,19 @@ export function applyArgumentAliases(
   return renamed ?? args;
 }
 
+// zod → JSON Schema conversion per zod schema object (module-level schemas are converted once).
+const jsonSchemas = new WeakMap<z.ZodType, JsonSchema>();
+
+/** The JSON Schema of a zod parameter schema, without `$schema`; a fresh copy per tool. */
+function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  let converted = jsonSchemas.get(schema);
+  if (!converted) {
+    converted = withoutMetaSchema(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
+    jsonSchemas.set(schema, converted);
+  }
+  return structuredClone(converted);
+}
+
 /**
  * Builds a {@link ToolDefinition} whose `execute` never throws and always:
  * validates arguments (Ajv against the JSON schema; `invalid_arguments` on failure),
@@ -199,9 +212,7 @@ export function defineTool<TArgs = Record<string, unknown>>(options: DefineToolO
   }
   const zodSchema = isZodSchema(options.parameters) ? options.parameters : undefined;
   // `$schema` is dropped: models and provider APIs only need the schema body.
-  const parameters: JsonSchema = zodSchema
-    ? withoutMetaSchema(z.toJSONSchema(zodSchema, { io: "input", unrepresentable: "any" }) as JsonSchema)
-    : (options.parameters as JsonSchema);
+  const parameters: JsonSchema = zodSchema ? jsonSchemaOf(zodSchema) : (options.parameters as JsonSchema);
   const validateArguments = compileArgumentValidator(options.name, parameters);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;

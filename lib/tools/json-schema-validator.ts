@@ -1,5 +1,7 @@
 import "server-only";
+import crypto from "node:crypto";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
+import { canonicalJson } from "../workflow/canonical-json";
 import { InvalidToolDefinitionError } from "./errors/invalid-tool-definition-error";
 
 /** A JSON Schema object as plain data. */
@@ -8,7 +10,7 @@ export type JsonSchema = Record<string, unknown>;
 /** Outcome of validating tool arguments. */
 export type ArgumentValidation = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 
-// One shared Ajv instance: compiling is the expensive part and schemas are cached by identity.
+// One shared Ajv instance, behind a content-keyed cache (see createCompiledSchemaCache).
 // strict:false because tool schemas come from zod, OpenAPI (`nullable`, `example`) and MCP servers
 // that use keywords Ajv does not know; validateFormats:false because ajv-formats is not installed
 // and an unknown format must not reject a call.
@@ -40,15 +42,76 @@ function formatErrors(errors: ErrorObject[] | null | undefined): string {
     .join("; ");
 }
 
+/** Most distinct schemas a {@link CompiledSchemaCache} keeps; the least recently used one is dropped beyond this. */
+export const MAX_COMPILED_SCHEMAS = 500;
+
+/** The minimal part of an Ajv instance the cache needs (any draft, any options). */
+export interface SchemaCompiler {
+  compile(schema: JsonSchema): ValidateFunction;
+  removeSchema(schema: JsonSchema): unknown;
+}
+
+/** Validators compiled once per distinct schema content, bounded. */
+export interface CompiledSchemaCache {
+  /** The validator of `schema`, compiled on first sight of its content. @throws what Ajv throws for a bad schema. */
+  compile(schema: JsonSchema): ValidateFunction;
+  /** Distinct schemas compiled now (at most {@link MAX_COMPILED_SCHEMAS}). */
+  readonly size: number;
+}
+
 /**
- * Compiles a tool's parameter schema once and returns a validator for argument objects.
- * Defaults from the schema are applied to a copy; the caller's object is never mutated.
+ * A content-keyed cache in front of an Ajv instance. Tool definitions are rebuilt per run (the
+ * built-ins, a workspace's OpenAPI and MCP tools), always as new objects, and Ajv's own cache is
+ * keyed by object identity and never shrinks: without this every run compiled every schema again
+ * (milliseconds each) and the process kept every compiled function. Keys are the sha256 of the
+ * schema's canonical JSON; beyond `maxEntries` the least recently used schema is also removed
+ * from Ajv, so a long-lived process holds a bounded number of compiled validators.
+ */
+export function createCompiledSchemaCache(
+  compiler: SchemaCompiler,
+  maxEntries = MAX_COMPILED_SCHEMAS,
+): CompiledSchemaCache {
+  // Least recently used first (Map insertion order; a hit moves to the end).
+  const entries = new Map<string, { schema: JsonSchema; validate: ValidateFunction }>();
+  return {
+    compile(schema) {
+      const key = crypto.createHash("sha256").update(canonicalJson(schema)).digest("hex");
+      const hit = entries.get(key);
+      if (hit) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.validate;
+      }
+      // Ajv holds on to the object it compiled: a private copy keeps later edits by the caller out.
+      const own = structuredClone(schema);
+      const validate = compiler.compile(own);
+      entries.set(key, { schema: own, validate });
+      for (const [oldestKey, oldest] of entries) {
+        if (entries.size <= maxEntries) break;
+        entries.delete(oldestKey);
+        compiler.removeSchema(oldest.schema);
+      }
+      return validate;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** The tool validators' cache (exported for tests: it is shared across runs and bounded). */
+export const toolSchemaCache = createCompiledSchemaCache(ajv);
+
+/**
+ * Compiles a tool's parameter schema (once per distinct content, see {@link createCompiledSchemaCache})
+ * and returns a validator for argument objects. Defaults from the schema are applied to a copy;
+ * the caller's object is never mutated.
  * @throws InvalidToolDefinitionError when the schema itself does not compile.
  */
 export function compileArgumentValidator(toolName: string, schema: JsonSchema): (args: unknown) => ArgumentValidation {
   let validate: ValidateFunction;
   try {
-    validate = ajv.compile(withoutMetaSchema(schema));
+    validate = toolSchemaCache.compile(withoutMetaSchema(schema));
   } catch (error) {
     throw new InvalidToolDefinitionError(
       `Tool "${toolName}" has an invalid parameter schema: ${error instanceof Error ? error.message : String(error)}`,

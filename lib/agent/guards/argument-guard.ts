@@ -1,22 +1,24 @@
 import "server-only";
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { ToolDefinition } from "../../tools/define-tool";
+import { createCompiledSchemaCache } from "../../tools/json-schema-validator";
 
 /** Outcome of parsing and validating the arguments of one call. */
 export type ArgumentCheck =
   | { ok: true; args: Record<string, unknown> }
   | { ok: false; args: unknown; message: string; hint: string };
 
-// One Ajv instance for the process: compiling is the expensive part, and validators are cached
-// per tool definition object so a schema is compiled once however many runs use the tool.
-const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
+// One Ajv instance for the process: compiling is the expensive part. Tool definitions are rebuilt
+// per run, so validators are cached by schema content (shared across runs, bounded), and per
+// definition object for the calls of one run.
+const schemas = createCompiledSchemaCache(new Ajv({ allErrors: true, strict: false, coerceTypes: false }));
 const validators = new WeakMap<ToolDefinition, ValidateFunction | null>();
 
 function validatorFor(tool: ToolDefinition): ValidateFunction | null {
   if (validators.has(tool)) return validators.get(tool)!;
   let validate: ValidateFunction | null = null;
   try {
-    validate = ajv.compile(tool.parameters);
+    validate = schemas.compile(tool.parameters as Record<string, unknown>);
   } catch {
     // A tool with a schema Ajv cannot compile is still callable; the tool validates on its own.
     validate = null;

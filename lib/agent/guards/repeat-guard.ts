@@ -1,18 +1,7 @@
 import "server-only";
-/** JSON with object keys sorted at every level, so equal arguments give equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
+import { canonicalJson } from "../../workflow/canonical-json";
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object") {
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
-    return sorted;
-  }
-  return value;
-}
+export { canonicalJson };
 
 /**
  * Counts identical calls (tool name + canonical arguments). A call beyond `maxIdentical` is refused

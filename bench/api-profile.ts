@@ -1,0 +1,133 @@
+/**
+ * A profiling aid for the published-run path, in one process (no HTTP server, no build): the
+ * `POST /api/v1/workflows/:slug/run` route handler called with real Requests and an API key, on a
+ * scratch SQLite database and the fake model at 0 ms, `BENCH_PROFILE_RUNS` (default 400) blocking
+ * runs by `BENCH_PROFILE_CLIENTS` (default 1) loops. Run it under a profiler:
+ *
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx --conditions=react-server bench/api-profile.ts
+ *
+ * It prints one JSON line (runs/s, p50, CPU ms per run, heap after a GC when `--expose-gc`);
+ * `bench:api` is the benchmark of record.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { POST } from "../app/api/v1/workflows/[slug]/run/route";
+import { createApiKey } from "../lib/db/api-key-repository";
+import { deployMigrations } from "../lib/db/migrations";
+import { createDatabase, setDatabase } from "../lib/db/prisma-client";
+import { saveProvider } from "../lib/db/provider-repository";
+import { seedDatabase } from "../lib/db/seed";
+import { createWorkflow, publishWorkflow } from "../lib/db/workflow-repository";
+import { startFakeOpenAIServer } from "../lib/llm/fake-server";
+import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "../lib/workflow/document";
+import { percentile, sortedCopy } from "./support";
+
+const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 400);
+const CLIENTS = Number(process.env.BENCH_PROFILE_CLIENTS ?? 1);
+
+const flow = {
+  schemaVersion: CURRENT_SCHEMA_VERSION,
+  nodes: [
+    {
+      id: "start",
+      type: "start",
+      position: { x: 0, y: 0 },
+      data: { title: "Start", inputs: [{ name: "query", type: "string", required: true }] },
+    },
+    {
+      id: "llm",
+      type: "llm",
+      position: { x: 200, y: 0 },
+      data: { title: "LLM", model: { provider: "fake", model: "gpt-4o-mini" }, userPrompt: "{{start.query}}" },
+    },
+    {
+      id: "end",
+      type: "end",
+      position: { x: 400, y: 0 },
+      data: { title: "End", outputs: [{ name: "answer", value: "{{llm.text}}" }] },
+    },
+  ],
+  edges: [
+    { id: "e1", source: "start", target: "llm" },
+    { id: "e2", source: "llm", target: "end" },
+  ],
+} as WorkflowDocument;
+
+async function main(): Promise<void> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-api-profile-"));
+  const filePath = path.join(folder, "bench.db");
+  const config = { provider: "sqlite" as const, url: `file:${filePath}`, filePath };
+  process.env.DATABASE_URL = config.url;
+  process.env.TRELLIS_SECRET_KEY ??= Buffer.alloc(32, 7).toString("base64");
+  process.env.TRELLIS_API_RATE_LIMIT = "100000000";
+  const fake = await startFakeOpenAIServer({ responder: () => ({ text: "pong" }) });
+  process.env.TRELLIS_HTTP_ALLOWLIST = new URL(fake.url).host;
+  await deployMigrations(config);
+  const db = createDatabase(config);
+  setDatabase(db);
+  try {
+    const { workspaceId, ownerId } = await seedDatabase(db, {
+      adminEmail: "p@x.test",
+      adminPassword: "pw-123456",
+      workspaceName: "P",
+    });
+    await saveProvider(workspaceId, "fake", { baseURL: fake.url, apiKey: "sk-profile" });
+    const slug = "profile";
+    const { id } = await createWorkflow(workspaceId, { name: "Profile", userId: ownerId, draft: flow });
+    await publishWorkflow(id, { note: "profile", userId: ownerId });
+    const { secret } = await createApiKey(workspaceId, { name: "profile", scopes: ["run"] });
+    let left = RUNS;
+    const run = async () => {
+      if (left-- <= 0) return true;
+      const request = new Request(`http://127.0.0.1/api/v1/workflows/${slug}/run`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+        body: JSON.stringify({ inputs: { query: "ping" } }),
+      });
+      const response = await POST(request, { params: Promise.resolve({ slug }) });
+      const answer = (await response.json()) as { status?: string };
+      fake.requests.length = 0;
+      if (process.env.BENCH_PROFILE_DEBUG) console.error(response.status, JSON.stringify(answer).slice(0, 400));
+      return response.status === 200 && answer.status === "succeeded";
+    };
+    for (let warm = 0; warm < 20; warm++) await run();
+    const began = performance.now();
+    const cpuBefore = process.cpuUsage();
+    left = RUNS;
+    const latencies: number[] = [];
+    const loop = async () => {
+      while (left > 0) {
+        const started = performance.now();
+        if (await run()) latencies.push(performance.now() - started);
+      }
+    };
+    await Promise.all(Array.from({ length: CLIENTS }, loop));
+    const seconds = (performance.now() - began) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    globalThis.gc?.();
+    console.log(
+      JSON.stringify({
+        runs: latencies.length,
+        runs_per_s: Math.round((latencies.length / seconds) * 10) / 10,
+        p50_ms: percentile(sortedCopy(latencies), 0.5),
+        // Process CPU (user + system) per run: what contention on a shared machine inflates least.
+        cpu_ms_per_run: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length)) * 100) / 100,
+        heap_used_mb: Math.round(process.memoryUsage().heapUsed / 1048576),
+        load_average_1m: os.loadavg()[0],
+      }),
+    );
+  } finally {
+    await fake.close();
+    await db.$disconnect();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
