@@ -13,7 +13,7 @@ import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { signInLimit } from "./access/rate-limits";
-import { endOtherSessions, principalFromSessionToken, startSession } from "./access/session";
+import { endUserSessions, principalFromSessionToken, startSession } from "./access/session";
 import { recordAudit } from "./audit-log";
 import { serviceRoot } from "./root";
 
@@ -81,28 +81,30 @@ async function auditFailedSignIn(user: { id: string; email: string }): Promise<v
 
 /**
  * Changes the signed-in user's own password (current one required; attempts rate limited like
- * sign-in). Every other session of the user ends; this one goes on.
+ * sign-in). Every session of the user ends, this one included, and a fresh session in the same
+ * workspace replaces this one (so a copy of its old cookie stops working too): the answer is its token.
  */
 export async function changePassword(
   principal: Principal | null,
   input: z.output<typeof passwordChangeSchema>,
-  clientAddress: string,
-): Promise<{ endedSessions: number }> {
+  client: SignInClient,
+): Promise<{ token: string; endedSessions: number }> {
   authorize(principal, "account.manage");
   if (principal.kind !== "user") throw new TrellisError("forbidden", "Only a signed-in person has a password.");
-  const limit = signInLimit(serviceRoot().rateLimits, clientAddress, `password-change:${principal.userId}`);
+  const limit = signInLimit(serviceRoot().rateLimits, client.ipAddress, `password-change:${principal.userId}`);
   await limit.assertAllowed();
   await changePasswordRow(principal.userId, input).catch(async (error: unknown) => {
     if (error instanceof WrongPasswordError) await limit.recordFailure();
     throw error;
   });
-  const endedSessions = await endOtherSessions(principal.userId, principal.sessionId);
+  const endedSessions = await endUserSessions(principal.userId);
+  const { token } = await startSession(principal.userId, client, { activeWorkspaceId: principal.workspaceId });
   await recordAudit(principal, {
     action: "account.password_changed",
     target: { type: "user", id: principal.userId },
     detail: { endedSessions },
   });
-  return { endedSessions };
+  return { token, endedSessions };
 }
 
 /** The signed-in user's own details and role for the account page. */

@@ -110,18 +110,28 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     expect(await principalFromSessionToken(token)).toMatchObject({ workspaceId: owner.workspaceId });
   });
 
-  it("changes a user's own password only with the current one, ending the user's other sessions", async () => {
+  it("changes a user's own password only with the current one, ending every session but a fresh one", async () => {
     const current = await sessionOf(owner.userId);
     const other = await sessionOf(owner.userId);
     const principal = await principalFromSessionToken(current);
+    const client = { ipAddress: "127.0.0.1", userAgent: "test" };
     expect(principal).toMatchObject({ userId: owner.userId });
     await expect(
-      changePassword(principal, { currentPassword: "wrong", newPassword: "new-password-1" }, "127.0.0.1"),
+      changePassword(principal, { currentPassword: "wrong", newPassword: "new-password-1" }, client),
     ).rejects.toMatchObject({ code: "wrong_password" });
     expect(await principalFromSessionToken(other)).not.toBeNull();
-    await changePassword(principal, { currentPassword: "secret-password", newPassword: "new-password-1" }, "127.0.0.1");
+    const { token: fresh } = await changePassword(
+      principal,
+      { currentPassword: "secret-password", newPassword: "new-password-1" },
+      client,
+    );
     expect(await principalFromSessionToken(other)).toBeNull();
-    expect(await principalFromSessionToken(current)).toMatchObject({ userId: owner.userId });
+    // The session that changed it is replaced too (a copy of its cookie stops working).
+    expect(await principalFromSessionToken(current)).toBeNull();
+    expect(await principalFromSessionToken(fresh)).toMatchObject({
+      userId: owner.userId,
+      workspaceId: owner.workspaceId,
+    });
     const user = await test.db.user.findUniqueOrThrow({ where: { id: owner.userId } });
     expect(await verifyPassword("new-password-1", user.passwordHash)).toBe(true);
     expect(await verifyPassword("secret-password", user.passwordHash)).toBe(false);

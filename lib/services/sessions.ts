@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import type { SessionView } from "../contracts/session-view";
 import { deleteUserSession, deleteUserSessions, listUserSessions } from "../db/session-repository";
 import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
@@ -7,25 +8,12 @@ import type { Principal, UserPrincipal } from "./access/principal";
 import { endSessionByToken, principalFromSessionToken, setActiveWorkspace } from "./access/session";
 import { recordAudit } from "./audit-log";
 
+export type { SessionView } from "../contracts/session-view";
+
 /** Body of `PUT /api/session/workspace`. */
 export const activeWorkspaceSchema = z.object({
   workspaceId: z.string().trim().min(1, "Choose a workspace").max(100),
 });
-
-/** One of the user's sessions as the account page lists it. */
-export interface SessionView {
-  id: string;
-  /** The browser's user agent at sign-in, when it sent one. */
-  userAgent: string | null;
-  /** The client address at sign-in. */
-  ipAddress: string | null;
-  createdAt: string;
-  /** Last seen (refreshed every few minutes while in use). */
-  lastSeenAt: string;
-  expiresAt: string;
-  /** Whether this is the session of the request. */
-  current: boolean;
-}
 
 /** No such session of this user. Code `session_not_found` (404). */
 export class SessionNotFoundError extends TrellisError {

@@ -38,16 +38,18 @@ export function readCookie(header: string | null, name: string): string | undefi
 }
 
 /**
- * Starts a database session for a user whose password was just checked, acting in their oldest
- * workspace. Returns the cookie token (only its digest is stored).
+ * Starts a database session for a user whose password was just checked, acting in
+ * `activeWorkspaceId` when they are a member there, else in their oldest workspace. Returns the
+ * cookie token (only its digest is stored).
  */
 export async function startSession(
   userId: string,
   client: { ipAddress: string | null; userAgent: string | null },
-  now = new Date(),
+  options: { activeWorkspaceId?: string; now?: Date } = {},
 ): Promise<{ token: string; session: SessionRow }> {
+  const now = options.now ?? new Date();
   const { token, digest } = newSessionToken();
-  const membership = await findActingMembership(userId, null);
+  const membership = await findActingMembership(userId, options.activeWorkspaceId ?? null);
   const session = await insertSession({
     tokenDigest: digest,
     userId,
@@ -114,8 +116,8 @@ export async function endSessionByToken(token: string | undefined): Promise<Sess
   return digest ? deleteSessionByDigest(digest) : null;
 }
 
-/** Ends every session of a user but `keepSessionId` (a password change keeps the current one). */
-export function endOtherSessions(userId: string, keepSessionId: string | undefined): Promise<number> {
+/** Ends every session of a user, except `keepSessionId` when given; returns how many ended. */
+export function endUserSessions(userId: string, keepSessionId?: string): Promise<number> {
   return deleteUserSessions(userId, keepSessionId);
 }
 
