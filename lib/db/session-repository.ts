@@ -108,9 +108,9 @@ export async function deleteSessionsInWorkspace(userId: string, workspaceId: str
   return count;
 }
 
-/** Deletes expired sessions (housekeeping); returns how many. */
-export async function deleteExpiredSessions(now: Date): Promise<number> {
-  const { count } = await database().session.deleteMany({ where: { expiresAt: { lte: now } } });
+/** Deletes a user's expired sessions (housekeeping at sign-in); returns how many. */
+export async function deleteExpiredSessions(userId: string, now: Date): Promise<number> {
+  const { count } = await database().session.deleteMany({ where: { userId, expiresAt: { lte: now } } });
   return count;
 }
 

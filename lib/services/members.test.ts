@@ -7,6 +7,7 @@ import type { UserPrincipal } from "./access/principal";
 import { principalFromSessionToken, setActiveWorkspace, startSession } from "./access/session";
 import { changePassword } from "./account";
 import { addMember, listMembers, memberInputSchema, removeMember, setMemberRole } from "./members";
+import { SESSION_TTL_MS } from "./session-token";
 
 const member = (input: Record<string, unknown>) => memberInputSchema.parse(input);
 
@@ -96,6 +97,13 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     expect(await test.db.session.count({ where: { userId: dan.userId } })).toBe(1);
     expect(await principalFromSessionToken(inTeam)).toBeNull();
     expect(await principalFromSessionToken(inOther)).toMatchObject({ workspaceId: other.id, role: "viewer" });
+  });
+
+  it("refuses an expired session and removes its row", async () => {
+    const longAgo = new Date(Date.now() - SESSION_TTL_MS - 60_000);
+    const { token, session } = await startSession(owner.userId, { ipAddress: null, userAgent: null }, { now: longAgo });
+    expect(await principalFromSessionToken(token)).toBeNull();
+    expect(await test.db.session.count({ where: { id: session.id } })).toBe(0);
   });
 
   it("switches the current workspace only to one the user belongs to (else 404)", async () => {

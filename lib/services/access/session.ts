@@ -1,5 +1,6 @@
 import "server-only";
 import {
+  deleteExpiredSessions,
   deleteSessionByDigest,
   deleteSessionsInWorkspace,
   deleteUserSessions,
@@ -49,6 +50,8 @@ export async function startSession(
 ): Promise<{ token: string; session: SessionRow }> {
   const now = options.now ?? new Date();
   const { token, digest } = newSessionToken();
+  // Rows of sessions that simply ran out are removed as their user signs in again.
+  await deleteExpiredSessions(userId, now);
   const membership = await findActingMembership(userId, options.activeWorkspaceId ?? null);
   const session = await insertSession({
     tokenDigest: digest,
