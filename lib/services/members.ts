@@ -12,6 +12,7 @@ import {
 import { authorize, mayTouchOwner } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { toWorkspaceRole, WORKSPACE_ROLES, type WorkspaceRole } from "./access/roles";
+import { endSessionsInWorkspace } from "./access/session";
 
 /** A new member as the members page submits it. */
 export const memberInputSchema = z.object({
@@ -62,4 +63,5 @@ export async function removeMember(principal: Principal | null, userId: string):
   const target = await getMember(principal.workspaceId, userId);
   ownerOnly(principal, toWorkspaceRole(target.role));
   await removeMemberRow(principal.workspaceId, userId);
+  await endSessionsInWorkspace(userId, principal.workspaceId);
 }
