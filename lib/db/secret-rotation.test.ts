@@ -54,6 +54,7 @@ describe.each(testProviders())("credential key rotation on %s", (provider) => {
       type: "header",
       parameter: "X-Token",
       secret: "http-secret-A",
+      allowedHosts: ["api.example.com"],
     });
     const source = await createToolSource(
       workspaceId,

@@ -12,6 +12,7 @@ import {
   saveRetentionPolicy,
 } from "../db/retention-repository";
 import { authorize } from "./access/policy";
+import { recordAudit } from "./audit-log";
 import type { Principal } from "./access/principal";
 
 /** How often a process looks for workspaces to prune. */
@@ -42,8 +43,19 @@ export async function getRetention(principal: Principal | null): Promise<Retenti
 /** Changes the workspace's retention (admins and owners). */
 export async function saveRetention(principal: Principal | null, settings: RetentionSettings): Promise<RetentionView> {
   authorize(principal, "settings.manage");
+  const before = await getRetention(principal);
   await saveRetentionPolicy(principal.workspaceId, settings);
-  return getRetention(principal);
+  const after = await getRetention(principal);
+  await recordAudit(principal, {
+    action: "settings.updated",
+    target: { type: "retention", id: principal.workspaceId, label: "Run retention" },
+    detail: {
+      setting: "retention",
+      from: { maxAgeDays: before.maxAgeDays, maxCount: before.maxCount, keepAnnotatedDays: before.keepAnnotatedDays },
+      to: { maxAgeDays: after.maxAgeDays, maxCount: after.maxCount, keepAnnotatedDays: after.keepAnnotatedDays },
+    },
+  });
+  return after;
 }
 
 /** What one workspace's prune did. */
