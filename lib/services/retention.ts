@@ -12,8 +12,8 @@ import {
   saveRetentionPolicy,
 } from "../db/retention-repository";
 import { authorize } from "./access/policy";
-import { recordAudit } from "./audit-log";
 import type { Principal } from "./access/principal";
+import { recordAudit } from "./audit-log";
 
 /** How often a process looks for workspaces to prune. */
 export const RETENTION_INTERVAL_MS = 10 * 60_000;

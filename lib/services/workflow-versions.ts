@@ -12,8 +12,8 @@ import {
 import { type WorkflowDocument, workflowDocumentSchema } from "../workflow/document";
 import { diffWorkflowDocuments, type WorkflowDiff } from "../workflow/version-diff";
 import { authorize } from "./access/policy";
-import { recordAudit } from "./audit-log";
 import { actingUserId, type Principal } from "./access/principal";
+import { recordAudit } from "./audit-log";
 import { WorkflowVersionNotFoundError } from "./published-api";
 import { loadWorkflow, RevisionConflictError } from "./workflows";
 

@@ -15,8 +15,8 @@ import { compileWorkflow } from "../workflow/compile";
 import type { WorkflowDocument } from "../workflow/document";
 import { TrellisError } from "../workflow/errors";
 import { type Action, authorize, can } from "./access/policy";
-import { recordAudit } from "./audit-log";
 import { actingUserId, type Principal } from "./access/principal";
+import { recordAudit } from "./audit-log";
 import { assertPublishGate } from "./publish-gate";
 import { WorkflowInvalidError } from "./run-service";
 

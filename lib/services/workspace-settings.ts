@@ -26,9 +26,9 @@ import {
 } from "../db/provider-repository";
 import { getToolSource, listToolSources as listToolSourceRows } from "../db/tool-source-repository";
 import { authorize } from "./access/policy";
-import { recordAudit } from "./audit-log";
 import type { Principal } from "./access/principal";
 import { defaultApiRateLimit } from "./access/rate-limits";
+import { recordAudit } from "./audit-log";
 import { describeModelMode, listModelOptions } from "./model-catalog";
 import { checkProvider } from "./provider-check";
 import {
