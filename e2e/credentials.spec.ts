@@ -40,10 +40,13 @@ test("an HTTP credential is added in settings, picked in an HTTP node, sent with
   request,
 }) => {
   const name = `token-${Date.now()}`;
+  const stubPort = Number(new URL(test.info().project.use.baseURL!).port) + 10;
   await page.goto("/settings/credentials");
   await page.locator("#credential-name").fill(name);
   await page.locator("#credential-type").selectOption("header");
   await page.locator("#credential-secret").fill(SECRET);
+  // The credential may only be sent to the demo stub.
+  await page.locator("#credential-allowedHosts").fill(`127.0.0.1:${stubPort}`);
   await page.getByTestId("add-credential").click();
   // The header name is missing: the form says so at that field and keeps what was typed.
   await expect(page.getByTestId("credential-error-parameter")).toBeVisible();
@@ -51,10 +54,12 @@ test("an HTTP credential is added in settings, picked in an HTTP node, sent with
   await page.locator("#credential-parameter").fill("X-Api-Token");
   await page.getByTestId("add-credential").click();
   await expect(page.locator(`[data-testid="credential-row"][data-name="${name}"]`)).toContainText("X-Api-Token");
+  await expect(
+    page.locator(`[data-testid="credential-row"][data-name="${name}"] [data-testid="credential-hosts"]`),
+  ).toContainText(`127.0.0.1:${stubPort}`);
   await page.reload();
   expect(await page.content()).not.toContain(SECRET);
 
-  const stubPort = Number(new URL(test.info().project.use.baseURL!).port) + 10;
   const workflowId = await createWorkflow(
     request,
     `E2E credential ${Date.now()}`,
@@ -76,4 +81,16 @@ test("an HTTP credential is added in settings, picked in an HTTP node, sent with
     `Authentication: credential "${name}": header X-Api-Token: ••••`,
   );
   await expect(inspector).not.toContainText(SECRET);
+
+  // Bound elsewhere, the same node is refused before anything is sent.
+  await page.goto("/settings/credentials");
+  const row = page.locator(`[data-testid="credential-row"][data-name="${name}"]`);
+  await row.getByTestId("edit-credential-hosts").click();
+  await row.getByTestId("credential-hosts-input").fill("api.example.com");
+  await row.getByTestId("save-credential-hosts").click();
+  await expect(row.getByTestId("credential-hosts")).toContainText("api.example.com");
+  await editor.goto(workflowId);
+  await editor.run({});
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "failed", { timeout: 30_000 });
+  await expect(page.getByText("credential_host_not_allowed").first()).toBeVisible();
 });

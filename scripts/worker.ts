@@ -42,7 +42,11 @@ async function main(): Promise<void> {
   }
   // The worker's log is masked like the web process's (the workspaces' secrets are registered as runs load them).
   installLogRedaction();
-  registerLogSecrets([process.env.OPENAI_API_KEY, process.env.TRELLIS_SECRET_KEY]);
+  registerLogSecrets([
+    process.env.OPENAI_API_KEY,
+    process.env.TRELLIS_SECRET_KEY,
+    ...(process.env.TRELLIS_SECRET_KEY_PREVIOUS ?? "").split(","),
+  ]);
   // The root's observers (metrics, tracing) see the runs this worker executes too.
   const worker = await startRunWorker(config, { observers: serviceRoot().runObservers });
   const stopScheduler =

@@ -1,9 +1,11 @@
 "use client";
 
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { FormField, TextField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { HttpCredentialView } from "@/lib/contracts/http-credential";
 import { useSettingsForm } from "./use-settings-form";
@@ -17,7 +19,14 @@ const TYPE_LABELS = {
 
 type CredentialType = keyof typeof TYPE_LABELS;
 
-const EMPTY_FORM = { name: "", type: "bearer" as CredentialType, parameter: "", username: "", secret: "" };
+const EMPTY_FORM = {
+  name: "",
+  type: "bearer" as CredentialType,
+  parameter: "",
+  username: "",
+  secret: "",
+  allowedHosts: "",
+};
 
 /** How each type shows its non-secret detail in the list. */
 function sentAs(credential: HttpCredentialView): string {
@@ -30,6 +39,7 @@ function sentAs(credential: HttpCredentialView): string {
 /** HTTP credentials for the http node: add (secret write-only), list, delete (confirmed). */
 export function HttpCredentialsManager({ credentials }: { credentials: HttpCredentialView[] }) {
   const [deleting, setDeleting] = useState<HttpCredentialView | null>(null);
+  const [editingHosts, setEditingHosts] = useState<{ name: string; value: string } | null>(null);
   const { form, set, issueAt, submit, act, message } = useSettingsForm({
     url: "/api/credentials",
     initial: EMPTY_FORM,
@@ -41,9 +51,18 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
     await act(`/api/credentials/${encodeURIComponent(credential.name)}`, "DELETE", `Deleted “${credential.name}”.`);
   };
 
+  const saveHosts = async () => {
+    if (!editingHosts) return;
+    const { name, value } = editingHosts;
+    setEditingHosts(null);
+    await act(`/api/credentials/${encodeURIComponent(name)}`, "PATCH", `Updated the hosts of “${name}”.`, {
+      allowedHosts: value,
+    });
+  };
+
   /** One text field of the form, with the server's message for it. */
   const text = (
-    path: "name" | "parameter" | "username" | "secret",
+    path: "name" | "parameter" | "username" | "secret" | "allowedHosts",
     label: string,
     extra: { type?: "password"; placeholder?: string; autoComplete?: string } = {},
   ) => (
@@ -66,7 +85,8 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
       </header>
       <p className="muted">
         Secrets for the HTTP request node. A node names a credential; the secret is added when the request is sent,
-        stored encrypted, and never shown again or written to run records.
+        stored encrypted, and never shown again or written to run records. A credential is only sent to its allowed
+        hosts: a request anywhere else fails with <code>credential_host_not_allowed</code>.
       </p>
       {message && (
         <p className="sr-only" data-testid="credentials-message">
@@ -83,6 +103,7 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
             <tr>
               <th>Name</th>
               <th>Sent as</th>
+              <th>Allowed hosts</th>
               <th />
             </tr>
           </thead>
@@ -94,6 +115,46 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
                 </td>
                 <td>
                   <code>{sentAs(credential)}</code>
+                </td>
+                <td data-testid="credential-hosts">
+                  {editingHosts?.name === credential.name ? (
+                    <span className="flex gap-2">
+                      <Input
+                        aria-label={`Allowed hosts of ${credential.name}`}
+                        data-testid="credential-hosts-input"
+                        value={editingHosts.value}
+                        onChange={(event) => setEditingHosts({ name: credential.name, value: event.target.value })}
+                      />
+                      <Button
+                        type="button"
+                        size="sm"
+                        data-testid="save-credential-hosts"
+                        onClick={() => void saveHosts()}
+                      >
+                        Save
+                      </Button>
+                    </span>
+                  ) : (
+                    <span className="flex items-center gap-2">
+                      {credential.allowedHosts ? (
+                        <code>{credential.allowedHosts.join(", ")}</code>
+                      ) : (
+                        <span className="text-destructive">Any host: set allowed hosts</span>
+                      )}
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="outline"
+                        data-testid="edit-credential-hosts"
+                        aria-label={`Edit the allowed hosts of ${credential.name}`}
+                        onClick={() =>
+                          setEditingHosts({ name: credential.name, value: credential.allowedHosts?.join(", ") ?? "" })
+                        }
+                      >
+                        Edit
+                      </Button>
+                    </span>
+                  )}
                 </td>
                 <td className="row-actions">
                   <DeleteButton testId="delete-credential" onClick={() => setDeleting(credential)} />
@@ -129,6 +190,13 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
           type: "password",
           autoComplete: "off",
         })}
+        {text(
+          "allowedHosts",
+          "Allowed hosts (comma-separated: api.example.com, *.example.com, https://api.example.com/v1/)",
+          {
+            placeholder: "api.example.com",
+          },
+        )}
         <button type="submit" className="button button-primary" data-testid="add-credential">
           Add credential
         </button>

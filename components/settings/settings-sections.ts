@@ -4,6 +4,7 @@ import {
   KeyRoundIcon,
   LockKeyholeIcon,
   type LucideIcon,
+  ScrollTextIcon,
   ServerIcon,
   UsersIcon,
   WrenchIcon,
@@ -78,5 +79,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     description: "How long run history is kept (age and count), and what the last prune removed.",
     navTestId: "settings-nav-retention",
     cardTestId: "settings-retention-link",
+  },
+  {
+    href: "/settings/audit",
+    label: "Audit log",
+    icon: ScrollTextIcon,
+    description: "Who changed members, keys, credentials, published workflows and settings, when and from where.",
+    navTestId: "settings-nav-audit",
+    cardTestId: "settings-audit-link",
   },
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allowedHostsSchema } from "./credential-hosts";
 
 /**
  * HTTP credentials as the settings API accepts them and the browser sees them (isomorphic: the
@@ -29,6 +30,8 @@ export const httpCredentialInputSchema = z
     /** User name (basic). */
     username: z.string().max(200).default(""),
     secret: z.string().min(1, "Enter the secret").max(10_000),
+    /** Hosts or URL prefixes the credential may be sent to (required for new credentials). */
+    allowedHosts: allowedHostsSchema,
   })
   .superRefine((input, context) => {
     if ((input.type === "header" || input.type === "query") && !/^[\w.-]+$/.test(input.parameter)) {
@@ -61,6 +64,18 @@ export interface HttpCredentialView {
   type: HttpAuthType;
   /** Header or query parameter name, or the basic user name. */
   detail: string;
+  /** Hosts or URL prefixes it may be sent to; null: any (stored before the setting existed). */
+  allowedHosts: string[] | null;
   /** Last change. */
   updatedAt: string;
 }
+
+/** A change to a stored HTTP credential: its allowed hosts, and optionally a new secret. */
+export const httpCredentialUpdateSchema = z.object({
+  allowedHosts: allowedHostsSchema,
+  /** A new secret; absent keeps the stored one. */
+  secret: z.string().min(1, "Enter the secret").max(10_000).optional(),
+});
+
+/** A submitted credential change. */
+export type HttpCredentialUpdate = z.input<typeof httpCredentialUpdateSchema>;

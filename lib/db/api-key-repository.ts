@@ -4,6 +4,7 @@ import { type ApiKeyLimits, type ApiKeyScope, normalizeApiKeyScopes } from "../c
 import { TrellisError } from "../workflow/errors";
 import { toJson } from "./json";
 import { database } from "./prisma-client";
+import { previousMasterKeys, purposeKey } from "./secret-keys";
 
 export type { ApiKeyScope } from "../contracts/api-keys";
 
@@ -56,8 +57,39 @@ export class ApiKeyNotFoundError extends TrellisError {
 
 const SECRET_PREFIX = "trl_";
 
-function hashSecret(secret: string): string {
-  return crypto.createHash("sha256").update(secret).digest("hex");
+/**
+ * The stored form of a key's secret: HMAC-SHA256 under the API-key purpose key, so a copy of the
+ * table alone does not let anyone test guesses. `master` picks the master key (rotation).
+ */
+function hashSecret(secret: string, master?: Buffer): string {
+  return crypto.createHmac("sha256", purposeKey("api-keys", master)).update(secret).digest("hex");
+}
+
+/**
+ * Stored forms a key may still have: a plain sha256 (before purpose keys) and HMACs under a
+ * TRELLIS_SECRET_KEY_PREVIOUS key (before a rotation). A match is upgraded on first use.
+ */
+function olderHashes(secret: string): string[] {
+  return [
+    crypto.createHash("sha256").update(secret).digest("hex"),
+    ...previousMasterKeys().map((master) => hashSecret(secret, master)),
+  ];
+}
+
+/** The row of a presented secret, by its current hash or (upgrading it) by an older one. */
+async function findKeyRow(secret: string) {
+  const db = database();
+  const hash = hashSecret(secret);
+  const row = await db.apiKey.findUnique({ where: { hash } });
+  if (row) return row;
+  for (const older of olderHashes(secret)) {
+    const legacy = await db.apiKey.findUnique({ where: { hash: older } });
+    if (!legacy) continue;
+    // Conditional, so two concurrent first uses upgrade it once; either way the row is the same key.
+    await db.apiKey.updateMany({ where: { id: legacy.id, hash: older }, data: { hash } });
+    return { ...legacy, hash };
+  }
+  return null;
 }
 
 /** What a key is created or updated with (besides its name). */
@@ -179,7 +211,7 @@ export async function revokeApiKey(workspaceId: string, id: string): Promise<voi
  */
 export async function verifyApiKey(secret: string): Promise<ApiKeyGrant | null> {
   if (!secret.startsWith(SECRET_PREFIX) || secret.length > 200) return null;
-  const row = await database().apiKey.findUnique({ where: { hash: hashSecret(secret) } });
+  const row = await findKeyRow(secret);
   if (!row || row.revokedAt) return null;
   await touchLastUsed(row.id, row.lastUsedAt);
   return {

@@ -3,8 +3,10 @@ import { z } from "zod";
 import {
   HTTP_AUTH_TYPES,
   type HttpCredentialInput,
+  type HttpCredentialUpdate,
   type HttpCredentialView,
   httpCredentialInputSchema,
+  httpCredentialUpdateSchema,
 } from "../contracts/http-credential";
 import type { HttpAuth } from "../tools/http/http-auth";
 import { TrellisError } from "../workflow/errors";
@@ -36,6 +38,8 @@ const storedSettingsSchema = z.object({
   type: z.enum(HTTP_AUTH_TYPES),
   parameter: z.string().default(""),
   username: z.string().default(""),
+  /** Absent on credentials stored before the setting existed: those may go anywhere. */
+  allowedHosts: z.array(z.string()).optional(),
 });
 
 type Row = { name: string; settings: unknown; secret: string; updatedAt: Date };
@@ -46,6 +50,7 @@ function toView(row: Row): HttpCredentialView {
     name: row.name,
     type: settings.type,
     detail: settings.type === "basic" ? settings.username : settings.parameter,
+    allowedHosts: settings.allowedHosts ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -75,11 +80,36 @@ export async function createHttpCredential(
         type: parsed.type,
         parameter: parsed.type === "header" || parsed.type === "query" ? parsed.parameter : "",
         username: parsed.type === "basic" ? parsed.username : "",
+        allowedHosts: parsed.allowedHosts,
       }),
       secret: encryptSecret(parsed.secret),
     },
   });
   return toView(row);
+}
+
+/**
+ * Changes where a credential may be sent and, optionally, its secret. Any write seals the secret
+ * again, so a row in an older format is upgraded too.
+ * @throws HttpCredentialNotFoundError
+ */
+export async function updateHttpCredential(
+  workspaceId: string,
+  name: string,
+  input: HttpCredentialUpdate,
+): Promise<HttpCredentialView> {
+  const parsed = httpCredentialUpdateSchema.parse(input);
+  const row = await database().credential.findUnique({ where: { workspaceId_name: { workspaceId, name } } });
+  if (!row || row.kind !== KIND) throw new HttpCredentialNotFoundError(name);
+  const settings = storedSettingsSchema.parse(asRecord(row.settings));
+  const updated = await database().credential.update({
+    where: { id: row.id },
+    data: {
+      settings: toJson({ ...settings, allowedHosts: parsed.allowedHosts }),
+      secret: encryptSecret(parsed.secret ?? decryptSecret(row.secret)),
+    },
+  });
+  return toView(updated);
 }
 
 /** Deletes an HTTP credential; workflows naming it fail with `credential_not_found` until changed. */
@@ -98,6 +128,7 @@ export async function resolveHttpCredential(workspaceId: string, name: string): 
     type: settings.type,
     ...(settings.parameter ? { name: settings.parameter } : {}),
     ...(settings.username ? { username: settings.username } : {}),
+    ...(settings.allowedHosts ? { allowedHosts: settings.allowedHosts } : {}),
     secret: decryptSecret(row.secret),
   };
 }

@@ -22,6 +22,8 @@ export interface ProviderConfig {
   kind?: ProviderKind;
   /** Per-attempt time bounds of this provider (first byte, total); the resolver's, then the defaults, otherwise. */
   attemptTimeouts?: AttemptTimeouts;
+  /** The fetch model calls are sent with; the global one by default. */
+  fetch?: typeof fetch;
 }
 
 /** Environment variables the resolver reads. */
@@ -108,6 +110,7 @@ export function createModelResolver(options: ModelResolverOptions = {}): ModelRe
       budget: options.budget,
       onRetry: options.onRetry,
       attemptTimeouts: { ...options.attemptTimeouts, ...config.attemptTimeouts },
+      fetch: config.fetch,
     });
   }
 

@@ -1,6 +1,7 @@
 import "server-only";
-import type { AuditEntryView } from "../contracts/audit-entry";
+import type { AuditEntryView, AuditPage, AuditQueryInput } from "../contracts/audit-entry";
 import { insertAuditEntry, listAuditEntries as listRows, type NewAuditEntry } from "../db/audit-repository";
+import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { currentRequestContext } from "./request-context";
@@ -53,6 +54,84 @@ export async function listAuditLog(
   principal: Principal | null,
   query: { actions?: string[]; actorId?: string; from?: Date; to?: Date; limit?: number },
 ): Promise<AuditEntryView[]> {
-  authorize(principal, "members.manage");
+  authorize(principal, "audit.read");
   return listRows({ workspaceId: principal.workspaceId, ...query, limit: Math.min(query.limit ?? 100, 500) });
+}
+
+/** A cursor the audit log did not hand out. Code `audit_cursor_invalid` (400). */
+export class AuditCursorInvalidError extends TrellisError {
+  /** Points at the query parameter. */
+  readonly issues = [{ path: "cursor", message: "This cursor is not one the audit log returned." }];
+
+  constructor() {
+    super("audit_cursor_invalid", "cursor: not a cursor the audit log returned.");
+  }
+}
+
+function encodeCursor(entry: AuditEntryView): string {
+  return Buffer.from(`${entry.createdAt}|${entry.id}`, "utf8").toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const date = new Date(createdAt ?? "");
+  if (!id || Number.isNaN(date.getTime())) throw new AuditCursorInvalidError();
+  return { createdAt: date, id };
+}
+
+/** A bare date (`2026-12-01`) as `from` means its first instant, as `to` its last (UTC). */
+function dateBound(value: string | undefined, end: boolean): Date | undefined {
+  if (!value) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${end ? "23:59:59.999" : "00:00:00.000"}Z`);
+  return new Date(value);
+}
+
+function filtersOf(principal: { workspaceId: string }, query: AuditQueryInput) {
+  const actions = (query.action ?? "")
+    .split(",")
+    .map((action) => action.trim())
+    .filter(Boolean);
+  return {
+    workspaceId: principal.workspaceId,
+    ...(actions.length ? { actions } : {}),
+    ...(query.actor ? { actorId: query.actor } : {}),
+    from: dateBound(query.from, false),
+    to: dateBound(query.to, true),
+  };
+}
+
+/**
+ * One page of the audit log for the page and `GET /api/audit` (owners and admins): filters by
+ * action or action prefix, actor id and date range; keyset cursor on (time, id), so entries
+ * written while paging never shift a page.
+ * @throws AuditCursorInvalidError
+ */
+export async function auditLogPage(principal: Principal | null, query: AuditQueryInput): Promise<AuditPage> {
+  authorize(principal, "audit.read");
+  const limit = query.limit ?? 50;
+  const rows = await listRows({
+    ...filtersOf(principal, query),
+    ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
+    limit: limit + 1,
+  });
+  const entries = rows.slice(0, limit);
+  const last = entries.at(-1);
+  return { entries, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+/**
+ * Every entry matching the filters, newest first, as JSON Lines (one entry per line), read in
+ * pages so a long log is never held at once.
+ */
+export async function* exportAuditLog(principal: Principal | null, query: AuditQueryInput): AsyncGenerator<string> {
+  authorize(principal, "audit.read");
+  const filters = filtersOf(principal, query);
+  let before = query.cursor ? decodeCursor(query.cursor) : undefined;
+  for (;;) {
+    const rows = await listRows({ ...filters, ...(before ? { before } : {}), limit: 500 });
+    for (const row of rows) yield `${JSON.stringify(row)}\n`;
+    const last = rows.at(-1);
+    if (rows.length < 500 || !last) return;
+    before = { createdAt: new Date(last.createdAt), id: last.id };
+  }
 }

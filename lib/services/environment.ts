@@ -36,6 +36,12 @@ export function checkServerEnvironment(environment: Record<string, string | unde
   if (secret !== undefined && Buffer.from(secret, "base64").length !== 32) {
     throw new ConfigurationError("TRELLIS_SECRET_KEY", "must be 32 bytes, base64-encoded (openssl rand -base64 32)");
   }
+  // Keys being rotated away from (comma-separated): each must be a key, or old secrets would not open.
+  for (const previous of (environment.TRELLIS_SECRET_KEY_PREVIOUS ?? "").split(",").filter((part) => part.trim())) {
+    if (Buffer.from(previous.trim(), "base64").length !== 32) {
+      throw new ConfigurationError("TRELLIS_SECRET_KEY_PREVIOUS", "each key must be 32 bytes, base64-encoded");
+    }
+  }
   for (const name of ["TRELLIS_LOGIN_RATE_LIMIT", "TRELLIS_API_RATE_LIMIT"]) {
     const value = environment[name];
     if (value !== undefined && !/^[1-9]\d*$/.test(value))

@@ -20,20 +20,35 @@ export interface ProviderCheckOptions {
   model?: string;
   /** Deadline for each of the two attempts; 10 s by default. */
   timeoutMs?: number;
-  /** Fetch implementation (tests); by default the SSRF-guarded fetch of the HTTP tools. */
+  /** Fetch of the `/models` listing (tests); by default the SSRF-guarded fetch of the HTTP tools. The 1-token call always uses the guarded one. */
   fetch?: typeof fetch;
   /** DNS resolver for the SSRF guard (tests). */
   lookup?: AddressLookup;
 }
 
-/** `safeFetch` (SSRF guard, pinned address, size cap) behind the fetch signature this check uses. */
-const guardedFetch = (async (input: URL, init: { headers: Record<string, string>; signal: AbortSignal }) => {
-  const answer = await safeFetch(input, { headers: init.headers, signal: init.signal });
-  return new Response(answer.status === 204 || answer.status === 304 ? null : new Uint8Array(answer.body), {
-    status: answer.status,
-    headers: answer.headers,
-  });
-}) as unknown as typeof fetch;
+/**
+ * `safeFetch` (SSRF guard with the TRELLIS_HTTP_ALLOWLIST, pinned address, every redirect hop
+ * re-checked, size cap) behind the fetch signature: both the `/models` listing and the SDK's
+ * 1-token call go through it, so neither can be pointed (or redirected) at loopback or the
+ * internal network.
+ */
+function guardedFetch(lookup?: AddressLookup): typeof fetch {
+  return (async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = input instanceof Request ? input.url : input;
+    const body = typeof init.body === "string" || init.body instanceof Uint8Array ? init.body : undefined;
+    const answer = await safeFetch(url, {
+      method: init.method ?? "GET",
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      ...(body !== undefined ? { body } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+      ...(lookup ? { lookup } : {}),
+    });
+    return new Response(answer.status === 204 || answer.status === 304 ? null : new Uint8Array(answer.body), {
+      status: answer.status,
+      headers: answer.headers,
+    });
+  }) as typeof fetch;
+}
 
 const modelListSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
 
@@ -62,7 +77,7 @@ export async function checkProvider(
   options: ProviderCheckOptions,
 ): Promise<ProviderCheckResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const doFetch = options.fetch ?? guardedFetch;
+  const doFetch = options.fetch ?? guardedFetch(options.lookup);
   const url = new URL(`${provider.baseURL.replace(/\/+$/, "")}/models`);
   for (const [name, value] of Object.entries(provider.query ?? {})) url.searchParams.set(name, value);
   // The same guard as the HTTP tools: the Test button must not probe loopback or the internal
@@ -120,7 +135,9 @@ export async function checkProvider(
   }
   const resolver = createModelResolver({
     env: {},
-    loadProvider: async () => provider,
+    // The SDK's call goes through the same guard as the listing (redirects included).
+    // (never the injected listing fetch: no caller can send this call around the guard).
+    loadProvider: async () => ({ ...provider, fetch: guardedFetch(options.lookup) }),
     retry: { maxAttempts: 1 },
   });
   try {

@@ -13,6 +13,7 @@ import {
 } from "../db/retention-repository";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
+import { recordAudit } from "./audit-log";
 
 /** How often a process looks for workspaces to prune. */
 export const RETENTION_INTERVAL_MS = 10 * 60_000;
@@ -42,8 +43,19 @@ export async function getRetention(principal: Principal | null): Promise<Retenti
 /** Changes the workspace's retention (admins and owners). */
 export async function saveRetention(principal: Principal | null, settings: RetentionSettings): Promise<RetentionView> {
   authorize(principal, "settings.manage");
+  const before = await getRetention(principal);
   await saveRetentionPolicy(principal.workspaceId, settings);
-  return getRetention(principal);
+  const after = await getRetention(principal);
+  await recordAudit(principal, {
+    action: "settings.updated",
+    target: { type: "retention", id: principal.workspaceId, label: "Run retention" },
+    detail: {
+      setting: "retention",
+      from: { maxAgeDays: before.maxAgeDays, maxCount: before.maxCount, keepAnnotatedDays: before.keepAnnotatedDays },
+      to: { maxAgeDays: after.maxAgeDays, maxCount: after.maxCount, keepAnnotatedDays: after.keepAnnotatedDays },
+    },
+  });
+  return after;
 }
 
 /** What one workspace's prune did. */

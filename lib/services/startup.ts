@@ -22,7 +22,11 @@ let started: Promise<void> | undefined;
 export function startServerServices(): Promise<void> {
   started ??= (async () => {
     installLogRedaction();
-    registerLogSecrets([process.env.OPENAI_API_KEY, process.env.TRELLIS_SECRET_KEY]);
+    registerLogSecrets([
+      process.env.OPENAI_API_KEY,
+      process.env.TRELLIS_SECRET_KEY,
+      ...(process.env.TRELLIS_SECRET_KEY_PREVIOUS ?? "").split(","),
+    ]);
     if (isDemoMode()) {
       const port = Number(process.env.TRELLIS_DEMO_API_PORT ?? 4020);
       try {

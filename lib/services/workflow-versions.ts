@@ -13,6 +13,7 @@ import { type WorkflowDocument, workflowDocumentSchema } from "../workflow/docum
 import { diffWorkflowDocuments, type WorkflowDiff } from "../workflow/version-diff";
 import { authorize } from "./access/policy";
 import { actingUserId, type Principal } from "./access/principal";
+import { recordAudit } from "./audit-log";
 import { WorkflowVersionNotFoundError } from "./published-api";
 import { loadWorkflow, RevisionConflictError } from "./workflows";
 
@@ -146,6 +147,12 @@ export async function setServedVersion(
   const workflow = await loadWorkflow(principal, workflowId, "workflow.publish");
   if (version !== null) await versionRow(workflowId, workflow.slug, version);
   await setServedVersionRow(workflowId, version);
+  await recordAudit(principal, {
+    action: "workflow.version_pinned",
+    target: { type: "workflow", id: workflowId, label: workflow.name },
+    // null: back to serving the latest version.
+    detail: { servedVersion: version },
+  });
   const latest = await getLatestVersion(workflowId);
   return { servedVersion: version, latestVersion: latest?.version ?? null };
 }

@@ -16,6 +16,7 @@ import type { WorkflowDocument } from "../workflow/document";
 import { TrellisError } from "../workflow/errors";
 import { type Action, authorize, can } from "./access/policy";
 import { actingUserId, type Principal } from "./access/principal";
+import { recordAudit } from "./audit-log";
 import { assertPublishGate } from "./publish-gate";
 import { WorkflowInvalidError } from "./run-service";
 
@@ -121,11 +122,21 @@ export async function publishWorkflow(
   }
   // A workflow with a publish gate publishes only a draft evaluated no worse than the served version.
   await assertPublishGate(id, workflow.draftRevision);
-  return publishWorkflowRow(id, { note, userId: actingUserId(principal!) ?? "" });
+  const published = await publishWorkflowRow(id, { note, userId: actingUserId(principal!) ?? "" });
+  await recordAudit(principal, {
+    action: "workflow.published",
+    target: { type: "workflow", id, label: workflow.name },
+    detail: { version: published.version, ...(note ? { note } : {}) },
+  });
+  return published;
 }
 
 /** Deletes a workflow with its versions and runs. */
 export async function deleteWorkflow(principal: Principal | null, id: string): Promise<void> {
-  await loadWorkflow(principal, id, "workflow.delete");
+  const workflow = await loadWorkflow(principal, id, "workflow.delete");
   await deleteWorkflowRow(id);
+  await recordAudit(principal, {
+    action: "workflow.deleted",
+    target: { type: "workflow", id, label: workflow.name },
+  });
 }

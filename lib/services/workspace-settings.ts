@@ -1,5 +1,5 @@
 import "server-only";
-import type { HttpCredentialInput } from "../contracts/http-credential";
+import type { HttpCredentialInput, HttpCredentialUpdate } from "../contracts/http-credential";
 import type { ProviderInput } from "../contracts/provider-config";
 import type { ToolSourceInput } from "../contracts/tool-source-config";
 import {
@@ -13,6 +13,7 @@ import {
   createHttpCredential as createHttpCredentialRow,
   deleteHttpCredential as deleteHttpCredentialRow,
   listHttpCredentials as listHttpCredentialRows,
+  updateHttpCredential as updateHttpCredentialRow,
 } from "../db/http-credential-repository";
 import {
   deleteProvider as deleteProviderRow,
@@ -29,6 +30,7 @@ import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { defaultApiRateLimit } from "./access/rate-limits";
+import { recordAudit } from "./audit-log";
 import { describeModelMode, listModelOptions } from "./model-catalog";
 import { checkProvider } from "./provider-check";
 import {
@@ -70,13 +72,30 @@ export async function getProvider(principal: Principal | null, name: string) {
 }
 
 /** Adds (`create`) or replaces (`update`) a provider; secrets left out on update keep their stored values. */
-export function saveProvider(principal: Principal | null, input: ProviderInput, mode: "create" | "update") {
-  return upsertProvider(settingsWorkspace(principal), input, mode);
+export async function saveProvider(principal: Principal | null, input: ProviderInput, mode: "create" | "update") {
+  const saved = await upsertProvider(settingsWorkspace(principal), input, mode);
+  await recordAudit(principal, {
+    action: mode === "create" ? "credential.created" : "credential.updated",
+    target: { type: "provider", id: saved.name, label: saved.name },
+    // Names of what changed, never values: secrets are only "set" or "kept".
+    detail: {
+      kind: "llm-provider",
+      baseURL: saved.baseURL,
+      apiKey: input.apiKey === undefined ? "kept" : "set",
+      headers: saved.headers.map((header) => header.name),
+    },
+  });
+  return saved;
 }
 
 /** Deletes a provider; nodes that use it then fail with `model_not_configured`. */
-export function deleteProvider(principal: Principal | null, name: string): Promise<void> {
-  return deleteProviderRow(settingsWorkspace(principal), name);
+export async function deleteProvider(principal: Principal | null, name: string): Promise<void> {
+  await deleteProviderRow(settingsWorkspace(principal), name);
+  await recordAudit(principal, {
+    action: "credential.deleted",
+    target: { type: "provider", id: name, label: name },
+    detail: { kind: "llm-provider" },
+  });
 }
 
 /** "Test": the settings as typed; empty secrets are taken from the stored provider of this name. */
@@ -117,8 +136,14 @@ export async function getToolSourceReport(principal: Principal | null, id: strin
 }
 
 /** Adds (no id) or replaces a tool source. */
-export function putToolSource(principal: Principal | null, input: ToolSourceInput, id?: string) {
-  return saveToolSource(settingsWorkspace(principal), input, id);
+export async function putToolSource(principal: Principal | null, input: ToolSourceInput, id?: string) {
+  const saved = await saveToolSource(settingsWorkspace(principal), input, id);
+  await recordAudit(principal, {
+    action: id ? "credential.updated" : "credential.created",
+    target: { type: "tool_source", id: saved.id, label: saved.name },
+    detail: { kind: input.kind },
+  });
+  return saved;
 }
 
 /** Sets which tools of a source are trusted as read-only. */
@@ -127,8 +152,15 @@ export function setReadOnlyTools(principal: Principal | null, id: string, names:
 }
 
 /** Deletes a source, its secrets and its MCP connection. */
-export function deleteToolSource(principal: Principal | null, id: string): Promise<void> {
-  return removeToolSource(settingsWorkspace(principal), id);
+export async function deleteToolSource(principal: Principal | null, id: string): Promise<void> {
+  const workspaceId = settingsWorkspace(principal);
+  const source = await getToolSource(workspaceId, id);
+  await removeToolSource(workspaceId, id);
+  await recordAudit(principal, {
+    action: "credential.deleted",
+    target: { type: "tool_source", id, label: source.name },
+    detail: { kind: source.kind },
+  });
 }
 
 /** Lists an MCP server's tools again, reconnecting when needed. */
@@ -149,13 +181,35 @@ export function listHttpCredentials(principal: Principal | null) {
 }
 
 /** Adds an HTTP credential; the secret is encrypted at rest and never returned. */
-export function createHttpCredential(principal: Principal | null, input: HttpCredentialInput) {
-  return createHttpCredentialRow(settingsWorkspace(principal), input);
+export async function createHttpCredential(principal: Principal | null, input: HttpCredentialInput) {
+  const created = await createHttpCredentialRow(settingsWorkspace(principal), input);
+  await recordAudit(principal, {
+    action: "credential.created",
+    target: { type: "http_credential", id: created.name, label: created.name },
+    detail: { kind: "http-auth", type: created.type, allowedHosts: created.allowedHosts },
+  });
+  return created;
+}
+
+/** Changes where an HTTP credential may be sent and, optionally, its secret. */
+export async function updateHttpCredential(principal: Principal | null, name: string, input: HttpCredentialUpdate) {
+  const updated = await updateHttpCredentialRow(settingsWorkspace(principal), name, input);
+  await recordAudit(principal, {
+    action: "credential.updated",
+    target: { type: "http_credential", id: updated.name, label: updated.name },
+    detail: { kind: "http-auth", allowedHosts: updated.allowedHosts, secret: input.secret ? "set" : "kept" },
+  });
+  return updated;
 }
 
 /** Deletes an HTTP credential. */
-export function deleteHttpCredential(principal: Principal | null, name: string): Promise<void> {
-  return deleteHttpCredentialRow(settingsWorkspace(principal), name);
+export async function deleteHttpCredential(principal: Principal | null, name: string): Promise<void> {
+  await deleteHttpCredentialRow(settingsWorkspace(principal), name);
+  await recordAudit(principal, {
+    action: "credential.deleted",
+    target: { type: "http_credential", id: name, label: name },
+    detail: { kind: "http-auth" },
+  });
 }
 
 // API keys --------------------------------------------------------------------------------------
@@ -203,7 +257,18 @@ async function checkWorkflowLimit(principal: Principal, input: ApiKeySettings): 
 export async function createKey(principal: Principal | null, input: { name: string } & ApiKeySettings) {
   const workspaceId = settingsWorkspace(principal);
   await checkWorkflowLimit(principal!, input);
-  return createApiKeyRow(workspaceId, input);
+  const created = await createApiKeyRow(workspaceId, input);
+  await recordAudit(principal, {
+    action: "api_key.created",
+    target: { type: "api_key", id: created.key.id, label: created.key.name },
+    detail: keyDetail(created.key),
+  });
+  return created;
+}
+
+/** What the audit log keeps of a key: its limits and the recognisable prefix, never the secret. */
+function keyDetail(key: { prefix: string; scopes: string[]; workflowIds: string[] | null; allowedOrigins: string[] }) {
+  return { prefix: key.prefix, scopes: key.scopes, workflowIds: key.workflowIds, allowedOrigins: key.allowedOrigins };
 }
 
 /**
@@ -213,7 +278,13 @@ export async function createKey(principal: Principal | null, input: { name: stri
 export async function updateKey(principal: Principal | null, id: string, input: ApiKeySettings) {
   const workspaceId = settingsWorkspace(principal);
   await checkWorkflowLimit(principal!, input);
-  return updateApiKey(workspaceId, id, input);
+  const updated = await updateApiKey(workspaceId, id, input);
+  await recordAudit(principal, {
+    action: "api_key.updated",
+    target: { type: "api_key", id: updated.id, label: updated.name },
+    detail: keyDetail(updated),
+  });
+  return updated;
 }
 
 /** Requests per minute of a key without its own limit (TRELLIS_API_RATE_LIMIT). */
@@ -222,6 +293,13 @@ export function defaultKeyRateLimit(): number {
 }
 
 /** Revokes a key. */
-export function revokeKey(principal: Principal | null, id: string): Promise<void> {
-  return revokeApiKey(settingsWorkspace(principal), id);
+export async function revokeKey(principal: Principal | null, id: string): Promise<void> {
+  const workspaceId = settingsWorkspace(principal);
+  await revokeApiKey(workspaceId, id);
+  const key = (await listApiKeys(workspaceId)).find((entry) => entry.id === id);
+  await recordAudit(principal, {
+    action: "api_key.revoked",
+    target: { type: "api_key", id, label: key?.name ?? null },
+    detail: key ? { prefix: key.prefix } : null,
+  });
 }

@@ -7,6 +7,7 @@ import {
   updateWorkspaceVariable,
 } from "../db/workspace-variable-repository";
 import type { Principal } from "./access/principal";
+import { recordAudit } from "./audit-log";
 import { templateEnvironment } from "./engine-services";
 import { memberWorkspace, settingsWorkspace } from "./workspace-settings";
 
@@ -34,23 +35,37 @@ export async function listEnvironmentVariables(principal: Principal | null): Pro
  * Adds a variable (owners and admins); 409 naming `name` when it exists. Name and value arrive
  * checked by the route's `workspaceVariableInputSchema`.
  */
-export function addWorkspaceVariable(
+export async function addWorkspaceVariable(
   principal: Principal | null,
   input: { name: string; value: string },
 ): Promise<WorkspaceVariableView> {
-  return createWorkspaceVariable(settingsWorkspace(principal), input);
+  const created = await createWorkspaceVariable(settingsWorkspace(principal), input);
+  await auditVariable(principal, "added", input.name);
+  return created;
+}
+
+/** A variable change in the audit log: its name, not its value. */
+function auditVariable(principal: Principal | null, change: "added" | "changed" | "deleted", name: string) {
+  return recordAudit(principal, {
+    action: "settings.updated",
+    target: { type: "variable", id: name, label: name },
+    detail: { setting: "variables", change, name },
+  });
 }
 
 /** Changes a variable's value (owners and admins). */
-export function changeWorkspaceVariable(
+export async function changeWorkspaceVariable(
   principal: Principal | null,
   name: string,
   value: string,
 ): Promise<WorkspaceVariableView> {
-  return updateWorkspaceVariable(settingsWorkspace(principal), name, value);
+  const updated = await updateWorkspaceVariable(settingsWorkspace(principal), name, value);
+  await auditVariable(principal, "changed", name);
+  return updated;
 }
 
 /** Deletes a variable (owners and admins). */
-export function removeWorkspaceVariable(principal: Principal | null, name: string): Promise<void> {
-  return deleteWorkspaceVariable(settingsWorkspace(principal), name);
+export async function removeWorkspaceVariable(principal: Principal | null, name: string): Promise<void> {
+  await deleteWorkspaceVariable(settingsWorkspace(principal), name);
+  await auditVariable(principal, "deleted", name);
 }

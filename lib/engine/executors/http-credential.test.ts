@@ -79,3 +79,87 @@ describe("http node with a stored credential", () => {
     expect(recorded).toContain('No HTTP credential named \\"nope\\"');
   });
 });
+
+describe("http node credential bound to allowed hosts", () => {
+  let allowedServer: LocalServer;
+  let otherServer: LocalServer;
+  const received: { server: string; path: string; token: string | undefined }[] = [];
+  beforeAll(async () => {
+    const handler =
+      (name: string) =>
+      (request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => {
+        const token = request.headers["x-api-token"];
+        received.push({
+          server: name,
+          path: new URL(request.url ?? "/", "http://local").pathname,
+          token: typeof token === "string" ? token : undefined,
+        });
+        response.setHeader("content-type", "application/json");
+        response.end("{}");
+      };
+    allowedServer = await startLocalServer(handler("allowed"));
+    otherServer = await startLocalServer(handler("other"));
+  });
+  afterAll(() => Promise.all([allowedServer.close(), otherServer.close()]));
+
+  async function run(url: string, allowedHosts: string[]) {
+    const recorder = new MemoryRunRecorder();
+    const workflow = new WorkflowBuilder()
+      .add("start", "start", {})
+      .add("req", "http", { url, credential: "bound" })
+      .add("end", "end", { outputs: [{ name: "status", value: ["req", "status"] }] })
+      .chain("start", "req", "end")
+      .build();
+    received.length = 0;
+    const result = await runWorkflow(
+      workflow,
+      {},
+      {
+        runId: `run-bound-${Math.random()}`,
+        recorder,
+        services: {
+          ...createTestServices({
+            tools: createToolRegistry([
+              createHttpRequestTool({ allowlist: [allowedServer.hostPort, otherServer.hostPort] }),
+            ]),
+          }),
+          httpAuth: async () => ({
+            credential: "bound",
+            type: "header",
+            name: "X-Api-Token",
+            secret: "bound-secret-1",
+            allowedHosts,
+          }),
+        },
+      },
+    );
+    return { result, recorded: JSON.stringify(recorder.events), nodeRuns: recorder.nodeRuns() };
+  }
+
+  it("sends the header to an allowed host", async () => {
+    const { result } = await run(`${allowedServer.origin}/v1/data`, [allowedServer.hostPort]);
+    expect(result.status).toBe("succeeded");
+    expect(received).toEqual([{ server: "allowed", path: "/v1/data", token: "bound-secret-1" }]);
+  });
+
+  it("refuses another loopback port with credential_host_not_allowed, sending nothing", async () => {
+    const { result, recorded, nodeRuns } = await run(`${otherServer.origin}/v1/data`, [allowedServer.hostPort]);
+    expect(result.status).toBe("failed");
+    expect(received).toEqual([]);
+    expect(JSON.stringify(nodeRuns.find((nodeRun) => nodeRun.nodeId === "req"))).toContain(
+      "credential_host_not_allowed",
+    );
+    expect(recorded).not.toContain("bound-secret-1");
+  });
+
+  it("refuses a path outside a URL prefix and allows one inside it", async () => {
+    const prefix = [`${allowedServer.origin}/v1/`];
+    const outside = await run(`${allowedServer.origin}/admin/data`, prefix);
+    expect(outside.result.status).toBe("failed");
+    expect(outside.recorded).toContain("credential_host_not_allowed");
+    expect(received).toEqual([]);
+    const inside = await run(`${allowedServer.origin}/v1/data`, prefix);
+    expect(inside.result.status).toBe("succeeded");
+    expect(received).toEqual([{ server: "allowed", path: "/v1/data", token: "bound-secret-1" }]);
+  });
+});

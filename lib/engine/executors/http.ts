@@ -1,5 +1,6 @@
 import "server-only";
-import { describeHttpAuth, httpAuthCredentials } from "../../tools/http/http-auth";
+import { isCredentialDestinationAllowed } from "../../contracts/credential-hosts";
+import { describeHttpAuth, type HttpAuth, httpAuthCredentials } from "../../tools/http/http-auth";
 import type { HttpConfig } from "../../workflow/nodes/http";
 import { NodeExecutionError } from "../errors";
 import type { NodeExecutor } from "../executor";
@@ -29,6 +30,7 @@ export const httpExecutor: NodeExecutor = async (context) => {
   const body = renderBody(config.body, context.render, headers);
   if (body !== undefined) args.body = body;
   const auth = await resolveCredential(context, config.credential ?? "");
+  if (auth) checkDestination(auth, args.url as string);
   const { content, result, latencyMs } = await callTool(context, tool, args, auth ? httpAuthCredentials(auth) : {});
   // Past the node value limit the tool returns its cut JSON text: keep that (marker included) as the body.
   const response = (typeof content === "string" ? { body: content } : (content ?? {})) as Record<string, unknown>;
@@ -52,6 +54,33 @@ export const httpExecutor: NodeExecutor = async (context) => {
     ...(partial ? { partial } : {}),
   };
 };
+
+/**
+ * A credential sent somewhere its allowed hosts do not list. Code `credential_host_not_allowed`;
+ * not retryable. Nothing is sent: the check runs before the request.
+ */
+export class CredentialHostNotAllowedError extends NodeExecutionError {
+  constructor(credential: string, destination: string, allowedHosts: readonly string[]) {
+    super(
+      "credential_host_not_allowed",
+      `Credential "${credential}" may not be sent to ${destination}: it is allowed for ${allowedHosts.join(", ") || "no host"}.`,
+      { hint: "Change the URL, or ask an admin to add the host under Settings → Credentials." },
+    );
+  }
+}
+
+/** Refuses before sending when the credential's allowed hosts do not cover the URL. */
+function checkDestination(auth: HttpAuth, rawUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return; // Not a URL: the tool refuses it without sending anything.
+  }
+  if (!isCredentialDestinationAllowed(url, auth.allowedHosts)) {
+    throw new CredentialHostNotAllowedError(auth.credential, `${url.origin}${url.pathname}`, auth.allowedHosts ?? []);
+  }
+}
 
 /** The stored credential the node names, or a non-retryable `credential_not_found` failure. */
 async function resolveCredential(context: Parameters<NodeExecutor>[0], name: string) {

@@ -37,6 +37,8 @@ export interface OpenAICompatibleModelOptions {
   headers?: Record<string, string>;
   /** Extra query parameters on every request (Azure: `api-version`). */
   query?: Record<string, string>;
+  /** The fetch the SDK sends with; the global one by default (the provider Test passes the SSRF-guarded one). */
+  fetch?: typeof fetch;
   /** Profile fields overriding the table's row for this model. */
   profile?: Partial<ModelProfile>;
   /** Provider label reported on the model (a settings name, `default`); defaults to the detected kind. */
@@ -96,6 +98,7 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
       timeout: sdkTimeoutMs,
       // The SDK logs unparsable stream chunks to the console; we turn them into typed errors instead.
       logLevel: "off",
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }
 

@@ -23,6 +23,7 @@ export type Action =
   | "workspace.read"
   | "settings.manage"
   | "members.manage"
+  | "audit.read"
   | "account.manage"
   | "dataset.read"
   | "dataset.edit"
@@ -55,6 +56,7 @@ const ACTION_WORDS: Record<Action, string> = {
   "workspace.read": "see the workspace",
   "settings.manage": "change workspace settings",
   "members.manage": "manage members",
+  "audit.read": "see the audit log",
   "account.manage": "change the account",
   "dataset.read": "see datasets",
   "dataset.edit": "edit datasets",
@@ -85,7 +87,7 @@ const EDITOR: readonly Action[] = [
   "dataset.edit",
   "evaluation.run",
 ];
-const ADMIN: readonly Action[] = [...EDITOR, "settings.manage", "members.manage"];
+const ADMIN: readonly Action[] = [...EDITOR, "settings.manage", "members.manage", "audit.read"];
 
 /** What each role may do. Owners differ from admins only in member rules (see member service). */
 const ROLE_GRANTS: Record<WorkspaceRole, ReadonlySet<Action>> = {

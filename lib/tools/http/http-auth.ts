@@ -15,6 +15,8 @@ export interface HttpAuth {
   username?: string;
   /** The token, header value, parameter value or password. */
   secret: string;
+  /** Hosts or URL prefixes it may be sent to; absent: anywhere (stored before the setting existed). */
+  allowedHosts?: string[];
 }
 
 /**

@@ -107,7 +107,12 @@ describe("POST /api/workflows/import", () => {
   });
 
   it("Trellis export → import: reports what the target lacks and maps it", async () => {
-    await createHttpCredential(workspaceId, { name: "billing-v2", type: "bearer", secret: "tok-real" });
+    await createHttpCredential(workspaceId, {
+      name: "billing-v2",
+      type: "bearer",
+      secret: "tok-real",
+      allowedHosts: ["billing.example.com"],
+    });
     const document = {
       schemaVersion: 2,
       nodes: [
