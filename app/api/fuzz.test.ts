@@ -12,7 +12,14 @@ import {
 import { type CatalogEntry, readBody, routeCatalog } from "./testing/route-catalog";
 import { listRouteFiles, pathParameterNames } from "./testing/route-files";
 import { entryUrl } from "./testing/route-table";
-import { type Call, type Caller, invoke, seedTwoWorkspaces, type TwoWorkspaces } from "./testing/two-workspaces";
+import {
+  type Call,
+  type Caller,
+  freshSession,
+  invoke,
+  seedTwoWorkspaces,
+  type TwoWorkspaces,
+} from "./testing/two-workspaces";
 
 /**
  * Malformed input on every route of the route table, sent as workspace A's owner (so auth passes
@@ -114,7 +121,13 @@ describe("fuzzing every JSON route and dynamic path (no 5xx; every 4xx is JSON w
           const started = performance.now();
           let response: Response;
           try {
-            response = await invoke(item.handler, fuzz.call, ownerOf(item));
+            const caller = ownerOf(item);
+            response = await invoke(item.handler, fuzz.call, caller);
+            // Sign-out and "sign out everywhere" end the owner's sessions: sign in again.
+            if (item.entry?.endsSession && caller.kind === "session") {
+              const renewed = await freshSession(world.acme.ownerId);
+              if (renewed.kind === "session") caller.cookie = renewed.cookie;
+            }
           } catch (error) {
             problems.push(`${item.key} [${fuzz.name}]: threw ${(error as Error).message.slice(0, 120)}`);
             continue;

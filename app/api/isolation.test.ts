@@ -3,7 +3,14 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-dat
 import { type CatalogEntry, readBody, routeCatalog } from "./testing/route-catalog";
 import type { Handler } from "./testing/route-files";
 import { entryUrl } from "./testing/route-table";
-import { type Call, type Caller, invoke, seedTwoWorkspaces, type TwoWorkspaces } from "./testing/two-workspaces";
+import {
+  type Call,
+  type Caller,
+  freshSession,
+  invoke,
+  seedTwoWorkspaces,
+  type TwoWorkspaces,
+} from "./testing/two-workspaces";
 
 /**
  * Workspace isolation over every route on disk: each (route, method) of the route table is called
@@ -53,9 +60,26 @@ function ownerOf(item: CatalogEntry): Caller {
   return item.route.path.startsWith("/api/v1/") ? world.callers.acmeKey : world.callers.acmeOwner;
 }
 
+const USER_OF_CALLER: Record<string, (world: TwoWorkspaces) => string> = {
+  acmeOwner: (world) => world.acme.ownerId,
+  acmeViewer: (world) => world.acme.viewerId,
+  bravoUser: (world) => world.bravo.ownerId,
+};
+
+/** After a route that ends the caller's sessions, the shared caller signs in again (in place). */
+async function renewSession(item: CatalogEntry, caller: Caller): Promise<void> {
+  if (!item.entry?.endsSession || caller.kind !== "session") return;
+  const name = Object.entries(world.callers).find(([, known]) => known === caller)?.[0];
+  const userOf = name ? USER_OF_CALLER[name] : undefined;
+  if (!userOf) throw new Error(`${item.key}: cannot renew this caller's session`);
+  const renewed = await freshSession(userOf(world));
+  if (renewed.kind === "session") caller.cookie = renewed.cookie;
+}
+
 async function probe(item: CatalogEntry, caller: Caller) {
   const call = callOf(item);
   const response = await invoke(item.handler as Handler, call, caller);
+  await renewSession(item, caller);
   const text = await readBody(response);
   return { status: response.status, text, leaked: leakedMarkers(call, text) };
 }

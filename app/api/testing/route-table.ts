@@ -31,6 +31,11 @@ export interface RouteEntry {
    * to 2xx; writes are checked only where set, since many change or delete the fixtures).
    */
   owner?: number | "2xx" | "skip";
+  /**
+   * The route ends the caller's own sessions (sign-out, sign out everywhere): after each call the
+   * suites sign that caller in again, so the shared callers stay signed in.
+   */
+  endsSession?: boolean;
 }
 
 const workflow = (acme: AcmeResources) => ({ id: acme.workflowId });
@@ -60,6 +65,22 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "PATCH /api/[...path]": { access: "public", reason: CATCH_ALL, params: () => ({ path: "nope" }), owner: 404 },
   "DELETE /api/[...path]": { access: "public", reason: CATCH_ALL, params: () => ({ path: "nope" }), owner: 404 },
 
+  "GET /api/account/sessions": { access: "self", reason: "lists the caller's own sessions" },
+  "DELETE /api/account/sessions/[id]": {
+    access: "resource",
+    params: (acme) => ({ id: acme.sessionId }),
+  },
+  "POST /api/account/sessions/revoke-all": {
+    access: "self",
+    reason: "signs the caller out everywhere: only the caller's own sessions end",
+    viewerMay: "every member may end their own sessions",
+    endsSession: true,
+  },
+  "PUT /api/session/workspace": {
+    access: "reference",
+    body: (acme) => ({ workspaceId: acme.workspaceId }),
+    viewerMay: "switching into a workspace one belongs to needs no role",
+  },
   "POST /api/account/password": {
     access: "self",
     reason: "changes the caller's own password (needs the current one)",
@@ -87,16 +108,29 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   },
   "POST /api/auth/logout": {
     access: "public",
-    reason: "sign-out only clears the caller's own cookie",
+    reason: "sign-out only ends the caller's own session",
     viewerMay: "sign-out needs no role",
+    endsSession: true,
   },
 
   "GET /api/credentials": { access: "own-workspace" },
   "POST /api/credentials": {
     access: "own-workspace",
-    body: () => ({ name: "isolation-credential", type: "bearer", secret: "isolation-secret" }),
+    body: () => ({
+      name: "isolation-credential",
+      type: "bearer",
+      secret: "isolation-secret",
+      allowedHosts: ["isolation.example.test"],
+    }),
   },
   "DELETE /api/credentials/[name]": { access: "resource", params: (acme) => ({ name: acme.credentialName }) },
+  "PATCH /api/credentials/[name]": {
+    access: "resource",
+    params: (acme) => ({ name: acme.credentialName }),
+    body: () => ({ allowedHosts: ["a.example.test"] }),
+  },
+  "GET /api/audit": { access: "own-workspace" },
+  "GET /api/audit/export": { access: "own-workspace" },
 
   "GET /api/datasets": { access: "own-workspace" },
   "POST /api/datasets": {

@@ -111,6 +111,13 @@ export interface AcmeResources {
   evaluationId: string;
   variableName: string;
   commentId: string;
+  /** The id of A's owner's session (the one the suites sign in with). */
+  sessionId: string;
+}
+
+/** A fresh session of `userId`, for routes that end the caller's session (`endsSession`). */
+export async function freshSession(userId: string): Promise<Caller> {
+  return { kind: "session", cookie: await sessionCookieFor(userId) };
 }
 
 /** Both workspaces and the callers of the suites. */
@@ -194,6 +201,7 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
       name: "acme-credential",
       type: "bearer",
       secret: "acme-credential-secret",
+      allowedHosts: "acme.example.test",
     },
   );
   await call(
@@ -319,6 +327,7 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
     evaluationId,
     variableName: "ACME_VARIABLE",
     commentId: comment.id,
+    sessionId: (await db.session.findFirstOrThrow({ where: { userId: ownerId }, orderBy: { createdAt: "asc" } })).id,
   };
   const acmeMarkers = [
     "acme",
@@ -333,6 +342,7 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
     datasetId,
     evaluationId,
     acme.commentId,
+    acme.sessionId,
   ];
   return {
     acme,
