@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { secretKey } from "../db/secret-box";
+import { purposeKey } from "../db/secret-keys";
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = "trellis_session";
@@ -8,15 +8,12 @@ export const SESSION_COOKIE = "trellis_session";
 /** Session lifetime: a working week. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-let cachedSecret: Buffer | undefined;
-
 /**
- * The key that signs session cookies, derived from the server secret with HKDF (info
- * "trellis/session"), so it is never the key that encrypts stored credentials.
+ * The key that signs session cookies: the `sessions` purpose key (HKDF from the server secret,
+ * lib/db/secret-keys.ts), so it is never the key that encrypts stored credentials or peppers API keys.
  */
 export function sessionSecret(): Buffer {
-  cachedSecret ??= Buffer.from(crypto.hkdfSync("sha256", secretKey(), Buffer.alloc(0), "trellis/session", 32));
-  return cachedSecret;
+  return purposeKey("sessions");
 }
 
 function sign(token: string, key: Buffer): string {
