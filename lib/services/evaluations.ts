@@ -11,6 +11,7 @@ import {
   createEvaluationRun,
   EvaluationNotFoundError,
   endEvaluationRun,
+  failRunningEvaluations,
   getEvaluationRun,
   getPublishGate,
   listEvaluationRuns,
@@ -262,6 +263,24 @@ async function resolveDatasetVersion(principal: Principal, input: StartEvaluatio
 export async function cancelEvaluation(principal: Principal | null, id: string): Promise<void> {
   await loadEvaluation(principal, id, "evaluation.run");
   activeEvaluations.get(id)?.abort();
+}
+
+/** Code of an evaluation a restart interrupted. */
+export const EVALUATION_INTERRUPTED = "evaluation_interrupted";
+
+/**
+ * Start-up: an evaluation still `running` lost its runner with the process that ran it (its
+ * orchestration lives in that process), so it ends `failed` with `evaluation_interrupted` and the
+ * counts so far. Not resumed: its trials would have to be re-matched to runs the restart left
+ * half done; starting it again is one click. Call only when no evaluation runs in this process.
+ */
+export async function failInterruptedEvaluations(): Promise<string[]> {
+  const running = [...activeEvaluations.keys()];
+  if (running.length > 0) return [];
+  return failRunningEvaluations(
+    EVALUATION_INTERRUPTED,
+    "The server restarted while this evaluation ran; its finished trials are kept. Start it again for a full report.",
+  );
 }
 
 async function loadEvaluation(
