@@ -39,6 +39,7 @@ import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
 import { actingUserId, type Principal } from "./access/principal";
 import { assertWorkflowInWorkspace, InvalidDatasetError, loadDataset, parseCases } from "./datasets";
+import { fixtureToolIssues } from "./evaluation-fixtures";
 import { getEvaluationTrialRecord, startEvaluationTrialRun } from "./runs";
 
 /** The version to evaluate: a number, `latest` (published) or `draft`. */
@@ -127,6 +128,8 @@ export async function startEvaluation(
   );
   const datasetVersion = await resolveDatasetVersion(principal, { ...input, workflowId });
   const cases = parseCases(datasetVersion.row.cases);
+  const fixtureIssues = fixtureToolIssues(cases, target.document);
+  if (fixtureIssues.length > 0) throw new InvalidDatasetError(fixtureIssues);
   const trials = input.trials ?? DEFAULT_TRIALS;
   const concurrency = Math.min(input.concurrency ?? DEFAULT_CONCURRENCY, MAX_CONCURRENCY);
   const meta: ReportMeta = {
@@ -167,6 +170,7 @@ export async function startEvaluation(
               caller,
               { workflowId, versionId: target.versionId, document: target.document },
               entry.inputs,
+              entry.fixture,
             ),
           loadRecord: async (runId) => {
             const detail = await getEvaluationTrialRecord(caller, runId);
