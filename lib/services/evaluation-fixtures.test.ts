@@ -101,7 +101,7 @@ describe("case fixtures: faults and pages through the tool layer", () => {
         .flatMap((trial) => (trial.checks as { name: string; passed: boolean }[]).filter((check) => !check.passed))
         .map((check) => check.name);
     const passed = (caseId: string) => report.cases.find((entry) => entry.caseId === caseId)?.passHatK === 1;
-    return { passed, failedChecks };
+    return { passed, failedChecks, report };
   }
 
   it("the transient case fails its first ticket search; the guard's retry passes it, and nothing else does", async () => {
@@ -146,6 +146,11 @@ describe("case fixtures: faults and pages through the tool layer", () => {
     pages = true;
     const paging = await evaluate(fakeWorkflowId, [paged], "Paged (paging)");
     expect(paging.failedChecks("paged-results")).toEqual([]);
+    // The agent is a function-calling one: all of the trial's tokens are that mode's.
+    const { tokensByMode, totalTokens } = paging.report.totals;
+    expect(Object.keys(tokensByMode)).toEqual(["function_call"]);
+    expect(tokensByMode.function_call).toMatchObject({ trials: 1, totalTokens });
+    expect(totalTokens).toBeGreaterThan(0);
   });
 
   it("a fixture naming a tool the workflow does not use is refused, naming the field", async () => {

@@ -341,6 +341,16 @@ export async function startEvaluationTrialRun(
   });
 }
 
+/**
+ * Cancels a trial's run for its evaluation (the evaluation was cancelled): the evaluation's
+ * runner, not the person, decided it, so no run-level check. A run already ended is left alone.
+ */
+export async function cancelEvaluationTrialRun(runId: string): Promise<void> {
+  await root()
+    .runs.cancel(runId)
+    .catch(() => undefined);
+}
+
 /** A finished trial's run record (the Run row and its node attempts), for the evaluation checks. */
 export async function getEvaluationTrialRecord(principal: Principal | null, runId: string) {
   await authorizeRun(principal, runId, "evaluation.read");
