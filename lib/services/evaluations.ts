@@ -15,11 +15,9 @@ import {
   endEvaluationRun,
   failRunningEvaluations,
   getEvaluationRun,
-  getPublishGate,
   listEvaluationRuns,
   listEvaluationTrials,
   recordEvaluationTrial,
-  setPublishGate as setPublishGateRow,
 } from "../db/evaluation-repository";
 import { loadProvider } from "../db/provider-repository";
 import {
@@ -40,7 +38,7 @@ import { createModelResolver } from "../llm/model-resolver";
 import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
 import { actingUserId, type Principal } from "./access/principal";
-import { assertWorkflowInWorkspace, InvalidDatasetError, loadDataset, parseCases } from "./datasets";
+import { InvalidDatasetError, parseCases } from "./datasets";
 import { fixtureToolIssues } from "./evaluation-fixtures";
 import { cancelEvaluationTrialRun, getEvaluationTrialRecord, startEvaluationTrialRun } from "./runs";
 
@@ -488,30 +486,8 @@ export async function compareEvaluations(principal: Principal | null, baseId: st
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Publish gate
-
-/** A workflow's publish gate (dataset id and name), or null. */
-export async function getWorkflowPublishGate(principal: Principal | null, workflowId: string) {
-  authorize(principal, "workflow.read");
-  await assertWorkflowInWorkspace(principal, workflowId);
-  const gate = await getPublishGate(workflowId);
-  if (!gate) return null;
-  const dataset = await findDataset(gate.datasetId);
-  return dataset ? { datasetId: dataset.id, datasetName: dataset.name } : null;
-}
-
-/** Sets (or, with null, clears) the workflow's publish gate. */
-export async function setWorkflowPublishGate(
-  principal: Principal | null,
-  workflowId: string,
-  datasetId: string | null,
-) {
-  authorize(principal, "workflow.publish");
-  await assertWorkflowInWorkspace(principal, workflowId);
-  if (datasetId) await loadDataset(principal, datasetId);
-  await setPublishGateRow(principal.workspaceId, workflowId, datasetId);
-}
+// The publish gate lives in ./evaluation-gates (re-exported for the routes).
+export { getWorkflowPublishGate, setWorkflowPublishGate } from "./evaluation-gates";
 
 /** Re-exported for routes that accept uploads. */
 export type { DatasetFormat };
