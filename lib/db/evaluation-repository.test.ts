@@ -160,6 +160,33 @@ for (const provider of ["sqlite", "postgresql"] as const) {
       expect(await listEvaluationTrials(evaluationId)).toEqual([]);
     });
 
+    it("the seed brings an unedited shipped dataset to the shipped cases, once, and leaves an edited one alone", async () => {
+      const seed = () =>
+        seedDatabase(test.db, { adminEmail: "repo@example.test", adminPassword: "pw", workspaceName: "R" });
+      const shipped = (await findDatasetByName(workspaceId, "Ticket blockers"))!;
+      const edited = (await findDatasetByName(workspaceId, "ReAct bet"))!;
+      // Seeding again changes nothing (jsonb reorders keys: the comparison must not care).
+      await seed();
+      expect((await getDatasetVersion(shipped.id))?.version).toBe(1);
+      // An install from before fixtures: its version 1 has the cases without them.
+      const before = ((await getDatasetVersion(shipped.id))!.cases as { fixture?: unknown }[]).map(
+        ({ fixture: _fixture, ...entry }) => entry,
+      );
+      await test.db.datasetVersion.updateMany({ where: { datasetId: shipped.id }, data: { cases: before as never } });
+      await appendDatasetVersion(edited.id, { cases: [], note: "Edited by a person", userId: ownerId });
+      await seed();
+      const upgraded = (await getDatasetVersion(shipped.id))!;
+      expect(upgraded.version).toBe(2);
+      expect(
+        (upgraded.cases as { id: string; fixture?: unknown }[])
+          .filter((entry) => entry.fixture)
+          .map((entry) => entry.id),
+      ).toEqual(["paged-results", "transient-tool-error"]);
+      expect((await getDatasetVersion(edited.id))?.cases).toEqual([]);
+      await seed();
+      expect((await getDatasetVersion(shipped.id))?.version).toBe(2);
+    });
+
     it("failRunningEvaluations ends only the running ones, keeping their report", async () => {
       const dataset = await createDatasetRow({
         workspaceId,
