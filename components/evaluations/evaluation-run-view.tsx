@@ -44,7 +44,7 @@ const MODE_LABELS: Record<string, string> = {
 };
 
 /** The evaluation's live stream (`GET /api/evaluations/:id/events`) folded into the page's state. */
-function useEvaluationStream(evaluationId: string, generation: number) {
+function useEvaluationStream(evaluationId: string) {
   const [body, setBody] = useState<EvaluationBody | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -88,15 +88,14 @@ function useEvaluationStream(evaluationId: string, generation: number) {
       if (data) setError((JSON.parse(data) as { message: string }).message);
     });
     return () => source.close();
-  }, [evaluationId, generation]);
+  }, [evaluationId]);
   return { body, error };
 }
 
 /** An evaluation run: live progress while it runs (SSE), a Cancel button, then totals and per-case results with every check's reason and run links. */
 export function EvaluationRunView({ evaluationId }: { evaluationId: string }) {
-  // Bumped after a cancel, so the page re-reads the evaluation as it ended.
-  const [generation, setGeneration] = useState(0);
-  const { body, error } = useEvaluationStream(evaluationId, generation);
+  // The stream's `end` event brings the cancelled state: the cancel answers once the evaluation ended.
+  const { body, error } = useEvaluationStream(evaluationId);
   const [open, setOpen] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
@@ -110,7 +109,6 @@ export function EvaluationRunView({ evaluationId }: { evaluationId: string }) {
       setCancelError((reason as Error).message);
     } finally {
       setCancelling(false);
-      setGeneration((value) => value + 1);
     }
   };
 

@@ -102,7 +102,8 @@ function modeTokens(trials: readonly TrialSummary[]): Record<string, ModeTokens>
   const totals: Record<string, ModeTokens> = {};
   for (const trial of trials)
     for (const [mode, tokens] of Object.entries(trial.tokensByMode ?? {})) {
-      const entry = (totals[mode] ??= { totalTokens: 0, trials: 0, meanTokens: 0 });
+      const entry = totals[mode] ?? { totalTokens: 0, trials: 0, meanTokens: 0 };
+      totals[mode] = entry;
       entry.totalTokens += tokens;
       entry.trials += 1;
       entry.meanTokens = entry.totalTokens / entry.trials;
