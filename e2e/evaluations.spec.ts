@@ -94,3 +94,36 @@ test("a dataset from two runs, two versions evaluated, the comparison shows what
   await expect(page.getByTestId("comparison-counts")).toHaveText("0 fixed, 2 broken, 0 flaky, 0 unchanged");
   await shoot(page, "comparison");
 });
+
+test("the shipped Ticket blockers dataset: live progress over SSE, tokens per mode, cancel", async ({ page }) => {
+  // Count plain reads of the evaluation: progress must come from the stream, not from polling.
+  let polls = 0;
+  page.on("request", (request) => {
+    if (/\/api\/evaluations\/[^/?]+$/.test(new URL(request.url()).pathname) && request.method() === "GET") polls += 1;
+  });
+  await page.goto("/evaluations");
+  await page.getByTestId("evaluate-dataset").selectOption({ label: "Ticket blockers" });
+  await page.getByTestId("evaluate-version").fill("draft");
+  await page.getByTestId("evaluate-trials").fill("20");
+  await page.getByTestId("evaluate-concurrency").fill("1");
+  await page.getByTestId("evaluate-start").click();
+  await page.waitForURL("**/evaluations/runs/*");
+  const run = page.getByTestId("evaluation-run");
+  await expect(run).toHaveAttribute("data-status", "running");
+  // Trials arrive while it runs, with the function-calling agent's tokens.
+  await expect(page.getByTestId("case-result").first()).toHaveAttribute("data-pass-hat-k", "", { timeout: 30_000 });
+  await expect
+    .poll(async () => Number(await page.getByTestId("evaluation-progress").getAttribute("value")), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(2);
+  await expect(page.locator('[data-testid="mode-tokens"][data-id="function_call"]')).toContainText("Function calling");
+  await shoot(page, "evaluation-live");
+
+  await page.getByTestId("cancel-evaluation").click();
+  await expect(run).toHaveAttribute("data-status", "cancelled", { timeout: 30_000 });
+  await expect(page.getByTestId("cancel-evaluation")).toHaveCount(0);
+  const finished = Number(await page.getByTestId("evaluation-progress").getAttribute("value"));
+  expect(finished).toBeGreaterThanOrEqual(2);
+  expect(finished).toBeLessThan(120);
+  expect(polls).toBe(0);
+  await shoot(page, "evaluation-cancelled");
+});

@@ -33,34 +33,84 @@ interface EvaluationBody {
   }[];
 }
 
-/** How often a running evaluation is polled for progress. */
-const POLL_MS = 1000;
+/** How a mode is named in the summary (the agent node's mode labels). */
+const MODE_LABELS: Record<string, string> = {
+  react: "ReAct",
+  function_call: "Function calling",
+  function_call_legacy: "Function calling (legacy)",
+  plan_execute: "Plan-and-execute",
+  prompt_call: "Prompt call",
+  other: "Other model nodes",
+};
 
-/** An evaluation run: live progress while it runs, then totals and per-case results with every check's reason and run links. */
-export function EvaluationRunView({ evaluationId }: { evaluationId: string }) {
+/** The evaluation's live stream (`GET /api/evaluations/:id/events`) folded into the page's state. */
+function useEvaluationStream(evaluationId: string) {
   const [body, setBody] = useState<EvaluationBody | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
-
   useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const loaded = await requestJson<EvaluationBody>(`/api/evaluations/${evaluationId}`);
-        if (stopped) return;
-        setBody(loaded);
-        if (loaded.evaluation.status === "running") timer = setTimeout(poll, POLL_MS);
-      } catch (reason) {
-        setError((reason as Error).message);
-      }
-    };
-    void poll();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
+    const source = new EventSource(`/api/evaluations/${evaluationId}/events`);
+    source.addEventListener("snapshot", (message) => {
+      const snapshot = JSON.parse((message as MessageEvent<string>).data) as EvaluationBody;
+      setError(null);
+      setBody(snapshot);
+      // An ended evaluation's stream closes after its snapshot; do not reconnect.
+      if (snapshot.evaluation.status !== "running") source.close();
+    });
+    source.addEventListener("trial", (message) => {
+      const change = JSON.parse((message as MessageEvent<string>).data) as {
+        trial: EvaluationBody["trials"][number];
+        report: EvaluationReport;
+      };
+      setBody((current) =>
+        current ? { ...current, report: change.report, trials: [...current.trials, change.trial] } : current,
+      );
+    });
+    source.addEventListener("end", (message) => {
+      const change = JSON.parse((message as MessageEvent<string>).data) as {
+        status: string;
+        errorMessage: string | null;
+        report: EvaluationReport;
+      };
+      source.close();
+      setBody((current) =>
+        current
+          ? {
+              ...current,
+              report: change.report,
+              evaluation: { ...current.evaluation, status: change.status, errorMessage: change.errorMessage },
+            }
+          : current,
+      );
+    });
+    source.addEventListener("error", (message) => {
+      // A named `error` event from the server carries data; a dropped connection does not (EventSource retries).
+      const data = (message as MessageEvent<string>).data;
+      if (data) setError((JSON.parse(data) as { message: string }).message);
+    });
+    return () => source.close();
   }, [evaluationId]);
+  return { body, error };
+}
+
+/** An evaluation run: live progress while it runs (SSE), a Cancel button, then totals and per-case results with every check's reason and run links. */
+export function EvaluationRunView({ evaluationId }: { evaluationId: string }) {
+  // The stream's `end` event brings the cancelled state: the cancel answers once the evaluation ended.
+  const { body, error } = useEvaluationStream(evaluationId);
+  const [open, setOpen] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+
+  const cancel = async () => {
+    setCancelling(true);
+    setCancelError(null);
+    try {
+      await requestJson(`/api/evaluations/${evaluationId}/cancel`, { method: "POST" });
+    } catch (reason) {
+      setCancelError((reason as Error).message);
+    } finally {
+      setCancelling(false);
+    }
+  };
 
   if (error) return <p className="error-box">{error}</p>;
   if (!body) return <p className="muted">Loading…</p>;
@@ -78,6 +128,20 @@ export function EvaluationRunView({ evaluationId }: { evaluationId: string }) {
         , k = {report.k}, concurrency {evaluation.concurrency}
       </p>
       {evaluation.errorMessage && <p className="error-box">{evaluation.errorMessage}</p>}
+      {evaluation.status === "running" && (
+        <div className="row">
+          <button
+            type="button"
+            className="button button-danger"
+            data-testid="cancel-evaluation"
+            disabled={cancelling}
+            onClick={() => void cancel()}
+          >
+            {cancelling ? "Cancelling…" : "Cancel evaluation"}
+          </button>
+        </div>
+      )}
+      {cancelError && <p className="error-box">{cancelError}</p>}
       <progress
         className="evaluation-progress"
         data-testid="evaluation-progress"
@@ -105,6 +169,7 @@ export function EvaluationRunView({ evaluationId }: { evaluationId: string }) {
         <dt>Mean tokens</dt>
         <dd>{Math.round(totals.meanTokens)}</dd>
       </dl>
+      <ModeTokensTable tokensByMode={totals.tokensByMode ?? {}} />
       <table className="table" data-testid="case-results">
         <thead>
           <tr>
@@ -200,5 +265,34 @@ function CaseRows({
         </tr>
       )}
     </>
+  );
+}
+
+/** Tokens per agent mode: which strategy the tokens went to (ReAct, function calling, ...). */
+function ModeTokensTable({ tokensByMode }: { tokensByMode: EvaluationReport["totals"]["tokensByMode"] }) {
+  const modes = Object.entries(tokensByMode).sort(([, left], [, right]) => right.totalTokens - left.totalTokens);
+  if (modes.length === 0) return null;
+  return (
+    <table className="table" data-testid="tokens-by-mode">
+      <caption className="muted">Tokens per agent mode</caption>
+      <thead>
+        <tr>
+          <th>Mode</th>
+          <th>Total tokens</th>
+          <th>Trials</th>
+          <th>Mean per trial</th>
+        </tr>
+      </thead>
+      <tbody>
+        {modes.map(([mode, entry]) => (
+          <tr key={mode} data-testid="mode-tokens" data-id={mode}>
+            <td>{MODE_LABELS[mode] ?? mode}</td>
+            <td>{entry.totalTokens}</td>
+            <td>{entry.trials}</td>
+            <td>{Math.round(entry.meanTokens)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -118,6 +118,23 @@ export async function endEvaluationRun(
   });
 }
 
+/**
+ * Ends every evaluation still `running` as `failed` with `errorCode` (start-up: the process that
+ * ran them is gone, and their trials' promises with it). The stored report keeps the counts so
+ * far. Returns the ids.
+ */
+export async function failRunningEvaluations(errorCode: string, errorMessage: string): Promise<string[]> {
+  const rows = await database().evaluationRun.findMany({ where: { status: "running" }, select: { id: true } });
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  // The status condition again: an evaluation that ended meanwhile keeps its own outcome.
+  await database().evaluationRun.updateMany({
+    where: { id: { in: ids }, status: "running" },
+    data: { status: "failed", errorCode, errorMessage, endedAt: new Date() },
+  });
+  return ids;
+}
+
 /** The run row, or null. */
 export async function getEvaluationRun(id: string): Promise<EvaluationRunView | null> {
   const row = await database().evaluationRun.findUnique({ where: { id } });

@@ -6,6 +6,18 @@ import { toJson } from "./json";
 import { hashPassword } from "./passwords";
 import type { Database } from "./prisma-client";
 
+/** The note of a shipped dataset version (how the seed tells it from a person's edit). */
+const SHIPPED_NOTE = "Shipped example";
+
+/** JSON with object keys sorted: PostgreSQL's jsonb does not keep key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, entry: unknown) =>
+    entry && typeof entry === "object" && !Array.isArray(entry)
+      ? Object.fromEntries(Object.entries(entry).sort(([left], [right]) => left.localeCompare(right)))
+      : entry,
+  );
+}
+
 /** Seed settings, overridable by environment variables (see README). */
 export interface SeedOptions {
   /** Admin e-mail (TRELLIS_ADMIN_EMAIL). */
@@ -75,7 +87,23 @@ export async function seedDatabase(
     const existing = await db.dataset.findUnique({
       where: { workspaceId_name: { workspaceId: workspace.id, name: dataset.name } },
     });
-    if (existing) continue;
+    if (existing) {
+      // A shipped dataset nobody edited (its latest version is the shipped one) follows the
+      // shipped cases: an upgrade that gives cases a fixture reaches existing installs.
+      const latest = await db.datasetVersion.findFirst({
+        where: { datasetId: existing.id },
+        orderBy: { version: "desc" },
+      });
+      const cases = datasetCasesSchema.parse(dataset.cases);
+      if (latest?.note === SHIPPED_NOTE && canonicalJson(latest.cases) !== canonicalJson(cases)) {
+        await db.datasetVersion.create({
+          data: { datasetId: existing.id, version: latest.version + 1, cases: toJson(cases), note: SHIPPED_NOTE },
+        });
+        await db.dataset.update({ where: { id: existing.id }, data: { description: dataset.description } });
+        created.push(`dataset ${dataset.name} v${latest.version + 1}`);
+      }
+      continue;
+    }
     const workflow = await db.workflow.findUnique({
       where: { workspaceId_slug: { workspaceId: workspace.id, slug: dataset.workflowSlug } },
       select: { id: true },
@@ -87,7 +115,7 @@ export async function seedDatabase(
         description: dataset.description,
         workflowId: workflow?.id ?? null,
         versions: {
-          create: { version: 1, cases: toJson(datasetCasesSchema.parse(dataset.cases)), note: "Shipped example" },
+          create: { version: 1, cases: toJson(datasetCasesSchema.parse(dataset.cases)), note: SHIPPED_NOTE },
         },
       },
     });

@@ -14,6 +14,7 @@ const record: TrialRecord = {
   cost: 0,
   latencyMs: 1,
   tokens: 1,
+  tokensByMode: {},
   usesDemoModel: false,
   nodeRuns: [],
   toolCalls: [],

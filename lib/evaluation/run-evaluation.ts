@@ -70,6 +70,7 @@ export async function runTrial(
     cost: record.cost + judgeCost,
     latencyMs: record.latencyMs,
     tokens: record.tokens,
+    tokensByMode: record.tokensByMode,
   };
 }
 

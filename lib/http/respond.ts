@@ -58,6 +58,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   publish_regression: 409,
   publish_draft_not_evaluated: 409,
   publish_evaluation_stale: 409,
+  evaluation_not_running: 409,
+  tool_fixture_unsupported: 422,
 };
 
 /** The HTTP status `mapError` answers a Trellis error code with (also what the OpenAPI document lists). */

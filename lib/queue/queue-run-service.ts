@@ -20,6 +20,7 @@ import {
   type StartSingleNodeInput,
 } from "../services/run-service";
 import { listWorkspaceTools } from "../services/workspace-tools";
+import { TrellisError } from "../workflow/errors";
 import { QueueUnavailableError } from "./errors";
 import type { QueueConfig } from "./queue-config";
 import { assertConnected, createRedisConnection, withRedisDeadline } from "./redis-connection";
@@ -111,6 +112,13 @@ export class QueueRunService implements RunExecution {
   }
 
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
+    // A fixture lives in this process only; a worker would run the tools unfaulted and the
+    // evaluation case would pass without meeting its fault.
+    if (input.toolFixture)
+      throw new TrellisError(
+        "tool_fixture_unsupported",
+        "Cases with a tool fixture run only with TRELLIS_EXECUTION=inline; in queue mode the fault would not be injected.",
+      );
     await assertConnected(this.connections.request);
     const { runId } = await this.preparer.prepareStart(input);
     await this.enqueue({ kind: "run", runId });

@@ -5,6 +5,7 @@ import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";
 import type { LanguageModel, ModelResolver } from "../llm/language-model";
 import { createModelResolver } from "../llm/model-resolver";
+import { applyToolFixture, type ToolFixture } from "../tools/tool-fixture";
 import { snapshotSecrets, workspaceSecrets, workspaceSecretsSnapshot } from "./workspace-secrets";
 import { createLazyWorkspaceTools, type WorkspaceToolsOptions } from "./workspace-tools";
 
@@ -18,6 +19,8 @@ export interface EngineServicesOptions {
   onDemoModelUsed?: () => void;
   /** How workspace tool sources are reached (tests: allowlist, timeouts). */
   tools?: WorkspaceToolsOptions;
+  /** Faults and forced arguments for this run's tools (an evaluation case's fixture). */
+  toolFixture?: ToolFixture;
 }
 
 /** Wraps a resolver to notice demo-model use (records and UI must label demo answers). */
@@ -50,10 +53,15 @@ export async function createEngineServices(options: EngineServicesOptions): Prom
     loadProvider: async (name) => snapshot.providers.get(name) ?? loadProvider(options.workspaceId, name),
   });
   const tools = createLazyWorkspaceTools(options.workspaceId, options.tools);
+  const fixture = options.toolFixture;
+  // One wrapper per tool for the whole run, so a fault's attempt counts across nodes.
+  const wrapped = new Map();
   return {
     models: noticingDemo(resolver, options.onDemoModelUsed),
-    tools: tools.tools,
-    resolveTools: tools.resolveTools,
+    tools: fixture ? applyToolFixture(tools.tools, fixture, wrapped) : tools.tools,
+    resolveTools: fixture
+      ? async (names) => applyToolFixture(await tools.resolveTools(names), fixture, wrapped)
+      : tools.resolveTools,
     env: { ...templateEnvironment(), ...snapshot.variables },
     httpAuth: (name) => resolveHttpCredential(options.workspaceId, name),
     secrets: snapshotSecrets(snapshot),

@@ -1,4 +1,5 @@
 import "server-only";
+import { EventEmitter } from "node:events";
 import {
   appendDatasetVersion,
   createDatasetRow,
@@ -10,13 +11,13 @@ import {
 import {
   createEvaluationRun,
   EvaluationNotFoundError,
+  type EvaluationStatus,
   endEvaluationRun,
+  failRunningEvaluations,
   getEvaluationRun,
-  getPublishGate,
   listEvaluationRuns,
   listEvaluationTrials,
   recordEvaluationTrial,
-  setPublishGate as setPublishGateRow,
 } from "../db/evaluation-repository";
 import { loadProvider } from "../db/provider-repository";
 import {
@@ -37,8 +38,9 @@ import { createModelResolver } from "../llm/model-resolver";
 import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
 import { actingUserId, type Principal } from "./access/principal";
-import { assertWorkflowInWorkspace, InvalidDatasetError, loadDataset, parseCases } from "./datasets";
-import { getEvaluationTrialRecord, startEvaluationTrialRun } from "./runs";
+import { InvalidDatasetError, parseCases } from "./datasets";
+import { fixtureToolIssues } from "./evaluation-fixtures";
+import { cancelEvaluationTrialRun, getEvaluationTrialRecord, startEvaluationTrialRun } from "./runs";
 
 /** The version to evaluate: a number, `latest` (published) or `draft`. */
 export type EvaluationTargetVersion = number | "latest" | "draft";
@@ -84,8 +86,39 @@ export interface ReportMeta {
 /** The stored report: the numbers and what was evaluated. */
 export type StoredReport = EvaluationReport & { meta: ReportMeta };
 
-/** Evaluations running in this process, for cancelling. */
-const activeEvaluations = new Map<string, AbortController>();
+/** An evaluation running in this process. */
+interface ActiveEvaluation {
+  /** Stops starting trials and cancels the running ones; resolves when the evaluation ended. */
+  cancel(): Promise<void>;
+}
+
+/** Evaluations running in this process, for cancelling and live streams. */
+const activeEvaluations = new Map<string, ActiveEvaluation>();
+
+/** A trial as `getEvaluation` lists it. */
+export type EvaluationTrialBody = Awaited<ReturnType<typeof getEvaluation>>["trials"][number];
+
+/** A change of a running evaluation, for its live stream (`GET /api/evaluations/:id/events`). */
+export type EvaluationChange =
+  | { type: "trial"; trial: EvaluationTrialBody; report: EvaluationReport }
+  | {
+      type: "end";
+      status: EvaluationStatus;
+      errorCode: string | null;
+      errorMessage: string | null;
+      report: EvaluationReport;
+    };
+
+/** In-process fan-out of evaluation changes (evaluations run in the process that started them). */
+const evaluationChanges = new EventEmitter();
+evaluationChanges.setMaxListeners(0);
+
+/** The report without its meta, as the API answers it. */
+const publicReport = (report: StoredReport): EvaluationReport => ({
+  k: report.k,
+  cases: report.cases,
+  totals: report.totals,
+});
 
 /** What starting an evaluation takes. */
 export interface StartEvaluationInput {
@@ -126,6 +159,8 @@ export async function startEvaluation(
   );
   const datasetVersion = await resolveDatasetVersion(principal, { ...input, workflowId });
   const cases = parseCases(datasetVersion.row.cases);
+  const fixtureIssues = fixtureToolIssues(cases, target.document);
+  if (fixtureIssues.length > 0) throw new InvalidDatasetError(fixtureIssues);
   const trials = input.trials ?? DEFAULT_TRIALS;
   const concurrency = Math.min(input.concurrency ?? DEFAULT_CONCURRENCY, MAX_CONCURRENCY);
   const meta: ReportMeta = {
@@ -148,7 +183,8 @@ export async function startEvaluation(
     userId: actingUserId(principal),
   });
   const controller = new AbortController();
-  activeEvaluations.set(evaluationId, controller);
+  /** Runs of the trials in flight, cancelled with the evaluation. */
+  const inFlight = new Set<string>();
   const finished: TrialSummary[] = [];
   const models = createModelResolver({
     createDemoModel,
@@ -161,12 +197,21 @@ export async function startEvaluation(
         cases,
         { trials, concurrency },
         {
-          startTrial: (entry) =>
-            startEvaluationTrialRun(
+          startTrial: async (entry) => {
+            const started = await startEvaluationTrialRun(
               caller,
               { workflowId, versionId: target.versionId, document: target.document },
               entry.inputs,
-            ),
+              entry.fixture,
+            );
+            inFlight.add(started.runId);
+            // Cancelled while this run was being created: it is cancelled too.
+            if (controller.signal.aborted) void cancelEvaluationTrialRun(started.runId);
+            return {
+              runId: started.runId,
+              done: started.done.finally(() => inFlight.delete(started.runId)),
+            };
+          },
           loadRecord: async (runId) => {
             const detail = await getEvaluationTrialRecord(caller, runId);
             return buildTrialRecord(detail.run, detail.nodeRuns);
@@ -174,6 +219,8 @@ export async function startEvaluation(
           judge: createJudge(models),
           signal: controller.signal,
           onTrial: async (summary) => {
+            // A trial the cancel stopped is not a result: the counts are those of finished trials.
+            if (controller.signal.aborted && summary.status === "cancelled") return;
             finished.push(summary);
             await recordEvaluationTrial(
               evaluationId,
@@ -191,28 +238,68 @@ export async function startEvaluation(
               },
               report(finished),
             );
+            const trialRow = {
+              caseId: summary.caseId,
+              trial: summary.trial,
+              runId: summary.runId,
+              passed: summary.passed,
+              checks: summary.checks as unknown,
+              status: summary.status,
+              cost: summary.cost,
+              latencyMs: Math.round(summary.latencyMs),
+              tokensIn: summary.tokens,
+              tokensOut: 0,
+              tokens: summary.tokens,
+            };
+            evaluationChanges.emit(evaluationId, {
+              type: "trial",
+              trial: trialRow,
+              report: publicReport(report(finished)),
+            } satisfies EvaluationChange);
+            // Cancelled from another process (which could only mark the row): stop here too.
+            if (!controller.signal.aborted && (await getEvaluationRun(evaluationId))?.status === "cancelled")
+              void active.cancel();
           },
         },
       );
       const final = report(finished);
-      await endEvaluationRun(evaluationId, {
-        status: controller.signal.aborted ? "cancelled" : "succeeded",
-        report: final,
-      });
+      const status = controller.signal.aborted ? "cancelled" : "succeeded";
+      await endEvaluationRun(evaluationId, { status, report: final });
+      evaluationChanges.emit(evaluationId, {
+        type: "end",
+        status,
+        errorCode: null,
+        errorMessage: null,
+        report: publicReport(final),
+      } satisfies EvaluationChange);
       return final;
     } catch (error) {
       const final = report(finished);
-      await endEvaluationRun(evaluationId, {
+      const errorCode = (error as { code?: string }).code ?? "evaluation_failed";
+      const errorMessage = (error as Error).message;
+      await endEvaluationRun(evaluationId, { status: "failed", report: final, errorCode, errorMessage }).catch(
+        () => undefined,
+      );
+      evaluationChanges.emit(evaluationId, {
+        type: "end",
         status: "failed",
-        report: final,
-        errorCode: (error as { code?: string }).code ?? "evaluation_failed",
-        errorMessage: (error as Error).message,
-      }).catch(() => undefined);
+        errorCode,
+        errorMessage,
+        report: publicReport(final),
+      } satisfies EvaluationChange);
       return final;
     } finally {
       activeEvaluations.delete(evaluationId);
     }
   })();
+  const active: ActiveEvaluation = {
+    async cancel() {
+      controller.abort();
+      await Promise.all([...inFlight].map((runId) => cancelEvaluationTrialRun(runId)));
+      await done;
+    },
+  };
+  activeEvaluations.set(evaluationId, active);
   return { evaluationId, done };
 }
 
@@ -258,10 +345,64 @@ async function resolveDatasetVersion(principal: Principal, input: StartEvaluatio
   return { datasetId: dataset.id, name: dataset.name, row };
 }
 
-/** Stops starting trials of a running evaluation (running trials finish). */
-export async function cancelEvaluation(principal: Principal | null, id: string): Promise<void> {
-  await loadEvaluation(principal, id, "evaluation.run");
-  activeEvaluations.get(id)?.abort();
+/** Cancelling an evaluation that already ended. Code `evaluation_not_running` (409). */
+export class EvaluationNotRunningError extends TrellisError {
+  constructor(id: string, status: string) {
+    super("evaluation_not_running", `Evaluation ${id} is ${status}, not running.`);
+  }
+}
+
+/**
+ * Cancels a running evaluation: no new trial starts, the running trials' runs are cancelled (and
+ * not counted), and it ends `cancelled` with the counts of the trials that finished. Resolves
+ * once it ended. An evaluation no process here runs (its process is gone, or another web process
+ * runs it) is marked `cancelled`; a runner elsewhere stops at its next finished trial.
+ * @throws EvaluationNotRunningError
+ */
+export async function cancelEvaluation(principal: Principal | null, id: string): Promise<{ status: EvaluationStatus }> {
+  const row = await loadEvaluation(principal, id, "evaluation.run");
+  const active = activeEvaluations.get(id);
+  if (active) {
+    await active.cancel();
+    return { status: "cancelled" };
+  }
+  if (row.status !== "running") throw new EvaluationNotRunningError(id, row.status);
+  await endEvaluationRun(id, { status: "cancelled", report: row.report });
+  return { status: "cancelled" };
+}
+
+/**
+ * What a live stream of an evaluation needs: its state now, its changes from now on, and whether
+ * this process runs it (if not, changes are not published here and the stream reads the store).
+ */
+export async function watchEvaluation(principal: Principal | null, id: string) {
+  await loadEvaluation(principal, id);
+  return {
+    snapshot: () => getEvaluation(principal, id),
+    subscribe(listener: (change: EvaluationChange) => void): () => void {
+      evaluationChanges.on(id, listener);
+      return () => evaluationChanges.off(id, listener);
+    },
+    isLocal: () => activeEvaluations.has(id),
+  };
+}
+
+/** Code of an evaluation a restart interrupted. */
+export const EVALUATION_INTERRUPTED = "evaluation_interrupted";
+
+/**
+ * Start-up: an evaluation still `running` lost its runner with the process that ran it (its
+ * orchestration lives in that process), so it ends `failed` with `evaluation_interrupted` and the
+ * counts so far. Not resumed: its trials would have to be re-matched to runs the restart left
+ * half done; starting it again is one click. Call only when no evaluation runs in this process.
+ */
+export async function failInterruptedEvaluations(): Promise<string[]> {
+  const running = [...activeEvaluations.keys()];
+  if (running.length > 0) return [];
+  return failRunningEvaluations(
+    EVALUATION_INTERRUPTED,
+    "The server restarted while this evaluation ran; its finished trials are kept. Start it again for a full report.",
+  );
 }
 
 async function loadEvaluation(
@@ -345,30 +486,8 @@ export async function compareEvaluations(principal: Principal | null, baseId: st
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Publish gate
-
-/** A workflow's publish gate (dataset id and name), or null. */
-export async function getWorkflowPublishGate(principal: Principal | null, workflowId: string) {
-  authorize(principal, "workflow.read");
-  await assertWorkflowInWorkspace(principal, workflowId);
-  const gate = await getPublishGate(workflowId);
-  if (!gate) return null;
-  const dataset = await findDataset(gate.datasetId);
-  return dataset ? { datasetId: dataset.id, datasetName: dataset.name } : null;
-}
-
-/** Sets (or, with null, clears) the workflow's publish gate. */
-export async function setWorkflowPublishGate(
-  principal: Principal | null,
-  workflowId: string,
-  datasetId: string | null,
-) {
-  authorize(principal, "workflow.publish");
-  await assertWorkflowInWorkspace(principal, workflowId);
-  if (datasetId) await loadDataset(principal, datasetId);
-  await setPublishGateRow(principal.workspaceId, workflowId, datasetId);
-}
+// The publish gate lives in ./evaluation-gates (re-exported for the routes).
+export { getWorkflowPublishGate, setWorkflowPublishGate } from "./evaluation-gates";
 
 /** Re-exported for routes that accept uploads. */
 export type { DatasetFormat };

@@ -15,6 +15,7 @@ import { resumeRun } from "../engine/resume-run";
 import { type RunResult, type RunWorkflowOptions, runWorkflow } from "../engine/run-workflow";
 import type { RunEvent } from "../runs/run-events";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
+import type { ToolFixture } from "../tools/tool-fixture";
 import { compileWorkflow } from "../workflow/compile";
 import { compileNodeRun } from "../workflow/compile-node-run";
 import type { CompiledWorkflow } from "../workflow/compiled";
@@ -90,6 +91,8 @@ export interface StartRunInput {
   versionId?: string;
   /** The API key that started it (trigger `api`), recorded for the history's key filter. */
   apiKeyId?: string;
+  /** Faults and forced arguments for the run's tools (an evaluation case's fixture; inline mode only). */
+  toolFixture?: ToolFixture;
 }
 
 /** What running one node alone needs (the editor's "Run this node only"). */
@@ -243,12 +246,16 @@ export class RunService implements RunExecution {
   /** Compiles and starts a run; resolves with its id as soon as the Run row exists. */
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
     const { runId, compiled } = await this.prepareStart(input);
-    const done = this.execute(runId, { workspaceId: input.workspaceId, trigger: input.trigger }, (common) =>
-      runWorkflow(compiled, input.inputs, {
-        ...common,
-        workflowId: input.workflowId,
-        versionId: input.versionId,
-      }),
+    const done = this.execute(
+      runId,
+      { workspaceId: input.workspaceId, trigger: input.trigger },
+      (common) =>
+        runWorkflow(compiled, input.inputs, {
+          ...common,
+          workflowId: input.workflowId,
+          versionId: input.versionId,
+        }),
+      { toolFixture: input.toolFixture },
     );
     return { runId, done };
   }
@@ -475,7 +482,7 @@ export class RunService implements RunExecution {
     runId: string,
     run: { workspaceId: string; trigger: RunTrigger },
     runner: (common: CommonRunOptions) => Promise<RunResult>,
-    options: { recorder?: RunRecorder; rethrow?: boolean } = {},
+    options: { recorder?: RunRecorder; rethrow?: boolean; toolFixture?: ToolFixture } = {},
   ): Promise<void> {
     const { workspaceId } = run;
     const context: RunObservationContext = { runId, workspaceId, trigger: run.trigger };
@@ -487,6 +494,7 @@ export class RunService implements RunExecution {
       try {
         const services = await createEngineServices({
           workspaceId,
+          toolFixture: options.toolFixture,
           onDemoModelUsed: () => void markRunUsesDemoModel(runId).catch(() => undefined),
         });
         const result = await runner({

@@ -4,6 +4,7 @@ import { readExecutionMode } from "../queue/queue-config";
 import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
 import { workspaceSecrets } from "./engine-services";
+import { failInterruptedEvaluations } from "./evaluations";
 import { installLogRedaction, registerLogSecrets } from "./log-redaction";
 import { startRetentionJob } from "./retention";
 import { serviceRoot } from "./root";
@@ -49,6 +50,10 @@ export function startServerServices(): Promise<void> {
       console.log("Queue mode: runs execute on workers (npm run worker); the scheduler runs there too.");
       return;
     }
+    // Evaluations run in the web process that started them; after a restart none is running here.
+    const interrupted = await failInterruptedEvaluations().catch(() => [] as string[]);
+    if (interrupted.length)
+      console.log(`Marked ${interrupted.length} interrupted evaluation(s) failed: ${interrupted.join(", ")}`);
     const resumed = await serviceRoot().runs.resumeInterrupted();
     if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
     if (process.env.TRELLIS_SCHEDULER?.trim().toLowerCase() !== "off") startScheduler();

@@ -12,6 +12,7 @@ function record(overrides: Partial<TrialRecord> = {}): TrialRecord {
     cost: 0.0012,
     latencyMs: 850,
     tokens: 420,
+    tokensByMode: {},
     usesDemoModel: false,
     nodeRuns: [],
     toolCalls: [],

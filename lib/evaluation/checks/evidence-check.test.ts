@@ -54,6 +54,7 @@ function trial(answer: string, toolCalls: RecordedToolCall[] = [meetingCall]): T
     cost: 0,
     latencyMs: 0,
     tokens: 0,
+    tokensByMode: {},
     usesDemoModel: true,
     nodeRuns: [],
     toolCalls,

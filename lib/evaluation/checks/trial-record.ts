@@ -43,6 +43,11 @@ export interface TrialRecord {
   latencyMs: number;
   /** Input + output tokens. */
   tokens: number;
+  /**
+   * Input + output tokens per agent mode (`react`, `function_call`, `plan_execute`,
+   * `prompt_call`, ...) summed over the agent node runs; other model nodes under `other`.
+   */
+  tokensByMode: Record<string, number>;
   /** True when the offline demo model answered. */
   usesDemoModel: boolean;
   /** Every node attempt in start order. */
@@ -62,6 +67,25 @@ export interface NodeRunLike {
   outputs: unknown;
   processData: unknown;
   errorCode: string | null;
+  /** Tokens this attempt's model calls used (absent: 0). */
+  tokensIn?: number;
+  tokensOut?: number;
+}
+
+/** The bucket of tokens that no agent node spent (LLM, classifier and other model nodes). */
+export const NON_AGENT_MODE = "other";
+
+/** Tokens per agent mode over the node runs: the mode an agent attempt recorded (after `auto`). */
+export function tokensByAgentMode(nodeRuns: readonly NodeRunLike[]): Record<string, number> {
+  const totals: Record<string, number> = {};
+  for (const row of nodeRuns) {
+    const tokens = (row.tokensIn ?? 0) + (row.tokensOut ?? 0);
+    if (tokens === 0) continue;
+    const recorded = (row.processData as { mode?: unknown } | null)?.mode;
+    const mode = row.nodeType === "agent" && typeof recorded === "string" ? recorded : NON_AGENT_MODE;
+    totals[mode] = (totals[mode] ?? 0) + tokens;
+  }
+  return totals;
 }
 
 /** The run row fields a record needs. */
@@ -126,6 +150,7 @@ export function buildTrialRecord(run: RunLike, nodeRuns: readonly NodeRunLike[])
     cost: run.cost,
     latencyMs: Math.max(0, ended - started),
     tokens: run.tokensIn + run.tokensOut,
+    tokensByMode: tokensByAgentMode(nodeRuns),
     usesDemoModel: run.usesDemoModel,
     nodeRuns: nodeRuns.map((row) => ({
       nodeId: row.nodeId,

@@ -145,7 +145,8 @@ function cellValue(cell: string): unknown {
 
 /**
  * Parses CSV with a header row. Columns: `id`, `name`, `tags` (`;`-separated), `inputs` (a JSON
- * object), `checks` (a JSON array of checks), and `input.<name>` columns for single inputs.
+ * object), `checks` (a JSON array of checks), `fixture` (a JSON object, optional), and
+ * `input.<name>` columns for single inputs.
  */
 export function parseCsv(text: string): DatasetImportResult {
   const records = parseCsvRecords(text.replace(/^\uFEFF/, ""));
@@ -153,7 +154,7 @@ export function parseCsv(text: string): DatasetImportResult {
   const [header, ...body] = records;
   if (!header) return { ok: false, issues: [{ line: 1, field: "", message: "The file is empty; give a header row" }] };
   const columns = header.fields.map((column) => column.trim());
-  const known = /^(id|name|tags|inputs|checks|input\.[A-Za-z_][A-Za-z0-9_]*)$/;
+  const known = /^(id|name|tags|inputs|checks|fixture|input\.[A-Za-z_][A-Za-z0-9_]*)$/;
   const unknown = columns.filter((column) => !known.test(column));
   if (unknown.length)
     return {
@@ -161,7 +162,7 @@ export function parseCsv(text: string): DatasetImportResult {
       issues: unknown.map((column) => ({
         line: header.line,
         field: column,
-        message: `Unknown column "${column}"; use id, name, tags, inputs, checks or input.<name>`,
+        message: `Unknown column "${column}"; use id, name, tags, inputs, checks, fixture or input.<name>`,
       })),
     };
   if (!columns.includes("id"))
@@ -180,7 +181,7 @@ export function parseCsv(text: string): DatasetImportResult {
     const value: Record<string, unknown> = { inputs: {} };
     columns.forEach((column, index) => {
       const cell = record.fields[index]!;
-      if (column === "inputs" || column === "checks") {
+      if (column === "inputs" || column === "checks" || column === "fixture") {
         if (!cell.trim()) return;
         try {
           const parsed = JSON.parse(cell);
@@ -207,15 +208,23 @@ function csvCell(value: string): string {
   return /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** Writes cases as CSV (`id,name,tags,inputs,checks`; inputs and checks as JSON). */
+/**
+ * Writes cases as CSV (`id,name,tags,inputs,checks`; inputs and checks as JSON), with a `fixture`
+ * column (JSON, empty for a case without) only when some case has a fixture.
+ */
 export function toCsv(cases: readonly DatasetCase[]): string {
-  const lines = ["id,name,tags,inputs,checks"];
+  const withFixture = cases.some((entry) => entry.fixture);
+  const lines = [withFixture ? "id,name,tags,inputs,checks,fixture" : "id,name,tags,inputs,checks"];
   for (const entry of cases) {
-    lines.push(
-      [entry.id, entry.name, entry.tags.join(";"), JSON.stringify(entry.inputs), JSON.stringify(entry.checks)]
-        .map(csvCell)
-        .join(","),
-    );
+    const cells = [
+      entry.id,
+      entry.name,
+      entry.tags.join(";"),
+      JSON.stringify(entry.inputs),
+      JSON.stringify(entry.checks),
+    ];
+    if (withFixture) cells.push(entry.fixture ? JSON.stringify(entry.fixture) : "");
+    lines.push(cells.map(csvCell).join(","));
   }
   return `${lines.join("\n")}\n`;
 }

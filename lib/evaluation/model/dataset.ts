@@ -2,6 +2,7 @@
 // Stored as a JSON array in a DatasetVersion row (one row per version keeps a version immutable
 // and a whole dataset readable in one query; cases are small).
 import { z } from "zod";
+import { caseFixtureSchema } from "./case-fixture";
 import { checkSpecSchema } from "./check-spec";
 
 /** A case id: stable across versions, so comparisons line cases up. */
@@ -22,6 +23,8 @@ export const datasetCaseSchema = z
     /** The checks; a trial passes when every one passes. */
     checks: z.array(checkSpecSchema).max(50).default([]),
     tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+    /** Faults and forced arguments for the trials' tools (see case-fixture.ts); none by default. */
+    fixture: caseFixtureSchema.optional(),
   })
   .superRefine((value, context) => {
     const seen = new Set<string>();

@@ -29,7 +29,7 @@ export const ticketBlockersDataset: ExampleDataset = {
   name: "Ticket blockers",
   workflowSlug: "ticket-blockers",
   description:
-    "Seed 004's fixtures: the right project among similar names, a stale meeting explanation, paged results, a transient tool error, and a blocker with no meeting. Every explanation must quote a note the tool returned for that ticket; an honest gap statement is accepted.",
+    "Seed 004's fixtures: the right project among similar names, a stale meeting explanation, paged results (one ticket per page), a transient tool error (the ticket search fails once), and a blocker with no meeting. Every explanation must quote a note the tool returned for that ticket; an honest gap statement is accepted.",
   cases: [
     {
       id: "px-blockers",
@@ -81,8 +81,11 @@ export const ticketBlockersDataset: ExampleDataset = {
       name: "Paged ticket results: every blocked PX ticket, nothing from other pages or statuses",
       inputs: { project: "PX" },
       tags: ["pagination"],
+      // One ticket per page: PX's two blocked tickets come on two pages; the second needs the cursor.
+      fixture: { tools: [{ tool: "search_tickets", arguments: { page_size: 1 } }] },
       checks: [
         succeeded,
+        { kind: "tool-called", name: "read-page-2", tool: "search_tickets", arguments: { cursor: "1" } },
         {
           kind: "contains",
           name: "all-blockers",
@@ -98,8 +101,18 @@ export const ticketBlockersDataset: ExampleDataset = {
       name: "A transient tool error is retried, not reported as a finding",
       inputs: { project: "PX" },
       tags: ["resilience"],
+      // The ticket search's first attempt answers a 503; the agent's guard retries it once.
+      fixture: {
+        tools: [
+          {
+            tool: "search_tickets",
+            faults: [{ attempt: 1, error: "Service unavailable (503): injected transient failure, try again" }],
+          },
+        ],
+      },
       checks: [
         { kind: "node-succeeded", name: "agent-succeeded", nodeId: "agent" },
+        { kind: "contains", name: "found-the-blockers", field: "report", values: ["PX-17", "PX-24"] },
         {
           kind: "regex",
           name: "no-error-in-report",

@@ -100,3 +100,24 @@ describe("comparison", () => {
     expect(worse.passHatKDelta).toBeCloseTo(-1 / 3);
   });
 });
+
+describe("tokens per agent mode", () => {
+  it("sums each mode over the trials and averages over the trials that used it", () => {
+    const [first, second] = trials("steady", [true, true]);
+    const report = buildReport(
+      [{ id: "steady", name: "" }],
+      [
+        { ...first!, tokensByMode: { react: 300, other: 20 } },
+        { ...second!, tokensByMode: { react: 100, function_call: 50 } },
+      ],
+      2,
+    );
+    expect(report.totals.tokensByMode).toEqual({
+      react: { totalTokens: 400, trials: 2, meanTokens: 200 },
+      other: { totalTokens: 20, trials: 1, meanTokens: 20 },
+      function_call: { totalTokens: 50, trials: 1, meanTokens: 50 },
+    });
+    // Trials stored before the breakdown existed count for nothing, not as zeros of a mode.
+    expect(buildReport([{ id: "steady", name: "" }], [first!], 1).totals.tokensByMode).toEqual({});
+  });
+});

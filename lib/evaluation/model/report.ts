@@ -22,6 +22,18 @@ export interface TrialSummary {
   latencyMs: number;
   /** Input + output tokens. */
   tokens: number;
+  /** Of those, per agent mode (`other`: model nodes that are not agents); absent on older trials. */
+  tokensByMode?: Record<string, number>;
+}
+
+/** Tokens one agent mode spent over the trials. */
+export interface ModeTokens {
+  /** Tokens over every trial. */
+  totalTokens: number;
+  /** Trials in which the mode spent tokens. */
+  trials: number;
+  /** totalTokens / trials. */
+  meanTokens: number;
 }
 
 /** A case's line in the report. */
@@ -63,6 +75,8 @@ export interface ReportTotals {
   p95LatencyMs: number;
   meanTokens: number;
   totalTokens: number;
+  /** Per agent mode (react, function_call, plan_execute, prompt_call, ...; `other` for non-agent model nodes). */
+  tokensByMode: Record<string, ModeTokens>;
 }
 
 /** The whole report. */
@@ -82,6 +96,19 @@ export function quantile(values: readonly number[], q: number): number {
 
 function mean(values: readonly number[]): number {
   return values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
+}
+
+function modeTokens(trials: readonly TrialSummary[]): Record<string, ModeTokens> {
+  const totals: Record<string, ModeTokens> = {};
+  for (const trial of trials)
+    for (const [mode, tokens] of Object.entries(trial.tokensByMode ?? {})) {
+      const entry = totals[mode] ?? { totalTokens: 0, trials: 0, meanTokens: 0 };
+      totals[mode] = entry;
+      entry.totalTokens += tokens;
+      entry.trials += 1;
+      entry.meanTokens = entry.totalTokens / entry.trials;
+    }
+  return totals;
 }
 
 function rate(values: (number | null)[]): number | null {
@@ -134,6 +161,7 @@ export function buildReport(
       p95LatencyMs: quantile(latencies, 0.95),
       meanTokens: mean(trials.map((trial) => trial.tokens)),
       totalTokens: trials.reduce((sum, trial) => sum + trial.tokens, 0),
+      tokensByMode: modeTokens(trials),
     },
   };
 }

@@ -75,6 +75,23 @@ function ticketIds(seen: SeenCall[]): string[] {
   return [...new Set(text.match(/\b[A-Z]{1,6}-\d+\b/g) ?? [])];
 }
 
+/** Most pages of one search the demo model reads. */
+const MAX_PAGES = 10;
+
+/**
+ * The call for the next page when the last search answered a `next_cursor` (and the tool takes a
+ * cursor): a paginated answer is not the whole answer.
+ */
+function nextPageCall(tool: ModelToolSpec, calls: SeenCall[]): DemoCall | undefined {
+  const cursorProperty = propertyNamed(tool, /cursor|page_token/i);
+  const last = calls.at(-1);
+  if (!cursorProperty || !last || failed(last) || calls.length >= MAX_PAGES) return undefined;
+  const answer = parseResult(last.result) as { next_cursor?: unknown; nextCursor?: unknown } | undefined;
+  const cursor = answer?.next_cursor ?? answer?.nextCursor;
+  if (typeof cursor !== "string" && typeof cursor !== "number") return undefined;
+  return { name: tool.name, args: { ...last.args, [cursorProperty]: String(cursor) } };
+}
+
 /** The calls still needed for the task, given what has been seen; empty when it can answer. */
 export function neededCalls(facts: TaskFacts, tools: ModelToolSpec[], seen: SeenCall[]): DemoCall[] {
   const needed: DemoCall[] = [];
@@ -113,6 +130,8 @@ export function neededCalls(facts: TaskFacts, tools: ModelToolSpec[], seen: Seen
     if (status && facts.ticketStatus) args[status] = facts.ticketStatus;
     return [{ name: tickets.name, args }];
   }
+  const nextPage = tickets ? nextPageCall(tickets, callsFor("tickets", seen)) : undefined;
+  if (nextPage) return [nextPage];
   const notes = toolFor(tools, "notes");
   const ids = ticketIds(seen);
   if (notes && facts.meetingNotes && ids.length > 0 && callsFor("notes", seen).length === 0) {

@@ -22,7 +22,7 @@ function endpoint(options: DemoTicketToolOptions, path: string): { url: URL; con
   return { url: new URL(`${configured.replace(/\/+$/, "")}${path}`), configured };
 }
 
-/** `search_tickets({ project_id, status?, cursor? })` over the demo ticket API. Read-only, paginated. */
+/** `search_tickets({ project_id, status?, cursor?, page_size? })` over the demo ticket API. Read-only, paginated. */
 export function createSearchTicketsTool(options: DemoTicketToolOptions = {}): ToolDefinition {
   return defineTool({
     name: "search_tickets",
@@ -32,6 +32,7 @@ export function createSearchTicketsTool(options: DemoTicketToolOptions = {}): To
       project_id: z.string().min(1).describe("Exact project ID, e.g. PX"),
       status: z.enum(["open", "blocked", "closed"]).optional().describe("Only tickets with this status"),
       cursor: z.string().optional().describe("next_cursor from the previous page"),
+      page_size: z.number().int().min(1).max(50).optional().describe("Tickets per page (2 by default)"),
     }),
     readOnly: true,
     timeoutMs: 15_000,
@@ -40,6 +41,7 @@ export function createSearchTicketsTool(options: DemoTicketToolOptions = {}): To
       url.searchParams.set("project_id", args.project_id);
       if (args.status) url.searchParams.set("status", args.status);
       if (args.cursor) url.searchParams.set("cursor", args.cursor);
+      if (args.page_size) url.searchParams.set("page_size", String(args.page_size));
       const answer = await fetchJson(url, { ...options, signal: context.signal, configuredBaseUrl: configured });
       return toolOutput(answer.data, { source: answer.url });
     },
