@@ -107,6 +107,7 @@ describe("workspace secrets snapshot", () => {
       name: "crm",
       type: "bearer",
       secret: "crm-token-0123456789abcdef",
+      allowedHosts: "crm.example.test",
     } as never);
     expect(await workspaceSecrets(workspaceId, {})).toContain("crm-token-0123456789abcdef");
     await deleteHttpCredential(workspaceId, "crm");
