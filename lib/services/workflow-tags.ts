@@ -7,6 +7,7 @@ import {
   setWorkflowTags,
   tagIdsByWorkflow,
   updateWorkflowTag,
+  workflowTagsOf,
 } from "../db/workflow-tag-repository";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
@@ -66,4 +67,10 @@ export async function tagWorkflow(
 ): Promise<WorkflowTagView[]> {
   const workflow = await loadWorkflow(principal, workflowId, "workflow.edit");
   return setWorkflowTags(workflow.workspaceId, workflow.id, tagIds);
+}
+
+/** One workflow's tags, by name (who may read it). */
+export async function tagsOfWorkflow(principal: Principal | null, workflowId: string): Promise<WorkflowTagView[]> {
+  const workflow = await loadWorkflow(principal, workflowId);
+  return workflowTagsOf(workflow.id);
 }

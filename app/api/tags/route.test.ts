@@ -5,7 +5,7 @@ import type { UserPrincipal } from "@/lib/services/access/principal";
 import { addMember } from "@/lib/services/members";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
 import { DELETE as DELETE_WORKFLOW } from "../workflows/[id]/route";
-import { PUT as PUT_WORKFLOW_TAGS } from "../workflows/[id]/tags/route";
+import { GET as GET_WORKFLOW_TAGS, PUT as PUT_WORKFLOW_TAGS } from "../workflows/[id]/tags/route";
 import { DELETE, PATCH } from "./[id]/route";
 import { GET, POST } from "./route";
 
@@ -114,6 +114,8 @@ describe.each(testProviders())("workflow tag routes on %s", (provider) => {
     const set = await setTags(first, [beta.id, alpha.id, alpha.id]);
     expect(set.status).toBe(200);
     expect((await set.json()).tags.map((tag: { name: string }) => tag.name)).toEqual(["alpha", "beta"]);
+    const read = await GET_WORKFLOW_TAGS(apiRequest(), pathParams({ id: first }));
+    expect((await read.json()).tags.map((tag: { name: string }) => tag.name)).toEqual(["alpha", "beta"]);
     await setTags(second, [alpha.id]);
     let listed = (await (await GET(apiRequest())).json()).tags;
     expect(listed.find((tag: { id: string }) => tag.id === alpha.id).workflowCount).toBe(2);

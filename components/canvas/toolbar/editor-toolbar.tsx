@@ -14,12 +14,13 @@ import {
   PlayIcon,
   Redo2Icon,
   RocketIcon,
+  TagIcon,
   TriangleAlertIcon,
   Undo2Icon,
 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { memo, type ReactNode } from "react";
+import { memo, type ReactNode, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -35,6 +36,7 @@ import { LogoMark } from "@/components/ui/logo";
 import { Separator } from "@/components/ui/separator";
 import { ThemeMenuItems, ThemeToggle } from "@/components/ui/theme-toggle";
 import { Tooltip } from "@/components/ui/tooltip";
+import { TagEditorDialog } from "@/components/workflows/workflow-tags";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import type { SaveState } from "../store/types";
 
@@ -159,6 +161,7 @@ export const EditorToolbar = memo(function EditorToolbar({
   const readOnly = useEditorStore((state) => state.readOnly);
   const viewingVersion = useEditorStore((state) => state.viewingVersion);
   const historyHref = `/workflows/${workflowId}/runs`;
+  const [editingTags, setEditingTags] = useState(false);
   const toggleBottom = (panel: "run" | "problems") =>
     store.getState().setBottomPanel(bottomPanel === panel ? "none" : panel);
 
@@ -184,6 +187,16 @@ export const EditorToolbar = memo(function EditorToolbar({
         readOnly={readOnly}
         onChange={(event) => store.getState().setWorkflowName(event.target.value)}
       />
+      {!readOnly && viewingVersion === null && (
+        <>
+          <IconButton label="Tags" testId="editor-tags-button" onClick={() => setEditingTags(true)}>
+            <TagIcon />
+          </IconButton>
+          {editingTags && (
+            <TagEditorDialog open workflowId={workflowId} workflowName={name} onClose={() => setEditingTags(false)} />
+          )}
+        </>
+      )}
       {viewingVersion !== null ? (
         <Badge tone="outline" data-testid="read-only-badge" title="A published version cannot be changed">
           v{viewingVersion} (read-only)

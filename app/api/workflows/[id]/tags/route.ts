@@ -1,6 +1,6 @@
 import { workflowTagSetSchema } from "@/lib/contracts/workflow-tag";
 import { route } from "@/lib/http/route";
-import { tagWorkflow } from "@/lib/services/workflow-tags";
+import { tagsOfWorkflow, tagWorkflow } from "@/lib/services/workflow-tags";
 import { workflowPathSchema } from "../schema";
 
 export const dynamic = "force-dynamic";
@@ -10,3 +10,8 @@ export const PUT = route(
   { auth: "session", params: workflowPathSchema, body: workflowTagSetSchema },
   async ({ principal, params, body }) => ({ tags: await tagWorkflow(principal, params.id, body.tagIds) }),
 );
+
+/** The workflow's tags, by name. */
+export const GET = route({ auth: "session", params: workflowPathSchema }, async ({ principal, params }) => ({
+  tags: await tagsOfWorkflow(principal, params.id),
+}));
