@@ -9,6 +9,7 @@ import {
   KeyboardIcon,
   LayersIcon,
   LoaderCircleIcon,
+  MessageSquareIcon,
   NetworkIcon,
   PanelBottomIcon,
   PlayIcon,
@@ -162,6 +163,7 @@ export const EditorToolbar = memo(function EditorToolbar({
   const viewingVersion = useEditorStore((state) => state.viewingVersion);
   const historyHref = `/workflows/${workflowId}/runs`;
   const [editingTags, setEditingTags] = useState(false);
+  const chatPreviewOpen = useEditorStore((state) => state.chatPreviewOpen);
   const toggleBottom = (panel: "run" | "problems") =>
     store.getState().setBottomPanel(bottomPanel === panel ? "none" : panel);
 
@@ -374,6 +376,20 @@ export const EditorToolbar = memo(function EditorToolbar({
           </div>
         </DropdownMenuContent>
       </DropdownMenu>
+      {!readOnly && (
+        <Tooltip content="Preview: chat with the draft">
+          <Button
+            variant={chatPreviewOpen ? "secondary" : "ghost"}
+            size="icon"
+            aria-label="Chat preview"
+            aria-pressed={chatPreviewOpen}
+            data-testid="chat-preview-toggle"
+            onClick={() => store.getState().setChatPreviewOpen(!chatPreviewOpen)}
+          >
+            <MessageSquareIcon />
+          </Button>
+        </Tooltip>
+      )}
       {!readOnly && (
         <Tooltip content="Run the workflow" shortcut="Ctrl+Enter">
           <Button variant="primary" data-testid="run-button" onClick={onRun} disabled={running} className="ml-0.5">
