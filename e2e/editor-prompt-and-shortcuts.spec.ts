@@ -85,8 +85,9 @@ test("the prompt editor is CodeMirror: labelled, references highlighted (unknown
   // {{env. completes the workspace's variables.
   await prompt.press("End");
   await prompt.pressSequentially(" {{env.PROMPT_");
-  await expect(editor.variableAutocomplete.locator("li", { hasText: `env.${name}` })).toBeVisible();
-  await page.keyboard.press("Enter");
+  const envOption = editor.variableAutocomplete.locator("li", { hasText: `env.${name}` });
+  await expect(envOption).toBeVisible();
+  await envOption.click();
   await expect(prompt).toHaveText(new RegExp(`\\{\\{env\\.${name}\\}\\}$`));
   await page.screenshot({ path: "test-results/prompt-editor.png" });
   await editor.waitSaved();
