@@ -7,7 +7,7 @@ import {
   type CompletionResult,
 } from "@codemirror/autocomplete";
 import { type Extension, RangeSetBuilder } from "@codemirror/state";
-import { Decoration, type DecorationSet, EditorView, ViewPlugin, type ViewUpdate } from "@codemirror/view";
+import { Decoration, type DecorationSet, EditorView, tooltips, ViewPlugin, type ViewUpdate } from "@codemirror/view";
 import CodeMirror from "@uiw/react-codemirror";
 import { useTheme } from "next-themes";
 import { useMemo, useRef } from "react";
@@ -117,7 +117,15 @@ export function TemplateCodeEditor({
     () => [
       EditorView.lineWrapping,
       referenceHighlighter(() => latest.current),
-      autocompletion({ override: [referenceCompletions(() => latest.current)], icons: false }),
+      autocompletion({
+        override: [referenceCompletions(() => latest.current)],
+        icons: false,
+        // The list opens because `{{` was typed: Enter right after picks from it (CodeMirror's
+        // default ignores Enter for 75 ms after the list changes, and a quick typist gets a newline).
+        interactionDelay: 0,
+      }),
+      // In the page's body, so the config panel's scroll box does not clip the completion list.
+      tooltips({ parent: document.body }),
       EditorView.contentAttributes.of({
         ...(id ? { id } : {}),
         ...(testId ? { "data-testid": testId } : {}),
