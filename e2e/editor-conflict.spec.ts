@@ -41,7 +41,7 @@ test("two tabs on one workflow: the later save stops with a conflict; reload or 
   await second.conflictDialog.getByTestId("conflict-reload").click();
   await expect(second.conflictDialog).toBeHidden();
   await second.select("template_1");
-  await expect(second.field("template")).toHaveValue("From tab one");
+  await expect(second.field("template")).toHaveText("From tab one");
   await second.field("template").fill("Tab two after reload");
   await second.waitSaved();
   expect(await serverTemplate(request, workflowId)).toBe("Tab two after reload");

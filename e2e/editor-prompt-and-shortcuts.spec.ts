@@ -21,16 +21,16 @@ test("typing {{ in an LLM prompt offers upstream variables and inserts the chose
   await prompt.pressSequentially("quest");
   await expect(editor.variableAutocomplete.locator("li")).toHaveCount(1);
   await option.click();
-  await expect(prompt).toHaveValue("Answer this: {{start.question}}");
+  await expect(prompt).toHaveText("Answer this: {{start.question}}");
   await expect(editor.variableAutocomplete).toBeHidden();
 
   // Keyboard: a second reference inserted with Enter, the caret right after it.
   await prompt.pressSequentially(" and {{");
   await expect(editor.variableAutocomplete).toBeVisible();
   await page.keyboard.press("Enter");
-  await expect(prompt).toHaveValue(/^Answer this: \{\{start\.question\}\} and \{\{start\.[a-z_]+\}\}$/);
+  await expect(prompt).toHaveText(/^Answer this: \{\{start\.question\}\} and \{\{start\.[a-z_]+\}\}$/);
   await prompt.pressSequentially("!");
-  await expect(prompt).toHaveValue(/\}\}!$/);
+  await expect(prompt).toHaveText(/\}\}!$/);
 });
 
 test("? opens the keyboard shortcuts dialog; Escape closes it; typing ? in a field does not", async ({
@@ -59,6 +59,42 @@ test("? opens the keyboard shortcuts dialog; Escape closes it; typing ? in a fie
   await editor.select("llm_1");
   await editor.field("userPrompt").click();
   await page.keyboard.type("Why?");
-  await expect(editor.field("userPrompt")).toHaveValue("Why?");
+  await expect(editor.field("userPrompt")).toHaveText("Why?");
   await expect(editor.shortcutsDialog).toBeHidden();
+});
+
+test("the prompt editor is CodeMirror: labelled, references highlighted (unknown in red), env names completed", async ({
+  page,
+  request,
+}) => {
+  const name = `PROMPT_${Date.now()}`;
+  expect((await request.post("/api/variables", { data: { name, value: "x" } })).status()).toBe(201);
+  const workflowId = await createWorkflow(request, `E2E prompt cm ${Date.now()}`, llmDocument());
+  const editor = new EditorPage(page);
+  await editor.goto(workflowId);
+  await editor.select("llm_1");
+  const prompt = editor.field("userPrompt");
+  await expect(prompt).toHaveClass(/cm-content/);
+  await expect(prompt).toHaveAccessibleName(/User prompt/i);
+
+  await prompt.fill("Known {{start.question}} and {{nowhere.text}}");
+  const field = page.getByTestId("field-userPrompt-editor");
+  await expect(field.locator(".cm-template-variable-known")).toHaveText("{{start.question}}");
+  await expect(field.locator(".cm-template-variable-unknown")).toHaveText("{{nowhere.text}}");
+
+  // {{env. completes the workspace's variables.
+  await prompt.press("End");
+  await prompt.pressSequentially(" {{env.PROMPT_");
+  const envOption = editor.variableAutocomplete.locator("li", { hasText: `env.${name}` });
+  await expect(envOption).toBeVisible();
+  await envOption.click();
+  await expect(prompt).toHaveText(new RegExp(`\\{\\{env\\.${name}\\}\\}$`));
+  await page.screenshot({ path: "test-results/prompt-editor.png" });
+  await editor.waitSaved();
+  const saved = (await (await request.get(`/api/workflows/${workflowId}`)).json()) as {
+    workflow: { draft: { nodes: { id: string; data: { userPrompt?: string } }[] } };
+  };
+  expect(saved.workflow.draft.nodes.find((node) => node.id === "llm_1")?.data.userPrompt).toBe(
+    `Known {{start.question}} and {{nowhere.text}} {{env.${name}}}`,
+  );
 });

@@ -126,5 +126,5 @@ test("build a plan-and-execute workflow on the canvas, run it, inspect it, undo/
   await expect(page.locator(".react-flow__node")).toHaveCount(6);
   await expect(editor.edges).toHaveCount(4);
   await editor.select("planner_1");
-  await expect(editor.field("goal")).toHaveValue("{{start_1.question}}");
+  await expect(editor.field("goal")).toHaveText("{{start_1.question}}");
 });

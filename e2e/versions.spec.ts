@@ -75,7 +75,7 @@ test("versions: publish v1 and v2, diff them, pin v1 and the endpoint serves it,
   await expect(page.getByTestId("publish-button")).toHaveCount(0);
   await expect(editor.node("template_1")).not.toHaveClass(/draggable/);
   await editor.select("template_1");
-  await expect(editor.field("template")).toHaveValue("Hello {{start.question}}");
+  await expect(editor.field("template")).toHaveText("Hello {{start.question}}");
   await expect(editor.field("template")).toBeDisabled();
 
   // Restore into draft: the draft editor gets v1 as one step, saved; Undo brings v2's text back.
@@ -83,13 +83,13 @@ test("versions: publish v1 and v2, diff them, pin v1 and the endpoint serves it,
   await expect(page).toHaveURL(new RegExp(`/workflows/${workflowId}$`));
   await expect(page.getByTestId("version-banner")).toHaveCount(0);
   await editor.select("template_1");
-  await expect(editor.field("template")).toHaveValue("Hello {{start.question}}");
+  await expect(editor.field("template")).toHaveText("Hello {{start.question}}");
   await editor.waitSaved();
   await page.getByTestId("undo").click();
   await editor.select("template_1");
-  await expect(editor.field("template")).toHaveValue("Hi {{start.question}}");
+  await expect(editor.field("template")).toHaveText("Hi {{start.question}}");
   await editor.waitSaved();
   await page.reload();
   await editor.select("template_1");
-  await expect(editor.field("template")).toHaveValue("Hi {{start.question}}");
+  await expect(editor.field("template")).toHaveText("Hi {{start.question}}");
 });

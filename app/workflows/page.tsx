@@ -1,19 +1,32 @@
 import { WorkflowList } from "@/components/workflows/workflow-list";
 import { requirePagePrincipal } from "@/lib/services/access/page-principal";
 import { can } from "@/lib/services/access/policy";
+import { listTagsWithLinks } from "@/lib/services/workflow-tags";
 import { listWorkflows } from "@/lib/services/workflows";
 
 export const dynamic = "force-dynamic";
 
 /** The workflow list: read on the server, actions in the client component. */
-export default async function WorkflowsPage() {
+export default async function WorkflowsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const principal = await requirePagePrincipal();
-  const workflows = await listWorkflows(principal);
+  const [workflows, tagging, query] = await Promise.all([
+    listWorkflows(principal),
+    listTagsWithLinks(principal),
+    searchParams,
+  ]);
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   return (
     <main className="page">
       <WorkflowList
         canEdit={can(principal, "workflow.edit")}
         canManage={can(principal, "settings.manage")}
+        tags={tagging.tags}
+        initialSearch={first(query.q) ?? ""}
+        initialTag={first(query.tag) ?? null}
         workflows={workflows.map((workflow) => ({
           id: workflow.id,
           name: workflow.name,
@@ -22,6 +35,7 @@ export default async function WorkflowsPage() {
           lastRunStatus: workflow.lastRun?.status ?? null,
           publishedVersion: workflow.publishedVersion,
           isTemplate: workflow.isTemplate,
+          tagIds: tagging.tagIdsByWorkflow.get(workflow.id) ?? [],
         }))}
       />
     </main>

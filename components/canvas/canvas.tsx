@@ -34,6 +34,23 @@ function isZoomedOut(state: ReactFlowState): boolean {
   return state.transform[2] < DETAIL_ZOOM;
 }
 
+/**
+ * False until the browser is first idle after mounting: the minimap draws every node again, and
+ * on a 1,000-node load that is work before the canvas itself is on screen.
+ */
+function useIdleReady(timeoutMs: number): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== "function") {
+      const timer = window.setTimeout(() => setReady(true), 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setReady(true), { timeout: timeoutMs });
+    return () => cancelIdleCallback(handle);
+  }, [timeoutMs]);
+  return ready;
+}
+
 function miniMapColor(node: CanvasNode): string {
   return isContainerType(node.type) ? "var(--node-iteration)" : "var(--edge)";
 }
@@ -57,6 +74,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
   // The minimap sits in the bottom-right corner; with the bottom panel open the fitted graph
   // reaches that corner, and the map would take clicks meant for nodes (e.g. the End node).
   const bottomPanelOpen = useEditorStore((state) => state.bottomPanel !== "none");
+  const miniMapReady = useIdleReady(2000);
   const { resolvedTheme } = useTheme();
   const container = useRef<HTMLDivElement>(null);
   // Fit on load only when there is something to fit: on an empty canvas React Flow would fit the
@@ -195,7 +213,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
         colorMode={resolvedTheme === "dark" ? "dark" : "light"}
       >
         <Background gap={20} size={1.2} />
-        {!bottomPanelOpen && (
+        {!bottomPanelOpen && miniMapReady && (
           <MiniMap pannable zoomable nodeColor={miniMapColor} ariaLabel="Minimap" style={MINIMAP_SIZE} />
         )}
         <Controls fitViewOptions={FIT_VIEW_OPTIONS} onFitView={fitter.markFitted} />

@@ -25,6 +25,7 @@ import { useRunStream } from "./hooks/use-run-stream";
 import { useZoomKeys } from "./hooks/use-zoom-keys";
 import { computeAutoLayout } from "./layout/auto-layout";
 import { NodePalette } from "./palette/node-palette";
+import { ChatPreviewPanel } from "./panels/chat-preview-panel";
 import { ConfigPanel } from "./panels/config-panel";
 import { ProblemsVariablesTabs } from "./panels/problems-variables-tabs";
 import { RunPanel } from "./panels/run-panel";
@@ -108,6 +109,7 @@ function EditorShell() {
   const store = useEditorStoreApi();
   const bottomPanel = useEditorStore((state) => state.bottomPanel);
   const readOnly = useEditorStore((state) => state.readOnly);
+  const chatPreviewOpen = useEditorStore((state) => state.chatPreviewOpen && !state.readOnly);
   // A note is edited on the canvas: selecting one opens no config panel.
   const inspectorOpen = useEditorStore(
     (state) =>
@@ -201,6 +203,7 @@ function EditorShell() {
             <ConfigPanel onRunNode={setSingleNodeId} />
           </div>
         )}
+        {chatPreviewOpen && <ChatPreviewPanel />}
       </div>
       <CommandPalette handlers={handlers} />
       <ShortcutsDialog />

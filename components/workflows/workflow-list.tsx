@@ -9,10 +9,12 @@ import { DeleteButton } from "@/components/ui/delete-button";
 import { Dialog } from "@/components/ui/dialog";
 import { formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
+import type { WorkflowTagView } from "@/lib/contracts/workflow-tag";
 import { ImportDialog } from "./import-dialog";
 import { TemplateGallery } from "./template-gallery";
 import { buildWorkflowFile, type ImportFieldError, parseWorkflowFile } from "./workflow-file";
 import { filterAndSortWorkflows, type WorkflowSort } from "./workflow-list-order";
+import { TagChip, TagEditorDialog } from "./workflow-tags";
 
 /** A row of the list, serialized by the server page. */
 export interface WorkflowListItem {
@@ -30,6 +32,22 @@ export interface WorkflowListItem {
   publishedVersion: number | null;
   /** A seeded example offered as a template. */
   isTemplate: boolean;
+  /** Ids of its tags (see the list's `tags`). */
+  tagIds: string[];
+}
+
+/**
+ * Keeps the search and the tag filter in the address (`?q=…&tag=…`) so a filtered list can be
+ * shared or reloaded. `replaceState` rather than the router: the list is already loaded and a
+ * filter change must not re-render the server page.
+ */
+function writeFiltersToUrl(search: string, tag: string | null): void {
+  const url = new URL(window.location.href);
+  if (search) url.searchParams.set("q", search);
+  else url.searchParams.delete("q");
+  if (tag) url.searchParams.set("tag", tag);
+  else url.searchParams.delete("tag");
+  window.history.replaceState(window.history.state, "", url);
 }
 
 async function errorMessage(response: Response): Promise<string> {
@@ -44,10 +62,19 @@ async function errorMessage(response: Response): Promise<string> {
 /** The workflow list with create, duplicate, delete (confirmed), import and export. */
 export function WorkflowList({
   workflows,
+  tags = [],
+  initialSearch = "",
+  initialTag = null,
   canEdit = true,
   canManage = true,
 }: {
   workflows: WorkflowListItem[];
+  /** The workspace's tags. */
+  tags?: WorkflowTagView[];
+  /** The search from the address (`?q=`). */
+  initialSearch?: string;
+  /** The tag filter from the address (`?tag=<name>`). */
+  initialTag?: string | null;
   /** False for viewers: no create, import, duplicate or delete. */
   canEdit?: boolean;
   /** True for owners and admins, who see the settings link. */
@@ -61,10 +88,26 @@ export function WorkflowList({
   const [message, setMessage] = useState<string | null>(null);
   const [importing, setImporting] = useState(false);
   const [browsingTemplates, setBrowsingTemplates] = useState(false);
-  const [search, setSearch] = useState("");
+  const [search, setSearchState] = useState(initialSearch);
+  const [tagFilter, setTagFilterState] = useState<string | null>(initialTag);
   const [sort, setSort] = useState<WorkflowSort>("updated");
+  const [tagging, setTagging] = useState<WorkflowListItem | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const shown = useMemo(() => filterAndSortWorkflows(workflows, search, sort), [workflows, search, sort]);
+  const tagsById = useMemo(() => new Map(tags.map((tag) => [tag.id, tag])), [tags]);
+  const filterTagId = tags.find((tag) => tag.name === tagFilter)?.id;
+  const shown = useMemo(
+    () => filterAndSortWorkflows(workflows, search, sort, tagFilter === null ? undefined : (filterTagId ?? null)),
+    [workflows, search, sort, tagFilter, filterTagId],
+  );
+  const filtered = search !== "" || tagFilter !== null;
+  const setSearch = (value: string) => {
+    setSearchState(value);
+    writeFiltersToUrl(value, tagFilter);
+  };
+  const setTagFilter = (value: string | null) => {
+    setTagFilterState(value);
+    writeFiltersToUrl(search, value);
+  };
 
   const create = async () => {
     const response = await fetch("/api/workflows", {
@@ -258,7 +301,29 @@ export function WorkflowList({
             <option value="name">Name</option>
             <option value="published">Published version</option>
           </select>
-          {search && (
+          {(tags.length > 0 || tagFilter !== null) && (
+            <>
+              <label className="muted text-sm" htmlFor="workflow-tag-filter">
+                Tag
+              </label>
+              <select
+                id="workflow-tag-filter"
+                className="input w-auto"
+                data-testid="workflow-tag-filter"
+                value={tagFilter ?? ""}
+                onChange={(event) => setTagFilter(event.target.value || null)}
+              >
+                <option value="">All tags</option>
+                {tags.map((tag) => (
+                  <option key={tag.id} value={tag.name}>
+                    {tag.name} ({tag.workflowCount})
+                  </option>
+                ))}
+                {tagFilter !== null && filterTagId === undefined && <option value={tagFilter}>{tagFilter}</option>}
+              </select>
+            </>
+          )}
+          {filtered && (
             <span className="muted text-sm" data-testid="workflow-search-count">
               {shown.length} of {workflows.length}
             </span>
@@ -293,6 +358,14 @@ export function WorkflowList({
                     </span>
                   )}
                   {workflow.description && <div className="muted">{workflow.description}</div>}
+                  {workflow.tagIds.length > 0 && (
+                    <div className="mt-1 flex flex-wrap gap-1" data-testid="workflow-tags">
+                      {workflow.tagIds.flatMap((id) => {
+                        const tag = tagsById.get(id);
+                        return tag ? [<TagChip key={id} tag={tag} />] : [];
+                      })}
+                    </div>
+                  )}
                 </td>
                 <td title={workflow.updatedAt}>{formatRelativeTime(workflow.updatedAt)}</td>
                 <td>
@@ -314,6 +387,17 @@ export function WorkflowList({
                       onClick={() => void duplicate(workflow, true)}
                     >
                       Use as template
+                    </button>
+                  )}
+                  {canEdit && (
+                    <button
+                      type="button"
+                      className="button-ghost"
+                      data-testid="edit-workflow-tags"
+                      aria-label={`Tags of ${workflow.name}`}
+                      onClick={() => setTagging(workflow)}
+                    >
+                      Tags
                     </button>
                   )}
                   {canEdit && (
@@ -372,6 +456,18 @@ export function WorkflowList({
           }}
         />
       </Dialog>
+      {tagging && (
+        <TagEditorDialog
+          open
+          workflowId={tagging.id}
+          workflowName={tagging.name}
+          onClose={() => setTagging(null)}
+          onSaved={() => {
+            setMessage(`Tags of “${tagging.name}” saved.`);
+            router.refresh();
+          }}
+        />
+      )}
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
       <TemplateGallery open={browsingTemplates} onClose={() => setBrowsingTemplates(false)} />
       <ConfirmDeleteDialog

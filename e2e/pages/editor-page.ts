@@ -107,9 +107,12 @@ export class EditorPage {
     return this.page.getByTestId("shortcuts-dialog");
   }
 
-  /** The autocomplete list of a prompt field. */
+  /**
+   * The autocomplete list of a prompt field: CodeMirror's completion tooltip for multi-line
+   * prompts, the textarea's own list for one-line template fields.
+   */
   get variableAutocomplete(): Locator {
-    return this.page.getByTestId("variable-autocomplete");
+    return this.page.locator('.cm-tooltip-autocomplete, [data-testid="variable-autocomplete"]');
   }
 
   /** Presses a key with the focus on the canvas (shortcuts are ignored while typing in a field). */

@@ -21,6 +21,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   http_credential_name_taken: 409,
   workspace_variable_name_taken: 409,
   workflow_slug_taken: 409,
+  workflow_tag_name_taken: 409,
   member_exists: 409,
   member_change_refused: 409,
   wrong_password: 400,

@@ -130,6 +130,14 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     body: () => ({ allowedHosts: ["a.example.test"] }),
   },
   "GET /api/audit": { access: "own-workspace" },
+  "GET /api/tags": { access: "own-workspace" },
+  "POST /api/tags": { access: "own-workspace", body: () => ({ name: "isolation-tag" }) },
+  "PATCH /api/tags/[id]": {
+    access: "resource",
+    params: (acme) => ({ id: acme.tagId }),
+    body: () => ({ name: "renamed-tag" }),
+  },
+  "DELETE /api/tags/[id]": { access: "resource", params: (acme) => ({ id: acme.tagId }) },
   "GET /api/audit/export": { access: "own-workspace" },
 
   "GET /api/datasets": { access: "own-workspace" },
@@ -167,6 +175,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     body: (acme) => ({ workflowId: acme.workflowId, datasetId: acme.datasetId, trials: 1 }),
   },
   "GET /api/evaluations/[id]": { access: "resource", params: (acme) => ({ id: acme.evaluationId }) },
+  "GET /api/evaluations/[id]/events": { access: "resource", params: (acme) => ({ id: acme.evaluationId }) },
+  "POST /api/evaluations/[id]/cancel": { access: "resource", params: (acme) => ({ id: acme.evaluationId }) },
   "POST /api/evaluations/[id]": {
     access: "resource",
     params: (acme) => ({ id: acme.evaluationId }),
@@ -339,6 +349,12 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     body: () => ({ format: "trellis", content: JSON.stringify(echoDocument("imported")), dryRun: true }),
   },
   "GET /api/workflows/[id]": { access: "resource", params: workflow },
+  "GET /api/workflows/[id]/tags": { access: "resource", params: workflow },
+  "PUT /api/workflows/[id]/tags": {
+    access: "resource",
+    params: workflow,
+    body: (acme) => ({ tagIds: [acme.tagId] }),
+  },
   "PUT /api/workflows/[id]": {
     access: "resource",
     params: workflow,

@@ -111,6 +111,8 @@ export interface AcmeResources {
   evaluationId: string;
   variableName: string;
   commentId: string;
+  /** A's workflow tag (on A's workflow). */
+  tagId: string;
   /** The id of A's owner's session (the one the suites sign in with). */
   sessionId: string;
 }
@@ -238,6 +240,15 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
     },
   );
   await call("variables", "POST", "/api/variables", {}, { name: "ACME_VARIABLE", value: "acme-variable-value" });
+  const tagged = await call("tags", "POST", "/api/tags", {}, { name: "acme-tag" });
+  const tagId = String((tagged.tag as { id: string }).id);
+  await call(
+    "workflows/[id]/tags",
+    "PUT",
+    `/api/workflows/${workflow.id}/tags`,
+    { id: workflow.id },
+    { tagIds: [tagId] },
+  );
   await call(
     "runs/[runId]/review",
     "PATCH",
@@ -327,6 +338,7 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
     evaluationId,
     variableName: "ACME_VARIABLE",
     commentId: comment.id,
+    tagId,
     sessionId: (await db.session.findFirstOrThrow({ where: { userId: ownerId }, orderBy: { createdAt: "asc" } })).id,
   };
   const acmeMarkers = [
@@ -343,6 +355,7 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
     evaluationId,
     acme.commentId,
     acme.sessionId,
+    acme.tagId,
   ];
   return {
     acme,

@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { type ApiExamples, buildApiExamples } from "@/lib/workflow/api-examples";
 import { startConfigSchema } from "@/lib/workflow/nodes/start";
 import { useEditorStore } from "../store/editor-store-context";
+import { SlugField } from "./slug-field";
 
 /** The tabs, in the order a newcomer tries them. */
 const TABS: { id: keyof ApiExamples; label: string }[] = [
@@ -59,6 +60,7 @@ export function ApiExamplesPanel() {
   return (
     <section className="publish-endpoint" data-testid="publish-endpoint" aria-labelledby="api-panel-title">
       <h4 id="api-panel-title">API</h4>
+      <SlugField />
       <p className="muted">
         The published version answers at <code data-testid="publish-endpoint-url">{endpoint}</code>, as the chat model{" "}
         <code>{slug}</code> at <code>/api/v1/chat/completions</code>, and as an MCP tool at <code>/api/v1/mcp</code>,

@@ -9,6 +9,40 @@ import type { EditorStore } from "../store/editor-store";
 /** Wait after the last change before compiling: typing and dragging never compile per keystroke or frame. */
 const COMPILE_DEBOUNCE_MS = 300;
 
+/** Longest wait for an idle moment before the first compile runs anyway. */
+const FIRST_COMPILE_TIMEOUT_MS = 1000;
+
+/**
+ * Runs `task` once the browser is idle after the next frames (or after FIRST_COMPILE_TIMEOUT_MS);
+ * `pending()` says whether it is still to come.
+ */
+function afterFirstPaint(task: () => void): { pending(): boolean; cancel(): void } {
+  let done = false;
+  let idle: number | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  const frame = requestAnimationFrame(() => {
+    idle =
+      typeof requestIdleCallback === "function"
+        ? requestIdleCallback(run, { timeout: FIRST_COMPILE_TIMEOUT_MS })
+        : window.setTimeout(run, 0);
+  });
+  return {
+    pending: () => !done,
+    cancel() {
+      done = true;
+      cancelAnimationFrame(frame);
+      if (idle !== undefined) {
+        if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle);
+        else clearTimeout(idle);
+      }
+    },
+  };
+}
+
 /**
  * Compiles the draft in the browser after changes settle and publishes the issues to the store.
  * Once the workspace's tools are loaded (`/api/tools`), unknown tool names are issues too.
@@ -29,11 +63,15 @@ export function useCompile(store: EditorStore): void {
         setIssues([{ code: "internal_error", severity: "error", path: [], message: String(error) }]);
       }
     };
-    compile();
+    // The first compile waits until the canvas has painted: with 1,000 nodes it is a long task,
+    // and the nodes matter more than their issues in the first second. The tools' answer usually
+    // comes first, so one compile covers both.
+    const initial = afterFirstPaint(compile);
     void fetchCatalog<ToolOption>("/api/tools").then((tools) => {
       // An empty answer is a failed load (the built-ins always exist): keep not checking.
       if (disposed || tools.length === 0) return;
       knownToolNames = tools.map((tool) => tool.name);
+      if (initial.pending()) return;
       compile();
     });
     const unsubscribe = store.subscribe((state, previous) => {
@@ -45,6 +83,7 @@ export function useCompile(store: EditorStore): void {
     });
     return () => {
       disposed = true;
+      initial.cancel();
       clearTimeout(timer);
       unsubscribe();
     };

@@ -143,7 +143,7 @@ export function SchemaField({
         if (event.target.closest("[data-field-path]") === event.currentTarget) context.onTouched(path);
       }}
     >
-      <label className="field-label" htmlFor={id}>
+      <label className="field-label" htmlFor={id} id={`${id}-label`}>
         {label ?? fieldLabel(name)}
         {required && <span className="muted"> *</span>}
       </label>
@@ -279,6 +279,7 @@ function FieldWidget({
       <PromptEditor
         id={id}
         testId={testId}
+        labelId={`${id}-label`}
         value={(value as string | undefined) ?? ""}
         onChange={onChange}
         variables={context.variables}

@@ -233,6 +233,10 @@ export interface UiSlice {
   setSaveState(state: SaveState, revision?: number, conflictRevision?: number | null): void;
   /** Opens a bottom panel. */
   setBottomPanel(panel: UiSlice["bottomPanel"]): void;
+  /** Whether the chat preview panel is open (right side). */
+  chatPreviewOpen: boolean;
+  /** Opens or closes the chat preview panel. */
+  setChatPreviewOpen(open: boolean): void;
   /** Opens a dialog. */
   setDialog(dialog: UiSlice["dialog"]): void;
   /** Chooses the node run for the inspector. */

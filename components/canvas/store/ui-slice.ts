@@ -71,6 +71,10 @@ export const createUiSlice =
     setBottomPanel(bottomPanel) {
       set({ bottomPanel });
     },
+    chatPreviewOpen: false,
+    setChatPreviewOpen(chatPreviewOpen) {
+      set({ chatPreviewOpen });
+    },
     setDialog(dialog) {
       set({ dialog });
     },

@@ -9,17 +9,19 @@ import {
   KeyboardIcon,
   LayersIcon,
   LoaderCircleIcon,
+  MessageSquareIcon,
   NetworkIcon,
   PanelBottomIcon,
   PlayIcon,
   Redo2Icon,
   RocketIcon,
+  TagIcon,
   TriangleAlertIcon,
   Undo2Icon,
 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { memo, type ReactNode } from "react";
+import { memo, type ReactNode, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -35,6 +37,7 @@ import { LogoMark } from "@/components/ui/logo";
 import { Separator } from "@/components/ui/separator";
 import { ThemeMenuItems, ThemeToggle } from "@/components/ui/theme-toggle";
 import { Tooltip } from "@/components/ui/tooltip";
+import { TagEditorDialog } from "@/components/workflows/workflow-tags";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import type { SaveState } from "../store/types";
 
@@ -159,6 +162,8 @@ export const EditorToolbar = memo(function EditorToolbar({
   const readOnly = useEditorStore((state) => state.readOnly);
   const viewingVersion = useEditorStore((state) => state.viewingVersion);
   const historyHref = `/workflows/${workflowId}/runs`;
+  const [editingTags, setEditingTags] = useState(false);
+  const chatPreviewOpen = useEditorStore((state) => state.chatPreviewOpen);
   const toggleBottom = (panel: "run" | "problems") =>
     store.getState().setBottomPanel(bottomPanel === panel ? "none" : panel);
 
@@ -184,6 +189,16 @@ export const EditorToolbar = memo(function EditorToolbar({
         readOnly={readOnly}
         onChange={(event) => store.getState().setWorkflowName(event.target.value)}
       />
+      {!readOnly && viewingVersion === null && (
+        <>
+          <IconButton label="Tags" testId="editor-tags-button" onClick={() => setEditingTags(true)}>
+            <TagIcon />
+          </IconButton>
+          {editingTags && (
+            <TagEditorDialog open workflowId={workflowId} workflowName={name} onClose={() => setEditingTags(false)} />
+          )}
+        </>
+      )}
       {viewingVersion !== null ? (
         <Badge tone="outline" data-testid="read-only-badge" title="A published version cannot be changed">
           v{viewingVersion} (read-only)
@@ -361,6 +376,20 @@ export const EditorToolbar = memo(function EditorToolbar({
           </div>
         </DropdownMenuContent>
       </DropdownMenu>
+      {!readOnly && (
+        <Tooltip content="Preview: chat with the draft">
+          <Button
+            variant={chatPreviewOpen ? "secondary" : "ghost"}
+            size="icon"
+            aria-label="Chat preview"
+            aria-pressed={chatPreviewOpen}
+            data-testid="chat-preview-toggle"
+            onClick={() => store.getState().setChatPreviewOpen(!chatPreviewOpen)}
+          >
+            <MessageSquareIcon />
+          </Button>
+        </Tooltip>
+      )}
       {!readOnly && (
         <Tooltip content="Run the workflow" shortcut="Ctrl+Enter">
           <Button variant="primary" data-testid="run-button" onClick={onRun} disabled={running} className="ml-0.5">

@@ -1,16 +1,10 @@
 "use client";
 
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
+import { useEditorStore } from "../../store/editor-store-context";
 import type { VariableOption } from "../upstream-variables";
-
-const RESERVED_ROOTS = ["item", "index", "env"];
-
-function isKnownReference(reference: string, variables: VariableOption[]): boolean {
-  const trimmed = reference.trim();
-  const root = trimmed.split(".")[0];
-  if (RESERVED_ROOTS.includes(root)) return true;
-  return variables.some((option) => trimmed === option.reference || trimmed.startsWith(`${option.reference}.`));
-}
+import { TemplateCodeEditor } from "./template-code-editor";
+import { isKnownReference } from "./template-references";
 
 /** The `{{` being typed before the caret, or null. */
 function openReferenceAt(text: string, caret: number): { start: number; query: string } | null {
@@ -23,9 +17,42 @@ function openReferenceAt(text: string, caret: number): { start: number; query: s
 
 /**
  * A text field for templates: `{{variable}}` references are highlighted (unknown ones in red)
- * and typing `{{` opens an autocomplete of upstream outputs with their types.
+ * and typing `{{` opens an autocomplete of upstream outputs with their types. Multi-line prompts
+ * are a CodeMirror editor ({@link TemplateCodeEditor}); one-line values (key/value rows, a
+ * template-or-selector) keep this light textarea.
  */
-export function PromptEditor({
+export function PromptEditor(props: {
+  id?: string;
+  value: string;
+  onChange: (value: string) => void;
+  variables: VariableOption[];
+  multiline?: boolean;
+  placeholder?: string;
+  testId?: string;
+  /** The id of the field's label (the CodeMirror editor's accessible name). */
+  labelId?: string;
+}) {
+  // A disabled fieldset turns off the textarea; CodeMirror's contenteditable needs telling.
+  const readOnly = useEditorStore((state) => state.readOnly);
+  if (props.multiline ?? true) {
+    return (
+      <TemplateCodeEditor
+        id={props.id}
+        testId={props.testId}
+        labelId={props.labelId}
+        value={props.value}
+        onChange={props.onChange}
+        variables={props.variables}
+        readOnly={readOnly}
+        placeholder={props.placeholder}
+      />
+    );
+  }
+  return <TemplateTextarea {...props} multiline={false} />;
+}
+
+/** The one-line template field: a textarea over a highlighting backdrop, with its own completion list. */
+function TemplateTextarea({
   id,
   value,
   onChange,
