@@ -3,7 +3,7 @@ import type { RunSortKey } from "../runs/run-history-sort";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { TrellisError } from "../workflow/errors";
 import { type Database, database, providerOf } from "./prisma-client";
-import type { RunView } from "./run-repository";
+import { type RunView, runSelect } from "./run-repository";
 import { ftsQuery, SEARCH_KEY_SPAN, searchCondition, searchSnippets } from "./run-search";
 
 export { RUN_SORT_KEYS, type RunSortKey } from "../runs/run-history-sort";
@@ -362,23 +362,4 @@ export async function queryRunHistory(
   return { runs, nextCursor };
 }
 
-const historySelect = {
-  id: true,
-  workflowId: true,
-  versionId: true,
-  apiKeyId: true,
-  trigger: true,
-  status: true,
-  inputs: true,
-  outputs: true,
-  errorCode: true,
-  errorMessage: true,
-  usesDemoModel: true,
-  startedAt: true,
-  endedAt: true,
-  durationMs: true,
-  steps: true,
-  tokensIn: true,
-  tokensOut: true,
-  cost: true,
-} as const;
+const historySelect = { ...runSelect, apiKeyId: true, durationMs: true } as const;

@@ -91,7 +91,8 @@ export interface NodeRunView {
   cost: number;
 }
 
-const runSelect = {
+/** The columns of a {@link RunView} (the history and the review queue select the same). */
+export const runSelect = {
   id: true,
   workflowId: true,
   versionId: true,
