@@ -10,7 +10,7 @@
  *                            writes (create + 10 node events + run end, flushed) made while it prunes
  *
  * Wall time, measured after 5 warm-up queries per case. HISTORY_BENCH_RUNS overrides 100,000.
- * HISTORY_BENCH_EXPLAIN=1 also prints each list and search case's query plan to stderr
+ * HISTORY_BENCH_PROVIDERS=sqlite|postgresql measures one database. HISTORY_BENCH_EXPLAIN=1 also prints each list and search case's query plan to stderr
  * (SQLite `EXPLAIN QUERY PLAN`, PostgreSQL `EXPLAIN (ANALYZE, BUFFERS)`).
  */
 import { stubServerOnly } from "./engine-sqlite-support";
@@ -425,10 +425,14 @@ async function benchProvider(provider: Provider) {
 }
 
 async function main(): Promise<void> {
+  // HISTORY_BENCH_PROVIDERS=postgresql (or sqlite) measures one database only.
+  const only = process.env.HISTORY_BENCH_PROVIDERS?.split(",").map((name) => name.trim());
+  const wanted = (provider: Provider) => !only || only.includes(provider);
   const result: Record<string, unknown> = {
     targets: { list_p95_ms: 100, search_p95_ms: 100, detail_p95_ms: 150 },
-    sqlite: await benchProvider("sqlite"),
-    postgresql: process.env.TRELLIS_TEST_POSTGRES_URL ? await benchProvider("postgresql") : null,
+    sqlite: wanted("sqlite") ? await benchProvider("sqlite") : null,
+    postgresql:
+      process.env.TRELLIS_TEST_POSTGRES_URL && wanted("postgresql") ? await benchProvider("postgresql") : null,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
