@@ -4,7 +4,7 @@ import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { TrellisError } from "../workflow/errors";
 import { type Database, database, providerOf } from "./prisma-client";
 import { type RunView, runSelect } from "./run-repository";
-import { ftsQuery, SEARCH_KEY_SPAN, searchCondition, searchSnippets } from "./run-search";
+import { ftsQuery, postgresMatch, SEARCH_KEY_SPAN, searchCondition, searchSnippets } from "./run-search";
 
 export { RUN_SORT_KEYS, type RunSortKey } from "../runs/run-history-sort";
 
@@ -229,7 +229,15 @@ function runConditions(shape: PageShape, bind: ReturnType<typeof binder>): strin
   return conditions;
 }
 
-/** The page's ids from the Run indexes (every query but an SQLite search in start order). */
+/** The ORDER BY of a page: the sort key, then the id; runs without a duration last. */
+function orderBy(sort: RunSortKey, direction: "asc" | "desc"): string {
+  const column = COLUMN[sort];
+  return sort === "durationMs"
+    ? `${column} ${direction.toUpperCase()} NULLS LAST, "Run"."id" ${direction.toUpperCase()}`
+    : `${column} ${direction.toUpperCase()}, "Run"."id" ${direction.toUpperCase()}`;
+}
+
+/** The page's ids from the Run indexes (lists, and SQLite searches in another order than start). */
 async function indexedPage(client: Database, shape: PageShape): Promise<FoundRow[]> {
   const { provider, query, sort, direction, limit } = shape;
   const bind = binder(provider);
@@ -237,13 +245,45 @@ async function indexedPage(client: Database, shape: PageShape): Promise<FoundRow
   if (query.searchTerms?.length) {
     conditions.push(searchCondition(provider, shape.workspaceId, query.searchTerms, bind.parameter));
   }
-  const column = COLUMN[sort];
-  const order =
-    sort === "durationMs"
-      ? `${column} ${direction.toUpperCase()} NULLS LAST, "Run"."id" ${direction.toUpperCase()}`
-      : `${column} ${direction.toUpperCase()}, "Run"."id" ${direction.toUpperCase()}`;
+  const order = orderBy(sort, direction);
   const sql = `SELECT "Run"."id" AS "id" FROM "Run" WHERE ${conditions.join(" AND ")} ORDER BY ${order} LIMIT ${bind.parameter(limit + 1)}`;
   return (await client.$queryRawUnsafe(sql, ...bind.parameters)) as FoundRow[];
+}
+
+/** Runs a PostgreSQL search page walks in page order, testing each, before it reads every match instead. */
+const SEARCH_SCAN_BUDGET = 2_000;
+
+/**
+ * A PostgreSQL search page. A GIN index finds matches but cannot give them in page order, so:
+ * first walk the filtered runs in page order through the Run indexes (at most
+ * SEARCH_SCAN_BUDGET of them) testing each against its search row, which ends early when the
+ * terms are common; when that finds less than a page, the terms are rare, so read every match
+ * from the GIN index and sort those. Both give the same rows, in the same order.
+ */
+async function postgresSearchPage(client: Database, shape: PageShape): Promise<FoundRow[]> {
+  const { query, sort, direction, limit } = shape;
+  const terms = query.searchTerms ?? [];
+  const order = orderBy(sort, direction);
+  const walk = binder("postgresql");
+  const walked = (await client.$queryRawUnsafe(
+    `SELECT "Run"."id" AS "id" FROM (
+       SELECT "Run"."id", "Run"."startedAt", "Run"."durationMs", "Run"."cost" FROM "Run"
+       WHERE ${runConditions(shape, walk).join(" AND ")} ORDER BY ${order} LIMIT ${SEARCH_SCAN_BUDGET}
+     ) AS "Run"
+     WHERE EXISTS (SELECT 1 FROM "RunSearch" WHERE "RunSearch"."runId" = "Run"."id" AND ${postgresMatch(terms, walk.parameter)})
+     ORDER BY ${order} LIMIT ${walk.parameter(limit + 1)}`,
+    ...walk.parameters,
+  )) as FoundRow[];
+  if (walked.length > limit) return walked;
+  const read = binder("postgresql");
+  const workspace = read.parameter(shape.workspaceId);
+  const match = postgresMatch(terms, read.parameter);
+  return (await client.$queryRawUnsafe(
+    `WITH "Matches" AS MATERIALIZED (SELECT "runId" FROM "RunSearch" WHERE "workspaceId" = ${workspace} AND ${match})
+     SELECT "Run"."id" AS "id" FROM "Matches" JOIN "Run" ON "Run"."id" = "Matches"."runId"
+     WHERE ${runConditions(shape, read).join(" AND ")} ORDER BY ${order} LIMIT ${read.parameter(limit + 1)}`,
+    ...read.parameters,
+  )) as FoundRow[];
 }
 
 const epochMs = (value: Date | string | undefined) => new Date(value ?? 0).getTime();
@@ -317,10 +357,13 @@ export async function queryRunHistory(
   const cursor = query.cursor ? decodeCursor(query.cursor, sort, direction) : null;
   const shape: PageShape = { provider, workspaceId, query, sort, direction, cursor, limit };
   const searching = Boolean(query.searchTerms?.length);
-  const found =
-    searching && provider === "sqlite" && sort === "startedAt"
-      ? await sqliteSearchPage(client, shape)
-      : await indexedPage(client, shape);
+  const found = !searching
+    ? await indexedPage(client, shape)
+    : provider === "postgresql"
+      ? await postgresSearchPage(client, shape)
+      : sort === "startedAt"
+        ? await sqliteSearchPage(client, shape)
+        : await indexedPage(client, shape);
   const pageRows = found.slice(0, limit);
   const pageIds = pageRows.map((row) => row.id);
   const searchKeys = new Map(pageRows.flatMap((row) => (row.searchKey ? [[row.id, row.searchKey] as const] : [])));

@@ -139,6 +139,11 @@ export function searchCondition(
   return `"Run"."id" IN (SELECT "runId" FROM "RunSearch" WHERE "workspaceId" = ${parameter(workspaceId)} AND "document" @@ (${postgresQuery(terms, parameter)}))`;
 }
 
+/** PostgreSQL: the condition "this RunSearch row matches every term" (GIN on "document"). */
+export function postgresMatch(terms: readonly string[], parameter: (value: unknown) => string): string {
+  return `"RunSearch"."document" @@ (${postgresQuery(terms, parameter)})`;
+}
+
 function postgresQuery(terms: readonly string[], parameter: (value: unknown) => string): string {
   return terms.map((term) => `phraseto_tsquery('simple', ${parameter(term)})`).join(" && ");
 }
