@@ -250,6 +250,29 @@ async function indexedPage(client: Database, shape: PageShape): Promise<FoundRow
   return (await client.$queryRawUnsafe(sql, ...bind.parameters)) as FoundRow[];
 }
 
+/**
+ * A PostgreSQL page sorted by duration. Read backwards, its (workspaceId, durationMs) index gives
+ * NULLS FIRST, while the page puts runs without a duration last both ways (which would read and
+ * sort every run), so the ended runs and then the still-going ones are read by two queries in
+ * index order.
+ */
+async function postgresDurationPage(client: Database, shape: PageShape): Promise<FoundRow[]> {
+  const { cursor, limit } = shape;
+  const direction = shape.direction.toUpperCase();
+  const read = async (ended: boolean, rows: number) => {
+    const bind = binder("postgresql");
+    const conditions = [...runConditions(shape, bind), `"Run"."durationMs" IS ${ended ? "NOT NULL" : "NULL"}`];
+    const order = ended ? `"Run"."durationMs" ${direction}, "Run"."id" ${direction}` : `"Run"."id" ${direction}`;
+    return (await client.$queryRawUnsafe(
+      `SELECT "Run"."id" AS "id" FROM "Run" WHERE ${conditions.join(" AND ")} ORDER BY ${order} LIMIT ${bind.parameter(rows)}`,
+      ...bind.parameters,
+    )) as FoundRow[];
+  };
+  // A cursor on a run without a duration is past every ended run.
+  const found = cursor && cursor.v === null ? [] : await read(true, limit + 1);
+  return found.length > limit ? found : [...found, ...(await read(false, limit + 1 - found.length))];
+}
+
 /** Runs a PostgreSQL search page walks in page order, testing each, before it reads every match instead. */
 const SEARCH_SCAN_BUDGET = 2_000;
 
@@ -358,7 +381,9 @@ export async function queryRunHistory(
   const shape: PageShape = { provider, workspaceId, query, sort, direction, cursor, limit };
   const searching = Boolean(query.searchTerms?.length);
   const found = !searching
-    ? await indexedPage(client, shape)
+    ? provider === "postgresql" && sort === "durationMs"
+      ? await postgresDurationPage(client, shape)
+      : await indexedPage(client, shape)
     : provider === "postgresql"
       ? await postgresSearchPage(client, shape)
       : sort === "startedAt"
