@@ -274,14 +274,20 @@ async function postgresDurationPage(client: Database, shape: PageShape): Promise
 }
 
 /** Runs a PostgreSQL search page walks in page order, testing each, before it reads every match instead. */
-const SEARCH_SCAN_BUDGET = 2_000;
+let searchScanBudget = 2_000;
+
+/** Tests: a small walk budget, so that pages of a few runs take the GIN path too. */
+export function setSearchScanBudgetForTesting(budget: number): void {
+  searchScanBudget = budget;
+}
 
 /**
  * A PostgreSQL search page. A GIN index finds matches but cannot give them in page order, so:
  * first walk the filtered runs in page order through the Run indexes (at most
- * SEARCH_SCAN_BUDGET of them) testing each against its search row, which ends early when the
- * terms are common; when that finds less than a page, the terms are rare, so read every match
- * from the GIN index and sort those. Both give the same rows, in the same order.
+ * searchScanBudget of them) testing each against its search row, which ends early when the
+ * terms are common and is whole when the filters leave fewer runs than that; otherwise the terms
+ * are rare, so read every match from the GIN index and sort those. Both give the same rows, in
+ * the same order.
  */
 async function postgresSearchPage(client: Database, shape: PageShape): Promise<FoundRow[]> {
   const { query, sort, direction, limit } = shape;
@@ -291,20 +297,28 @@ async function postgresSearchPage(client: Database, shape: PageShape): Promise<F
   const walked = (await client.$queryRawUnsafe(
     `SELECT "Run"."id" AS "id" FROM (
        SELECT "Run"."id", "Run"."startedAt", "Run"."durationMs", "Run"."cost" FROM "Run"
-       WHERE ${runConditions(shape, walk).join(" AND ")} ORDER BY ${order} LIMIT ${SEARCH_SCAN_BUDGET}
+       WHERE ${runConditions(shape, walk).join(" AND ")} ORDER BY ${order} LIMIT ${searchScanBudget}
      ) AS "Run"
      WHERE EXISTS (SELECT 1 FROM "RunSearch" WHERE "RunSearch"."runId" = "Run"."id" AND ${postgresMatch(terms, walk.parameter)})
      ORDER BY ${order} LIMIT ${walk.parameter(limit + 1)}`,
     ...walk.parameters,
   )) as FoundRow[];
   if (walked.length > limit) return walked;
+  // Fewer filtered runs than the budget: the walk saw every one of them, so its answer is whole.
+  const count = binder("postgresql");
+  const [{ runs }] = (await client.$queryRawUnsafe(
+    `SELECT count(*)::int AS "runs" FROM (SELECT 1 FROM "Run" WHERE ${runConditions(shape, count).join(" AND ")} LIMIT ${searchScanBudget}) AS "Walked"`,
+    ...count.parameters,
+  )) as { runs: number }[];
+  if (runs < searchScanBudget) return walked;
   const read = binder("postgresql");
   const workspace = read.parameter(shape.workspaceId);
   const match = postgresMatch(terms, read.parameter);
+  // = ANY(ARRAY(…)) looks each match up by primary key: a join would hash every run of the workspace.
   return (await client.$queryRawUnsafe(
-    `WITH "Matches" AS MATERIALIZED (SELECT "runId" FROM "RunSearch" WHERE "workspaceId" = ${workspace} AND ${match})
-     SELECT "Run"."id" AS "id" FROM "Matches" JOIN "Run" ON "Run"."id" = "Matches"."runId"
-     WHERE ${runConditions(shape, read).join(" AND ")} ORDER BY ${order} LIMIT ${read.parameter(limit + 1)}`,
+    `SELECT "Run"."id" AS "id" FROM "Run"
+     WHERE "Run"."id" = ANY(ARRAY(SELECT "runId" FROM "RunSearch" WHERE "workspaceId" = ${workspace} AND ${match}))
+     AND ${runConditions(shape, read).join(" AND ")} ORDER BY ${order} LIMIT ${read.parameter(limit + 1)}`,
     ...read.parameters,
   )) as FoundRow[];
 }

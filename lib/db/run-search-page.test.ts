@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledWorkflow } from "../workflow/compiled";
-import { queryRunHistory, type RunHistoryQuery } from "./run-history";
+import { queryRunHistory, type RunHistoryQuery, setSearchScanBudgetForTesting } from "./run-history";
 import { createRun } from "./run-repository";
 import { indexRunForSearch } from "./run-search";
 import { seedDatabase } from "./seed";
@@ -126,6 +126,23 @@ describe.each(testProviders())("search pages in start order on %s", (provider) =
       expect(await allPages({ searchTerms: ["damaged parcel"], direction }, 2)).toEqual(
         expected((run) => run.text.includes("damaged parcel"), direction),
       );
+    }
+  });
+
+  it("gives the same pages when PostgreSQL reads the GIN index instead of walking the runs", async () => {
+    setSearchScanBudgetForTesting(2);
+    try {
+      for (const direction of ["desc", "asc"] as const) {
+        expect(await allPages({ searchTerms: ["refund"], direction }, 4)).toEqual(expected(refund, direction));
+        expect(await allPages({ searchTerms: ["refund"], workflowId: workflowIds.a, direction }, 3)).toEqual(
+          expected((run) => refund(run) && run.workflow === "a", direction),
+        );
+        expect(await allPages({ searchTerms: ["damaged parcel"], statuses: ["failed"], direction }, 1)).toEqual(
+          expected((run) => run.text.includes("damaged parcel") && run.status === "failed", direction),
+        );
+      }
+    } finally {
+      setSearchScanBudgetForTesting(2_000);
     }
   });
 
