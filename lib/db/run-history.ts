@@ -341,8 +341,11 @@ async function sqliteSearchPage(client: Database, shape: PageShape): Promise<Fou
     const { parameter } = bind;
     const conditions = [`"RunSearch" MATCH ${parameter(ftsQuery(query.searchTerms ?? []))}`];
     // Bounds on the rowid let FTS5 skip the matches outside them instead of filtering them.
-    const from = (ms: number) => conditions.push(`"RunSearch".rowid >= ${parameter(ms)} * ${SEARCH_KEY_SPAN}`);
-    const before = (ms: number) => conditions.push(`"RunSearch".rowid < ${parameter(ms)} * ${SEARCH_KEY_SPAN}`);
+    // CAST: the driver binds a JS number as REAL, and FTS5 only takes an integer bound on rowid.
+    const from = (ms: number) =>
+      conditions.push(`"RunSearch".rowid >= CAST(${parameter(ms)} AS INTEGER) * ${SEARCH_KEY_SPAN}`);
+    const before = (ms: number) =>
+      conditions.push(`"RunSearch".rowid < CAST(${parameter(ms)} AS INTEGER) * ${SEARCH_KEY_SPAN}`);
     if (millisecond !== null) {
       from(millisecond);
       before(millisecond + 1);

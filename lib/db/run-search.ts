@@ -79,15 +79,15 @@ export async function indexRunForSearch(
     // FTS5 has no upsert: delete, then insert (a resumed run ends more than once). The rowid range
     // of the run's start millisecond keeps the delete from scanning the whole table.
     await executor.$executeRawUnsafe(
-      `DELETE FROM "RunSearch" WHERE rowid >= ? * ${SEARCH_KEY_SPAN} AND rowid < (? + 1) * ${SEARCH_KEY_SPAN} AND "runId" = ?`,
+      `DELETE FROM "RunSearch" WHERE rowid >= CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN} AND rowid < (CAST(? AS INTEGER) + 1) * ${SEARCH_KEY_SPAN} AND "runId" = ?`,
       ms,
       ms,
       runId,
     );
     await executor.$executeRawUnsafe(
       `INSERT INTO "RunSearch" (rowid, "runId", "workspaceId", "content")
-       SELECT coalesce(max(rowid) + 1, ? * ${SEARCH_KEY_SPAN}), ?, ?, ? FROM "RunSearch"
-       WHERE rowid >= ? * ${SEARCH_KEY_SPAN} AND rowid < (? + 1) * ${SEARCH_KEY_SPAN}`,
+       SELECT coalesce(max(rowid) + 1, CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN}), ?, ?, ? FROM "RunSearch"
+       WHERE rowid >= CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN} AND rowid < (CAST(? AS INTEGER) + 1) * ${SEARCH_KEY_SPAN}`,
       ms,
       runId,
       row.workspaceId,
