@@ -10,6 +10,8 @@
  *                            writes (create + 10 node events + run end, flushed) made while it prunes
  *
  * Wall time, measured after 5 warm-up queries per case. HISTORY_BENCH_RUNS overrides 100,000.
+ * HISTORY_BENCH_PROVIDERS=sqlite|postgresql measures one database. HISTORY_BENCH_EXPLAIN=1 also prints each list and search case's query plan to stderr
+ * (SQLite `EXPLAIN QUERY PLAN`, PostgreSQL `EXPLAIN (ANALYZE, BUFFERS)`).
  */
 import { stubServerOnly } from "./engine-sqlite-support";
 
@@ -52,6 +54,40 @@ function random(seed: number): () => number {
   };
 }
 
+/**
+ * Prints the plan of each raw statement one history query issues (the page's id query first), by
+ * wrapping the client's `$queryRawUnsafe` for the duration of one call.
+ */
+async function explain(
+  db: { $queryRawUnsafe: (sql: string, ...parameters: unknown[]) => Promise<unknown> },
+  provider: Provider,
+  name: string,
+  run: () => Promise<unknown>,
+): Promise<void> {
+  const statements: { sql: string; parameters: unknown[] }[] = [];
+  const original = db.$queryRawUnsafe;
+  db.$queryRawUnsafe = (sql: string, ...parameters: unknown[]) => {
+    statements.push({ sql, parameters });
+    return original.call(db, sql, ...parameters);
+  };
+  try {
+    await run();
+  } finally {
+    db.$queryRawUnsafe = original;
+  }
+  for (const statement of statements) {
+    const prefix = provider === "sqlite" ? "EXPLAIN QUERY PLAN " : "EXPLAIN (ANALYZE, BUFFERS) ";
+    const plan = (await original.call(db, prefix + statement.sql, ...statement.parameters)) as Record<
+      string,
+      unknown
+    >[];
+    const lines = plan.map((row) =>
+      provider === "sqlite" ? `${row.id}/${row.parent} ${row.detail}` : row["QUERY PLAN"],
+    );
+    console.error(`--- ${provider} ${name}\n${statement.sql.replace(/\s+/g, " ")}\n${lines.join("\n")}`);
+  }
+}
+
 async function benchProvider(provider: Provider) {
   const { createTestDatabase } = await import("../lib/db/testing/test-database");
   const { seedDatabase } = await import("../lib/db/seed");
@@ -63,6 +99,7 @@ async function benchProvider(provider: Provider) {
   const { PrismaRunRecorder } = await import("../lib/db/run-recorder");
   const { pruneWorkspace } = await import("../lib/services/retention");
   const { nodeRunId } = await import("../lib/runs/node-run-reducer");
+  const { SEARCH_KEY_SPAN } = await import("../lib/db/run-search");
 
   const test = await createTestDatabase(provider);
   const db = test.db;
@@ -141,11 +178,19 @@ async function benchProvider(provider: Provider) {
     const seedStarted = performance.now();
     const BATCH = 500;
     const sampleIds: string[] = [];
+    // SQLite search rows are keyed by start time (lib/db/run-search.ts): rowid = ms × span + n.
+    const searchKeysPerMs = new Map<number, number>();
+    const searchKey = (startedAt: number) => {
+      const count = searchKeysPerMs.get(startedAt) ?? 0;
+      searchKeysPerMs.set(startedAt, count + 1);
+      return (BigInt(startedAt) * BigInt(SEARCH_KEY_SPAN) + BigInt(count)).toString();
+    };
     for (let offset = 0; offset < RUNS; offset += BATCH) {
       const runs: unknown[][] = [];
       const nodes: unknown[][] = [];
       const events: unknown[][] = [];
       const search: unknown[] = [];
+      const searchKeys: string[] = [];
       for (let index = offset; index < Math.min(RUNS, offset + BATCH); index++) {
         const id = `bench-run-${String(index).padStart(7, "0")}`;
         if (index % 997 === 0) sampleIds.push(id);
@@ -216,6 +261,7 @@ async function benchProvider(provider: Provider) {
           "run-end",
           JSON.stringify({ type: "run-end", runId: id, seq: 2, at: startedAt + durationMs, status }),
         ]);
+        searchKeys.push(searchKey(startedAt));
         search.push(
           id,
           workspaceId,
@@ -233,10 +279,12 @@ async function benchProvider(provider: Provider) {
           await execute(buildUpsert(dialect, "RunEventRow", eventColumns, ["runId", "seq"], events));
           const rows = search.length / 3;
           const placeholders = Array.from({ length: rows }, (_, row) =>
-            provider === "sqlite" ? "(?,?,?)" : `($${row * 3 + 1},$${row * 3 + 2},$${row * 3 + 3})`,
+            provider === "sqlite" ? `(${searchKeys[row]},?,?,?)` : `($${row * 3 + 1},$${row * 3 + 2},$${row * 3 + 3})`,
           ).join(",");
           await transaction.$executeRawUnsafe(
-            `INSERT INTO "RunSearch" ("runId","workspaceId","content") VALUES ${placeholders}`,
+            provider === "sqlite"
+              ? `INSERT INTO "RunSearch" (rowid,"runId","workspaceId","content") VALUES ${placeholders}`
+              : `INSERT INTO "RunSearch" ("runId","workspaceId","content") VALUES ${placeholders}`,
             ...search,
           );
         },
@@ -266,8 +314,6 @@ async function benchProvider(provider: Provider) {
       combined: { workflowId: workflowIds[3], statuses: ["succeeded"], trigger: "api", minCost: 0.5 },
       second_page: { cursor: firstPage.nextCursor ?? undefined },
     };
-    const list: Record<string, number> = {};
-    for (const [name, query] of Object.entries(filters)) list[name] = percentile(await time(page(query)), 95);
     const searches: Record<string, Parameters<typeof queryRunHistory>[1]> = {
       rare_word: { searchTerms: ["zephyrine"] },
       common_word: { searchTerms: ["refund"] },
@@ -276,6 +322,13 @@ async function benchProvider(provider: Provider) {
       error_text: { searchTerms: ["throttled"] },
       with_filter: { searchTerms: ["refund"], statuses: ["failed"], workflowId: workflowIds[2] },
     };
+    if (process.env.HISTORY_BENCH_EXPLAIN === "1") {
+      for (const [name, query] of [...Object.entries(filters), ...Object.entries(searches)]) {
+        await explain(db, provider, name, () => page(query)());
+      }
+    }
+    const list: Record<string, number> = {};
+    for (const [name, query] of Object.entries(filters)) list[name] = percentile(await time(page(query)), 95);
     const search: Record<string, number> = {};
     for (const [name, query] of Object.entries(searches)) search[name] = percentile(await time(page(query)), 95);
     let sample = 0;
@@ -372,10 +425,14 @@ async function benchProvider(provider: Provider) {
 }
 
 async function main(): Promise<void> {
+  // HISTORY_BENCH_PROVIDERS=postgresql (or sqlite) measures one database only.
+  const only = process.env.HISTORY_BENCH_PROVIDERS?.split(",").map((name) => name.trim());
+  const wanted = (provider: Provider) => !only || only.includes(provider);
   const result: Record<string, unknown> = {
     targets: { list_p95_ms: 100, search_p95_ms: 100, detail_p95_ms: 150 },
-    sqlite: await benchProvider("sqlite"),
-    postgresql: process.env.TRELLIS_TEST_POSTGRES_URL ? await benchProvider("postgresql") : null,
+    sqlite: wanted("sqlite") ? await benchProvider("sqlite") : null,
+    postgresql:
+      process.env.TRELLIS_TEST_POSTGRES_URL && wanted("postgresql") ? await benchProvider("postgresql") : null,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

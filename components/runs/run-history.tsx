@@ -4,6 +4,7 @@ import { DownloadIcon, SearchIcon, XIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
+import { Combobox } from "@/components/ui/combobox";
 import { formatCost, formatDuration, formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { RunView } from "@/lib/runs/node-run-view";
@@ -21,6 +22,32 @@ import {
 type HistoryRun = RunView & { trigger?: string; workflowId?: string; workflowName?: string; snippet?: string };
 
 const PAGE_SIZE = 50;
+
+/** The choices of the workflow, version and API key pickers (`GET /api/runs/filter-options`). */
+interface FilterOptions {
+  workflows: { id: string; name: string }[];
+  versions: { id: string; version: number; note: string }[];
+  apiKeys: { id: string; name: string; prefix: string; revoked: boolean }[];
+}
+
+/** Loads the pickers' choices; the versions are those of `workflowId` (none without one). */
+function useFilterOptions(workflowId: string): FilterOptions | null {
+  const [options, setOptions] = useState<FilterOptions | null>(null);
+  useEffect(() => {
+    let current = true;
+    const query = workflowId ? `?workflowId=${encodeURIComponent(workflowId)}` : "";
+    void fetch(`/api/runs/filter-options${query}`)
+      .then((response) => (response.ok ? (response.json() as Promise<FilterOptions>) : null))
+      .catch(() => null)
+      .then((body) => {
+        if (current) setOptions(body);
+      });
+    return () => {
+      current = false;
+    };
+  }, [workflowId]);
+  return options;
+}
 
 const SORTS: { value: string; label: string }[] = [
   { value: "startedAt:desc", label: "Newest first" },
@@ -66,6 +93,9 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
   useEffect(() => setSearchText(filters.q), [filters.q]);
 
   const apiQuery = useMemo(() => filtersToApiQuery(filters), [filters]);
+  // On a workflow's own history page the workflow is fixed; its versions are still a choice.
+  const chosenWorkflowId = workflowId ?? filters.workflowId;
+  const options = useFilterOptions(chosenWorkflowId);
   const base = workflowId ? `/api/workflows/${workflowId}/runs` : "/api/runs";
 
   const load = useCallback(
@@ -131,6 +161,46 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
         </button>
       </form>
       <div className="row history-filters" data-testid="history-filters">
+        {!workflowId && (
+          <Combobox
+            label="Workflow"
+            testId="history-workflow"
+            value={filters.workflowId}
+            options={(options?.workflows ?? []).map((workflow) => ({ value: workflow.id, label: workflow.name }))}
+            placeholder="Search workflows…"
+            emptyText="No workflow matches."
+            // Versions belong to one workflow: a new workflow clears the version.
+            onChange={(value) => apply({ workflowId: value, versionId: "" })}
+          />
+        )}
+        <Combobox
+          label="Version"
+          testId="history-version"
+          value={filters.versionId}
+          options={(options?.versions ?? []).map((version) => ({
+            value: version.id,
+            label: `v${version.version}`,
+            hint: version.note || undefined,
+          }))}
+          anyLabel={chosenWorkflowId ? "any" : "choose a workflow"}
+          placeholder="Search versions…"
+          emptyText="No published version."
+          disabled={!chosenWorkflowId && !filters.versionId}
+          onChange={(value) => apply({ versionId: value })}
+        />
+        <Combobox
+          label="API key"
+          testId="history-api-key"
+          value={filters.apiKeyId}
+          options={(options?.apiKeys ?? []).map((key) => ({
+            value: key.id,
+            label: key.name,
+            hint: `${key.prefix}…${key.revoked ? " · revoked" : ""}`,
+          }))}
+          placeholder="Search keys…"
+          emptyText="No API key."
+          onChange={(value) => apply({ apiKeyId: value })}
+        />
         <label>
           Status{" "}
           <select
@@ -241,19 +311,6 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
           <DownloadIcon aria-hidden className="size-4" /> Export JSONL
         </a>
       </div>
-      {(filters.workflowId || filters.versionId || filters.apiKeyId) && (
-        <p className="muted" data-testid="history-link-filters">
-          Also filtered by{" "}
-          {[
-            filters.workflowId && `workflow ${filters.workflowId}`,
-            filters.versionId && `version ${filters.versionId}`,
-            filters.apiKeyId && `API key ${filters.apiKeyId}`,
-          ]
-            .filter(Boolean)
-            .join(", ")}
-          .
-        </p>
-      )}
       {error && (
         <p className="field-error" role="alert" data-testid="history-error">
           {error}

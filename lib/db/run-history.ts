@@ -3,8 +3,8 @@ import type { RunSortKey } from "../runs/run-history-sort";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { TrellisError } from "../workflow/errors";
 import { type Database, database, providerOf } from "./prisma-client";
-import type { RunView } from "./run-repository";
-import { searchCondition, searchSnippets } from "./run-search";
+import { type RunView, runSelect } from "./run-repository";
+import { ftsQuery, postgresMatch, SEARCH_KEY_SPAN, searchCondition, searchSnippets } from "./run-search";
 
 export { RUN_SORT_KEYS, type RunSortKey } from "../runs/run-history-sort";
 
@@ -159,6 +159,227 @@ const COLUMN: Record<RunSortKey, string> = {
   cost: `"Run"."cost"`,
 };
 
+/** One id row of a page: the run, its start (for the tie rule below) and, on SQLite search, its FTS5 rowid. */
+interface FoundRow {
+  id: string;
+  startedAt?: Date | string;
+  searchKey?: string;
+}
+
+interface PageShape {
+  provider: "sqlite" | "postgresql";
+  workspaceId: string;
+  query: RunHistoryQuery;
+  sort: RunSortKey;
+  direction: "asc" | "desc";
+  cursor: CursorValue | null;
+  limit: number;
+}
+
+/** Placeholders in text order (SQLite's are positional) and timestamps in each database's shape. */
+function binder(provider: "sqlite" | "postgresql") {
+  const parameters: unknown[] = [];
+  const parameter = (value: unknown) => {
+    parameters.push(value);
+    return provider === "sqlite" ? "?" : `$${parameters.length}`;
+  };
+  const timestamp = (value: Date) =>
+    provider === "sqlite"
+      ? parameter(sqliteTimestamp(value))
+      : `CAST(${parameter(value.toISOString())} AS timestamp(3))`;
+  return { parameters, parameter, timestamp };
+}
+
+/** The WHERE conditions on "Run" of every filter and the cursor (the search condition aside). */
+function runConditions(shape: PageShape, bind: ReturnType<typeof binder>): string[] {
+  const { provider, query, sort, direction, cursor } = shape;
+  const { parameter, timestamp } = bind;
+  const conditions = [`"Run"."workspaceId" = ${parameter(shape.workspaceId)}`];
+  if (query.workflowId) conditions.push(`"Run"."workflowId" = ${parameter(query.workflowId)}`);
+  if (query.versionId) conditions.push(`"Run"."versionId" = ${parameter(query.versionId)}`);
+  if (query.statuses?.length) {
+    conditions.push(`"Run"."status" IN (${query.statuses.map((status) => parameter(status)).join(",")})`);
+  }
+  if (query.trigger) conditions.push(`"Run"."trigger" = ${parameter(query.trigger)}`);
+  if (query.apiKeyId) conditions.push(`"Run"."apiKeyId" = ${parameter(query.apiKeyId)}`);
+  if (query.startedFrom) conditions.push(`"Run"."startedAt" >= ${timestamp(query.startedFrom)}`);
+  if (query.startedTo) conditions.push(`"Run"."startedAt" < ${timestamp(query.startedTo)}`);
+  if (query.minDurationMs !== undefined) conditions.push(`"Run"."durationMs" >= ${parameter(query.minDurationMs)}`);
+  if (query.minCost !== undefined) conditions.push(`"Run"."cost" >= ${parameter(query.minCost)}`);
+  for (const [name, value] of Object.entries(query.extensions ?? {})) {
+    if (value === undefined) continue;
+    const extension = filterExtensions.get(name);
+    if (!extension) throw new UnknownRunFilterError(name);
+    conditions.push(`(${extension.condition(value, parameter, provider)})`);
+  }
+  if (cursor) {
+    const column = COLUMN[sort];
+    const comparison = direction === "desc" ? "<" : ">";
+    // SQLite placeholders are positional: a value used twice is bound twice.
+    const id = () => parameter(cursor.i);
+    if (cursor.v === null) {
+      conditions.push(`(${column} IS NULL AND "Run"."id" ${comparison} ${id()})`);
+    } else {
+      const last = cursor.v;
+      const value = () => (sort === "startedAt" ? timestamp(new Date(last as string)) : parameter(last));
+      const after = `(${column} ${comparison} ${value()} OR (${column} = ${value()} AND "Run"."id" ${comparison} ${id()}))`;
+      conditions.push(sort === "durationMs" ? `(${after} OR ${column} IS NULL)` : after);
+    }
+  }
+  return conditions;
+}
+
+/** The ORDER BY of a page: the sort key, then the id; runs without a duration last. */
+function orderBy(sort: RunSortKey, direction: "asc" | "desc"): string {
+  const column = COLUMN[sort];
+  return sort === "durationMs"
+    ? `${column} ${direction.toUpperCase()} NULLS LAST, "Run"."id" ${direction.toUpperCase()}`
+    : `${column} ${direction.toUpperCase()}, "Run"."id" ${direction.toUpperCase()}`;
+}
+
+/** The page's ids from the Run indexes (lists, and SQLite searches in another order than start). */
+async function indexedPage(client: Database, shape: PageShape): Promise<FoundRow[]> {
+  const { provider, query, sort, direction, limit } = shape;
+  const bind = binder(provider);
+  const conditions = runConditions(shape, bind);
+  if (query.searchTerms?.length) {
+    conditions.push(searchCondition(provider, shape.workspaceId, query.searchTerms, bind.parameter));
+  }
+  const order = orderBy(sort, direction);
+  const sql = `SELECT "Run"."id" AS "id" FROM "Run" WHERE ${conditions.join(" AND ")} ORDER BY ${order} LIMIT ${bind.parameter(limit + 1)}`;
+  return (await client.$queryRawUnsafe(sql, ...bind.parameters)) as FoundRow[];
+}
+
+/**
+ * A PostgreSQL page sorted by duration. Read backwards, its (workspaceId, durationMs) index gives
+ * NULLS FIRST, while the page puts runs without a duration last both ways (which would read and
+ * sort every run), so the ended runs and then the still-going ones are read by two queries in
+ * index order.
+ */
+async function postgresDurationPage(client: Database, shape: PageShape): Promise<FoundRow[]> {
+  const { cursor, limit } = shape;
+  const direction = shape.direction.toUpperCase();
+  const read = async (ended: boolean, rows: number) => {
+    const bind = binder("postgresql");
+    const conditions = [...runConditions(shape, bind), `"Run"."durationMs" IS ${ended ? "NOT NULL" : "NULL"}`];
+    const order = ended ? `"Run"."durationMs" ${direction}, "Run"."id" ${direction}` : `"Run"."id" ${direction}`;
+    return (await client.$queryRawUnsafe(
+      `SELECT "Run"."id" AS "id" FROM "Run" WHERE ${conditions.join(" AND ")} ORDER BY ${order} LIMIT ${bind.parameter(rows)}`,
+      ...bind.parameters,
+    )) as FoundRow[];
+  };
+  // A cursor on a run without a duration is past every ended run.
+  const found = cursor && cursor.v === null ? [] : await read(true, limit + 1);
+  return found.length > limit ? found : [...found, ...(await read(false, limit + 1 - found.length))];
+}
+
+/** Runs a PostgreSQL search page walks in page order, testing each, before it reads every match instead. */
+let searchScanBudget = 2_000;
+
+/** Tests: a small walk budget, so that pages of a few runs take the GIN path too. */
+export function setSearchScanBudgetForTesting(budget: number): void {
+  searchScanBudget = budget;
+}
+
+/**
+ * A PostgreSQL search page. A GIN index finds matches but cannot give them in page order, so:
+ * first walk the filtered runs in page order through the Run indexes (at most
+ * searchScanBudget of them) testing each against its search row, which ends early when the
+ * terms are common and is whole when the filters leave fewer runs than that; otherwise the terms
+ * are rare, so read every match from the GIN index and sort those. Both give the same rows, in
+ * the same order.
+ */
+async function postgresSearchPage(client: Database, shape: PageShape): Promise<FoundRow[]> {
+  const { query, sort, direction, limit } = shape;
+  const terms = query.searchTerms ?? [];
+  const order = orderBy(sort, direction);
+  const walk = binder("postgresql");
+  const walked = (await client.$queryRawUnsafe(
+    `SELECT "Run"."id" AS "id" FROM (
+       SELECT "Run"."id", "Run"."startedAt", "Run"."durationMs", "Run"."cost" FROM "Run"
+       WHERE ${runConditions(shape, walk).join(" AND ")} ORDER BY ${order} LIMIT ${searchScanBudget}
+     ) AS "Run"
+     WHERE EXISTS (SELECT 1 FROM "RunSearch" WHERE "RunSearch"."runId" = "Run"."id" AND ${postgresMatch(terms, walk.parameter)})
+     ORDER BY ${order} LIMIT ${walk.parameter(limit + 1)}`,
+    ...walk.parameters,
+  )) as FoundRow[];
+  if (walked.length > limit) return walked;
+  // Fewer filtered runs than the budget: the walk saw every one of them, so its answer is whole.
+  const count = binder("postgresql");
+  const [{ runs }] = (await client.$queryRawUnsafe(
+    `SELECT count(*)::int AS "runs" FROM (SELECT 1 FROM "Run" WHERE ${runConditions(shape, count).join(" AND ")} LIMIT ${searchScanBudget}) AS "Walked"`,
+    ...count.parameters,
+  )) as { runs: number }[];
+  if (runs < searchScanBudget) return walked;
+  const read = binder("postgresql");
+  const workspace = read.parameter(shape.workspaceId);
+  const match = postgresMatch(terms, read.parameter);
+  // = ANY(ARRAY(…)) looks each match up by primary key: a join would hash every run of the workspace.
+  return (await client.$queryRawUnsafe(
+    `SELECT "Run"."id" AS "id" FROM "Run"
+     WHERE "Run"."id" = ANY(ARRAY(SELECT "runId" FROM "RunSearch" WHERE "workspaceId" = ${workspace} AND ${match}))
+     AND ${runConditions(shape, read).join(" AND ")} ORDER BY ${order} LIMIT ${read.parameter(limit + 1)}`,
+    ...read.parameters,
+  )) as FoundRow[];
+}
+
+const epochMs = (value: Date | string | undefined) => new Date(value ?? 0).getTime();
+const keyMs = (key: string | undefined) => Number(BigInt(key ?? 0) / BigInt(SEARCH_KEY_SPAN));
+
+/**
+ * An SQLite search page in start order, read from FTS5 in rowid order (rowid = start ms × span +
+ * n, see run-search.ts) with each match joined to its Run row for the filters, so it stops after
+ * `limit + 1` rows. Within one millisecond the rowid order is not the id order, so the rows of
+ * the page's last millisecond are read again in full and the page is sorted on (startedAt, id):
+ * the result is exactly the indexed query's.
+ */
+async function sqliteSearchPage(client: Database, shape: PageShape): Promise<FoundRow[]> {
+  const { query, direction, cursor, limit } = shape;
+  const descending = direction === "desc";
+  const read = async (millisecond: number | null) => {
+    const bind = binder("sqlite");
+    const { parameter } = bind;
+    const conditions = [`"RunSearch" MATCH ${parameter(ftsQuery(query.searchTerms ?? []))}`];
+    // Bounds on the rowid let FTS5 skip the matches outside them instead of filtering them.
+    // CAST: the driver binds a JS number as REAL, and FTS5 only takes an integer bound on rowid.
+    const from = (ms: number) =>
+      conditions.push(`"RunSearch".rowid >= CAST(${parameter(ms)} AS INTEGER) * ${SEARCH_KEY_SPAN}`);
+    const before = (ms: number) =>
+      conditions.push(`"RunSearch".rowid < CAST(${parameter(ms)} AS INTEGER) * ${SEARCH_KEY_SPAN}`);
+    if (millisecond !== null) {
+      from(millisecond);
+      before(millisecond + 1);
+    }
+    if (cursor && typeof cursor.v === "string") {
+      const ms = Date.parse(cursor.v);
+      if (descending) before(ms + 1);
+      else from(ms);
+    }
+    if (query.startedFrom) from(query.startedFrom.getTime());
+    if (query.startedTo) before(query.startedTo.getTime());
+    conditions.push(...runConditions(shape, bind));
+    // CROSS JOIN keeps FTS5 the outer loop: its rowid order is the page order.
+    const sql = `SELECT "Run"."id" AS "id", "Run"."startedAt" AS "startedAt", CAST("RunSearch".rowid AS TEXT) AS "searchKey"
+      FROM "RunSearch" CROSS JOIN "Run" ON "Run"."id" = "RunSearch"."runId"
+      WHERE ${conditions.join(" AND ")}
+      ORDER BY "RunSearch".rowid ${descending ? "DESC" : "ASC"}${millisecond === null ? ` LIMIT ${parameter(limit + 1)}` : ""}`;
+    return (await client.$queryRawUnsafe(sql, ...bind.parameters)) as FoundRow[];
+  };
+  let rows = await read(null);
+  if (rows.length > limit) {
+    // Rows of every earlier millisecond are all here; the last millisecond's may not be.
+    const boundary = keyMs(rows.at(-1)?.searchKey);
+    rows = [...rows.filter((row) => keyMs(row.searchKey) !== boundary), ...(await read(boundary))];
+  }
+  const sign = descending ? -1 : 1;
+  rows.sort(
+    (left, right) =>
+      sign * (epochMs(left.startedAt) - epochMs(right.startedAt)) ||
+      sign * (left.id < right.id ? -1 : left.id > right.id ? 1 : 0),
+  );
+  return rows.slice(0, limit + 1);
+}
+
 /**
  * One page of a workspace's run history. Keyset pagination on (sort value, id): a cursor names
  * the last row seen, so runs inserted meanwhile never shift or repeat rows of later pages.
@@ -173,58 +394,21 @@ export async function queryRunHistory(
   const sort = query.sort ?? "startedAt";
   const direction = query.direction ?? "desc";
   const limit = Math.max(1, Math.min(query.limit ?? 50, 200));
-  const parameters: unknown[] = [];
-  const parameter = (value: unknown) => {
-    parameters.push(value);
-    return provider === "sqlite" ? "?" : `$${parameters.length}`;
-  };
-  const timestamp = (value: Date) =>
-    provider === "sqlite"
-      ? parameter(sqliteTimestamp(value))
-      : `CAST(${parameter(value.toISOString())} AS timestamp(3))`;
-  const workspace = parameter(workspaceId);
-  const conditions = [`"Run"."workspaceId" = ${workspace}`];
-  if (query.workflowId) conditions.push(`"Run"."workflowId" = ${parameter(query.workflowId)}`);
-  if (query.versionId) conditions.push(`"Run"."versionId" = ${parameter(query.versionId)}`);
-  if (query.statuses?.length) {
-    conditions.push(`"Run"."status" IN (${query.statuses.map((status) => parameter(status)).join(",")})`);
-  }
-  if (query.trigger) conditions.push(`"Run"."trigger" = ${parameter(query.trigger)}`);
-  if (query.apiKeyId) conditions.push(`"Run"."apiKeyId" = ${parameter(query.apiKeyId)}`);
-  if (query.startedFrom) conditions.push(`"Run"."startedAt" >= ${timestamp(query.startedFrom)}`);
-  if (query.startedTo) conditions.push(`"Run"."startedAt" < ${timestamp(query.startedTo)}`);
-  if (query.minDurationMs !== undefined) conditions.push(`"Run"."durationMs" >= ${parameter(query.minDurationMs)}`);
-  if (query.minCost !== undefined) conditions.push(`"Run"."cost" >= ${parameter(query.minCost)}`);
-  if (query.searchTerms?.length) conditions.push(searchCondition(provider, workspaceId, query.searchTerms, parameter));
-  for (const [name, value] of Object.entries(query.extensions ?? {})) {
-    if (value === undefined) continue;
-    const extension = filterExtensions.get(name);
-    if (!extension) throw new UnknownRunFilterError(name);
-    conditions.push(`(${extension.condition(value, parameter, provider)})`);
-  }
-
-  const column = COLUMN[sort];
-  const comparison = direction === "desc" ? "<" : ">";
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor, sort, direction);
-    // SQLite placeholders are positional: a value used twice is bound twice.
-    const id = () => parameter(cursor.i);
-    if (cursor.v === null) {
-      conditions.push(`(${column} IS NULL AND "Run"."id" ${comparison} ${id()})`);
-    } else {
-      const last = cursor.v;
-      const value = () => (sort === "startedAt" ? timestamp(new Date(last as string)) : parameter(last));
-      const after = `(${column} ${comparison} ${value()} OR (${column} = ${value()} AND "Run"."id" ${comparison} ${id()}))`;
-      conditions.push(sort === "durationMs" ? `(${after} OR ${column} IS NULL)` : after);
-    }
-  }
-  const order =
-    sort === "durationMs"
-      ? `${column} ${direction.toUpperCase()} NULLS LAST, "Run"."id" ${direction.toUpperCase()}`
-      : `${column} ${direction.toUpperCase()}, "Run"."id" ${direction.toUpperCase()}`;
-  const sql = `SELECT "Run"."id" AS "id" FROM "Run" WHERE ${conditions.join(" AND ")} ORDER BY ${order} LIMIT ${parameter(limit + 1)}`;
-  const found = (await client.$queryRawUnsafe(sql, ...parameters)) as { id: string }[];
-  const pageIds = found.slice(0, limit).map((row) => row.id);
+  const cursor = query.cursor ? decodeCursor(query.cursor, sort, direction) : null;
+  const shape: PageShape = { provider, workspaceId, query, sort, direction, cursor, limit };
+  const searching = Boolean(query.searchTerms?.length);
+  const found = !searching
+    ? provider === "postgresql" && sort === "durationMs"
+      ? await postgresDurationPage(client, shape)
+      : await indexedPage(client, shape)
+    : provider === "postgresql"
+      ? await postgresSearchPage(client, shape)
+      : sort === "startedAt"
+        ? await sqliteSearchPage(client, shape)
+        : await indexedPage(client, shape);
+  const pageRows = found.slice(0, limit);
+  const pageIds = pageRows.map((row) => row.id);
+  const searchKeys = new Map(pageRows.flatMap((row) => (row.searchKey ? [[row.id, row.searchKey] as const] : [])));
   const [rows, snippets] = await Promise.all([
     pageIds.length
       ? client.run.findMany({
@@ -232,7 +416,9 @@ export async function queryRunHistory(
           select: { ...historySelect, workflow: { select: { name: true } } },
         })
       : Promise.resolve([]),
-    query.searchTerms?.length ? searchSnippets(client, provider, pageIds, query.searchTerms) : Promise.resolve(null),
+    query.searchTerms?.length
+      ? searchSnippets(client, provider, pageIds, query.searchTerms, searchKeys)
+      : Promise.resolve(null),
   ]);
   const byId = new Map(rows.map(({ workflow, ...run }) => [run.id, { ...run, workflowName: workflow.name }]));
   const runs: RunHistoryRow[] = [];
@@ -261,23 +447,4 @@ export async function queryRunHistory(
   return { runs, nextCursor };
 }
 
-const historySelect = {
-  id: true,
-  workflowId: true,
-  versionId: true,
-  apiKeyId: true,
-  trigger: true,
-  status: true,
-  inputs: true,
-  outputs: true,
-  errorCode: true,
-  errorMessage: true,
-  usesDemoModel: true,
-  startedAt: true,
-  endedAt: true,
-  durationMs: true,
-  steps: true,
-  tokensIn: true,
-  tokensOut: true,
-  cost: true,
-} as const;
+const historySelect = { ...runSelect, apiKeyId: true, durationMs: true } as const;

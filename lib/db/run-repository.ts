@@ -91,7 +91,8 @@ export interface NodeRunView {
   cost: number;
 }
 
-const runSelect = {
+/** The columns of a {@link RunView} (the history and the review queue select the same). */
+export const runSelect = {
   id: true,
   workflowId: true,
   versionId: true,
@@ -145,34 +146,93 @@ export async function createRun(input: {
 }
 
 /** A run with its node attempts in start order. */
+/** A run with all its node attempts in start order (compare, export: they need every one). */
 export async function getRunWithNodeRuns(runId: string): Promise<{ run: RunView; nodeRuns: NodeRunView[] } | null> {
   const db = database();
   const run = await db.run.findUnique({ where: { id: runId }, select: runSelect });
   if (!run) return null;
-  const nodeRuns = await db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: "asc" }, { id: "asc" }] });
+  const nodeRuns = await db.nodeRun.findMany({ where: { runId }, orderBy: NODE_RUN_ORDER });
+  return { run: run as RunView, nodeRuns: nodeRuns.map(toNodeRunView) };
+}
+
+/** The run page's order of node attempts (served by the (runId, startedAt) index). */
+const NODE_RUN_ORDER: { startedAt?: "asc"; id?: "asc" }[] = [{ startedAt: "asc" }, { id: "asc" }];
+
+type NodeRunRow = Awaited<ReturnType<ReturnType<typeof database>["nodeRun"]["findMany"]>>[number];
+
+function toNodeRunView(row: NodeRunRow): NodeRunView {
   return {
-    run: run as RunView,
-    nodeRuns: nodeRuns.map((row) => ({
-      id: row.id,
-      nodeId: row.nodeId,
-      nodeType: row.nodeType,
-      title: row.title,
-      iterationPath: JSON.parse(row.iterationPath) as number[],
-      attempt: row.attempt,
-      status: row.status,
-      inputs: row.inputs,
-      processData: row.processData,
-      outputs: row.outputs,
-      errorCode: row.errorCode,
-      errorMessage: row.errorMessage,
-      missing: Array.isArray(row.missing) ? (row.missing as string[]) : null,
-      startedAt: row.startedAt,
-      endedAt: row.endedAt,
-      tokensIn: row.tokensIn,
-      tokensOut: row.tokensOut,
-      cost: row.cost,
-    })),
+    id: row.id,
+    nodeId: row.nodeId,
+    nodeType: row.nodeType,
+    title: row.title,
+    iterationPath: JSON.parse(row.iterationPath) as number[],
+    attempt: row.attempt,
+    status: row.status,
+    inputs: row.inputs,
+    processData: row.processData,
+    outputs: row.outputs,
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    missing: Array.isArray(row.missing) ? (row.missing as string[]) : null,
+    startedAt: row.startedAt,
+    endedAt: row.endedAt,
+    tokensIn: row.tokensIn,
+    tokensOut: row.tokensOut,
+    cost: row.cost,
   };
+}
+
+/** One page of a run's node attempts and how many it has. */
+export interface NodeRunPage {
+  /** At most `limit` node runs, in (startedAt, id) order. */
+  nodeRuns: NodeRunView[];
+  /** All node runs of the run. */
+  total: number;
+  /** True when more node runs follow the last one. */
+  more: boolean;
+}
+
+/**
+ * One page of a run's node attempts in (startedAt, id) order, after the node run `after` (keyset:
+ * the database reads at most `limit + 1` rows however long the run). Null when `after` is not a
+ * node run of this run.
+ */
+export async function getNodeRunPage(
+  runId: string,
+  options: { after?: string; limit: number },
+): Promise<NodeRunPage | null> {
+  const db = database();
+  let after: { startedAt: Date; id: string } | null = null;
+  if (options.after !== undefined) {
+    after = await db.nodeRun.findFirst({
+      where: { id: options.after, runId },
+      select: { startedAt: true, id: true },
+    });
+    if (!after) return null;
+  }
+  const [rows, total] = await Promise.all([
+    db.nodeRun.findMany({
+      where: {
+        runId,
+        ...(after
+          ? {
+              OR: [{ startedAt: { gt: after.startedAt } }, { startedAt: after.startedAt, id: { gt: after.id } }],
+            }
+          : {}),
+      },
+      orderBy: NODE_RUN_ORDER,
+      take: options.limit + 1,
+    }),
+    db.nodeRun.count({ where: { runId } }),
+  ]);
+  return { nodeRuns: rows.slice(0, options.limit).map(toNodeRunView), total, more: rows.length > options.limit };
+}
+
+/** One node attempt of a run, whole; null when the id is not one of the run's. */
+export async function getNodeRunOfRun(runId: string, nodeRunId: string): Promise<NodeRunView | null> {
+  const row = await database().nodeRun.findFirst({ where: { id: nodeRunId, runId } });
+  return row ? toNodeRunView(row) : null;
 }
 
 /** Persisted events after a seq, for SSE replay. */

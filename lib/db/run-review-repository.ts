@@ -2,7 +2,7 @@ import "server-only";
 import type { RunStatus } from "../runs/run-status";
 import { toJson } from "./json";
 import { database } from "./prisma-client";
-import type { RunView } from "./run-repository";
+import { type RunView, runSelect } from "./run-repository";
 
 /*
  * Review data of runs (RunReview, RunComment, RunLabel): pure persistence. Who may review is
@@ -240,22 +240,7 @@ export async function listNeedsReview(
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     take: Math.min(options.limit, 200),
     select: {
-      id: true,
-      workflowId: true,
-      versionId: true,
-      trigger: true,
-      status: true,
-      inputs: true,
-      outputs: true,
-      errorCode: true,
-      errorMessage: true,
-      usesDemoModel: true,
-      startedAt: true,
-      endedAt: true,
-      steps: true,
-      tokensIn: true,
-      tokensOut: true,
-      cost: true,
+      ...runSelect,
       workflow: { select: { name: true } },
       review: { select: { rating: true } },
       _count: { select: { comments: true } },

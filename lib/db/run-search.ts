@@ -9,6 +9,12 @@ import type { Database } from "./prisma-client";
  * SQLite: an FTS5 virtual table; PostgreSQL: a generated `tsvector` column with a GIN index
  * (both created by the `run_history_search` migration, not Prisma models).
  *
+ * Order (SQLite): an FTS5 query cannot join an index on the Run table, so a search page is read
+ * from FTS5 itself, in rowid order. The rowid is the run's start time: `startedMs × SEARCH_KEY_SPAN
+ * + n` (n counts runs that started in the same millisecond), so `ORDER BY rowid DESC` is start
+ * order and a page stops after its LIMIT instead of reading every match (see
+ * `sqliteSearchPage` in run-history.ts). A run's start time never changes, so its key is stable.
+ *
  * Secrets: the text comes from the run's `run-start` and `run-end` events, which the engine's
  * redactor has already masked (lib/engine/redactor.ts); the Run row's own `inputs` column is the
  * caller's raw request and is not indexed.
@@ -56,25 +62,38 @@ export async function indexRunForSearch(
   ended: { outputs?: unknown; errorCode?: string | null; errorMessage?: string | null },
 ): Promise<void> {
   const parameter = provider === "sqlite" ? () => "?" : (index: number) => `$${index}`;
+  const startedMs = provider === "sqlite" ? `, ${sqliteEpochMs(`r."startedAt"`)} AS "startedMs"` : "";
   const rows = (await executor.$queryRawUnsafe(
-    `SELECT r."workspaceId" AS "workspaceId", e."payload" AS "payload" FROM "Run" r
+    `SELECT r."workspaceId" AS "workspaceId", e."payload" AS "payload"${startedMs} FROM "Run" r
      LEFT JOIN "RunEventRow" e ON e."runId" = r."id" AND e."type" = 'run-start'
      WHERE r."id" = ${parameter(1)} ORDER BY e."seq" DESC LIMIT 1`,
     runId,
-  )) as { workspaceId: string; payload: unknown }[];
+  )) as { workspaceId: string; payload: unknown; startedMs?: number | bigint }[];
   const row = rows[0];
   if (!row) return;
   const start = typeof row.payload === "string" ? (JSON.parse(row.payload) as unknown) : row.payload;
   const inputs = start && typeof start === "object" ? (start as { inputs?: unknown }).inputs : undefined;
   const content = searchableText(inputs, ended.outputs, ended.errorCode, ended.errorMessage);
   if (provider === "sqlite") {
-    // FTS5 has no upsert: delete, then insert (a resumed run ends more than once).
-    await executor.$executeRawUnsafe(`DELETE FROM "RunSearch" WHERE "runId" = ?`, runId);
+    const ms = Number(row.startedMs);
+    // FTS5 has no upsert: delete, then insert (a resumed run ends more than once). The rowid range
+    // of the run's start millisecond keeps the delete from scanning the whole table.
     await executor.$executeRawUnsafe(
-      `INSERT INTO "RunSearch" ("runId", "workspaceId", "content") VALUES (?, ?, ?)`,
+      `DELETE FROM "RunSearch" WHERE rowid >= CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN} AND rowid < (CAST(? AS INTEGER) + 1) * ${SEARCH_KEY_SPAN} AND "runId" = ?`,
+      ms,
+      ms,
+      runId,
+    );
+    await executor.$executeRawUnsafe(
+      `INSERT INTO "RunSearch" (rowid, "runId", "workspaceId", "content")
+       SELECT coalesce(max(rowid) + 1, CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN}), ?, ?, ? FROM "RunSearch"
+       WHERE rowid >= CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN} AND rowid < (CAST(? AS INTEGER) + 1) * ${SEARCH_KEY_SPAN}`,
+      ms,
       runId,
       row.workspaceId,
       content,
+      ms,
+      ms,
     );
     return;
   }
@@ -87,8 +106,20 @@ export async function indexRunForSearch(
   );
 }
 
+/**
+ * SQLite FTS5 rowids per millisecond of start time: a search row's rowid is
+ * `startedMs × SEARCH_KEY_SPAN + n`, n < SEARCH_KEY_SPAN (2^20: about 9 × 10^18 fits in 64 bits
+ * until the year 2248).
+ */
+export const SEARCH_KEY_SPAN = 1_048_576;
+
+/** SQLite: a DateTime column (ISO text) as integer epoch milliseconds. */
+export function sqliteEpochMs(column: string): string {
+  return `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
+}
+
 /** An FTS5 query where every term must occur, each as a quoted phrase (no operator syntax leaks in). */
-function ftsQuery(terms: readonly string[]): string {
+export function ftsQuery(terms: readonly string[]): string {
   return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" ");
 }
 
@@ -108,16 +139,26 @@ export function searchCondition(
   return `"Run"."id" IN (SELECT "runId" FROM "RunSearch" WHERE "workspaceId" = ${parameter(workspaceId)} AND "document" @@ (${postgresQuery(terms, parameter)}))`;
 }
 
+/** PostgreSQL: the condition "this RunSearch row matches every term" (GIN on "document"). */
+export function postgresMatch(terms: readonly string[], parameter: (value: unknown) => string): string {
+  return `"RunSearch"."document" @@ (${postgresQuery(terms, parameter)})`;
+}
+
 function postgresQuery(terms: readonly string[], parameter: (value: unknown) => string): string {
   return terms.map((term) => `phraseto_tsquery('simple', ${parameter(term)})`).join(" && ");
 }
 
-/** The highlighted passage of each of these runs for the terms (MATCH_START/MATCH_END around matches). */
+/**
+ * The highlighted passage of each of these runs for the terms (MATCH_START/MATCH_END around matches).
+ * `searchKeys` (SQLite: run id → its FTS5 rowid, as text) lets FTS5 seek each row instead of
+ * reading every match's run id.
+ */
 export async function searchSnippets(
   executor: Executor,
   provider: "sqlite" | "postgresql",
   runIds: readonly string[],
   terms: readonly string[],
+  searchKeys?: ReadonlyMap<string, string>,
 ): Promise<Map<string, string>> {
   if (runIds.length === 0 || terms.length === 0) return new Map();
   const parameters: unknown[] = [];
@@ -128,8 +169,11 @@ export async function searchSnippets(
   let sql: string;
   if (provider === "sqlite") {
     const match = parameter(ftsQuery(terms));
-    const ids = runIds.map((id) => parameter(id)).join(",");
-    sql = `SELECT "runId", snippet("RunSearch", 2, char(2), char(3), '…', 20) AS "snippet" FROM "RunSearch" WHERE "RunSearch" MATCH ${match} AND "runId" IN (${ids})`;
+    const keys = runIds.map((id) => searchKeys?.get(id));
+    const rows = keys.every((key) => key !== undefined)
+      ? `rowid IN (${keys.map((key) => `CAST(${parameter(key)} AS INTEGER)`).join(",")})`
+      : `"runId" IN (${runIds.map((id) => parameter(id)).join(",")})`;
+    sql = `SELECT "runId", snippet("RunSearch", 2, char(2), char(3), '…', 20) AS "snippet" FROM "RunSearch" WHERE "RunSearch" MATCH ${match} AND ${rows}`;
   } else {
     const query = postgresQuery(terms, parameter);
     const options = parameter(

@@ -4,11 +4,14 @@ import { queryRunHistory, type RunHistoryPage, type RunHistoryQuery } from "../d
 import { getRunLineage } from "../db/run-lineage-repository";
 import {
   findLastRunEvent,
+  getNodeRunOfRun,
+  getNodeRunPage,
   getRun,
   getRunForExecution,
   getRunOwner,
   getRunWithNodeRuns,
   RunNotFoundError,
+  type RunView,
 } from "../db/run-repository";
 import { describeRunSource } from "../db/workflow-repository";
 import { DEFAULT_MAX_VALUE_BYTES, withLargeValueRefs } from "../runs/large-values";
@@ -112,17 +115,23 @@ export async function getRunDetail(principal: Principal | null, runId: string) {
   await authorizeRun(principal, runId, "run.read");
   const detail = await getRunWithNodeRuns(runId);
   if (!detail) throw new RunNotFoundError(runId);
+  return { ...(await runDetailHeader(detail.run)), nodeRuns: detail.nodeRuns };
+}
+
+/**
+ * What the run page's header shows besides the node runs: the workflow and version, the question
+ * of a waiting run, the original of a re-run and the re-runs of an original.
+ */
+async function runDetailHeader(run: RunView) {
   const [waiting, source, lineage] = await Promise.all([
-    runWaiting(runId, detail.run.status),
-    describeRunSource(detail.run.workflowId, detail.run.versionId),
-    getRunLineage(runId),
+    runWaiting(run.id, run.status),
+    describeRunSource(run.workflowId, run.versionId),
+    getRunLineage(run.id),
   ]);
-  // The run page's header names the workflow and version; a waiting run shows its question; a
-  // re-run links back to its original and an original lists its re-runs.
   return {
-    ...detail,
+    run,
     waiting,
-    workflow: { id: detail.run.workflowId, name: source.name, version: source.version },
+    workflow: { id: run.workflowId, name: source.name, version: source.version },
     lineage: {
       rerunOfId: lineage?.rerunOfId ?? null,
       reruns: (lineage?.reruns ?? []).map((rerun) => ({ ...rerun, startedAt: rerun.startedAt.toISOString() })),
@@ -149,28 +158,28 @@ export const DEFAULT_NODE_RUN_PAGE = 2_000;
  * @throws RunCursorInvalidError for a cursor that names no node run of the run.
  */
 export async function getRunDetailPage(principal: Principal | null, runId: string, options: RunDetailPageOptions = {}) {
-  const detail = await getRunDetail(principal, runId);
+  await authorizeRun(principal, runId, "run.read");
+  const run = await getRun(runId);
+  if (!run) throw new RunNotFoundError(runId);
   const limit = options.limit ?? DEFAULT_NODE_RUN_PAGE;
   const maxBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
-  let start = 0;
-  if (options.after !== undefined) {
-    const index = detail.nodeRuns.findIndex((nodeRun) => nodeRun.id === options.after);
-    if (index < 0) throw new RunCursorInvalidError();
-    start = index + 1;
-  }
-  const page = detail.nodeRuns.slice(start, start + limit);
-  const more = start + limit < detail.nodeRuns.length;
+  // The database reads one page (keyset on (startedAt, id)), never every node run of the run.
+  const [header, page] = await Promise.all([
+    runDetailHeader(run),
+    getNodeRunPage(runId, { after: options.after, limit }),
+  ]);
+  if (!page) throw new RunCursorInvalidError();
   return {
-    ...detail,
-    nodeRuns: page.map((nodeRun) => withLargeValueRefs(runId, nodeRun, maxBytes)),
-    nodeRunsPage: { total: detail.nodeRuns.length, nextCursor: more ? (page.at(-1)?.id ?? null) : null },
+    ...header,
+    nodeRuns: page.nodeRuns.map((nodeRun) => withLargeValueRefs(runId, nodeRun, maxBytes)),
+    nodeRunsPage: { total: page.total, nextCursor: page.more ? (page.nodeRuns.at(-1)?.id ?? null) : null },
   };
 }
 
 /** One node run of a run, whole (what a large-value reference of the run detail points at). */
 export async function getNodeRunDetail(principal: Principal | null, runId: string, nodeRunId: string) {
-  const detail = await getRunDetail(principal, runId);
-  const nodeRun = detail.nodeRuns.find((candidate) => candidate.id === nodeRunId);
+  await authorizeRun(principal, runId, "run.read");
+  const nodeRun = await getNodeRunOfRun(runId, nodeRunId);
   if (!nodeRun) throw new NodeRunNotFoundError(nodeRunId);
   return nodeRun;
 }

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompiledWorkflow } from "../workflow/compiled";
+import { queryRunHistory, type RunHistoryQuery, setSearchScanBudgetForTesting } from "./run-history";
+import { createRun } from "./run-repository";
+import { indexRunForSearch } from "./run-search";
+import { seedDatabase } from "./seed";
+import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
+import { createWorkflow } from "./workflow-repository";
+
+const compiled: CompiledWorkflow = { schemaVersion: 2, nodes: {}, startNodeId: "start", scopes: {} };
+
+interface SearchFixture {
+  id: string;
+  workflow: "a" | "b";
+  status: "succeeded" | "failed";
+  startedAt: number;
+  text: string;
+}
+
+/**
+ * The search page in start order (on SQLite read from FTS5 in rowid order, see run-search.ts)
+ * must give exactly the rows and order of the plain (startedAt, id) keyset: many runs share a
+ * start millisecond, and their search rows are written in an order unrelated to their ids.
+ */
+describe.each(testProviders())("search pages in start order on %s", (provider) => {
+  let test: TestDatabase;
+  let workspaceId: string;
+  let otherWorkspaceId: string;
+  const workflowIds: Record<"a" | "b", string> = { a: "", b: "" };
+  const runs: SearchFixture[] = [];
+  const base = Date.parse("2026-11-20T10:00:00.000Z");
+
+  beforeAll(async () => {
+    test = await createTestDatabase(provider);
+    const seeded = await seedDatabase(test.db, {
+      adminEmail: "s@b.c",
+      adminPassword: "secret-pass",
+      workspaceName: "S",
+    });
+    workspaceId = seeded.workspaceId;
+    workflowIds.a = (await createWorkflow(workspaceId, { name: "Alpha", userId: seeded.ownerId })).id;
+    workflowIds.b = (await createWorkflow(workspaceId, { name: "Beta", userId: seeded.ownerId })).id;
+    otherWorkspaceId = (await test.db.workspace.create({ data: { name: "Other", slug: "other-search" } })).id;
+    const otherWorkflow = await createWorkflow(otherWorkspaceId, { name: "Elsewhere", userId: seeded.ownerId });
+    // 45 runs over 9 distinct start milliseconds (5 runs each, so pages of 3 split tie groups).
+    const created: SearchFixture[] = [];
+    for (let index = 0; index < 45; index++) {
+      const workflow = index % 3 === 0 ? "b" : "a";
+      const id = await createRun({
+        workspaceId,
+        workflowId: workflowIds[workflow],
+        trigger: "editor",
+        compiled,
+        inputs: {},
+        usesDemoModel: false,
+      });
+      created.push({
+        id,
+        workflow,
+        status: index % 4 === 0 ? "failed" : "succeeded",
+        startedAt: base + (index % 9) * 60_000,
+        text: index % 5 === 0 ? "refund for a damaged parcel" : index % 2 === 0 ? "refund issued" : "weather in athens",
+      });
+    }
+    // Search rows written in reverse id order, so FTS5's order inside a millisecond is not the id order.
+    const byIdDescending = [...created].sort((left, right) => (left.id < right.id ? 1 : -1));
+    for (const run of byIdDescending) {
+      await test.db.run.update({
+        where: { id: run.id },
+        data: { startedAt: new Date(run.startedAt), status: run.status },
+      });
+      await indexRunForSearch(test.db, provider, run.id, { outputs: { answer: run.text } });
+    }
+    runs.push(...created);
+    // A matching run in another workspace never shows up.
+    const foreign = await createRun({
+      workspaceId: otherWorkspaceId,
+      workflowId: otherWorkflow.id,
+      trigger: "editor",
+      compiled,
+      inputs: {},
+      usesDemoModel: false,
+    });
+    await test.db.run.update({ where: { id: foreign }, data: { startedAt: new Date(base), status: "succeeded" } });
+    await indexRunForSearch(test.db, provider, foreign, { outputs: { answer: "refund issued" } });
+  });
+  afterAll(async () => test?.dispose());
+
+  const expected = (keep: (run: SearchFixture) => boolean, direction: "asc" | "desc") => {
+    const sign = direction === "desc" ? -1 : 1;
+    return runs
+      .filter(keep)
+      .sort((left, right) => sign * (left.startedAt - right.startedAt) || sign * (left.id < right.id ? -1 : 1))
+      .map((run) => run.id);
+  };
+  /** Every page of the query, `limit` rows at a time, following the cursors. */
+  const allPages = async (query: RunHistoryQuery, limit: number) => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await queryRunHistory(workspaceId, { ...query, cursor, limit });
+      expect(page.runs.length).toBeLessThanOrEqual(limit);
+      seen.push(...page.runs.map((run) => run.id));
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+    } while (cursor && pages < 100);
+    return seen;
+  };
+  const refund = (run: SearchFixture) => run.text.includes("refund");
+
+  it("orders matches by start time, then id, both ways", async () => {
+    for (const direction of ["desc", "asc"] as const) {
+      const page = await queryRunHistory(workspaceId, { searchTerms: ["refund"], direction, limit: 200 });
+      expect(page.runs.map((run) => run.id)).toEqual(expected(refund, direction));
+      expect(page.nextCursor).toBeNull();
+      expect(page.runs.every((run) => run.snippet?.includes("refund"))).toBe(true);
+    }
+  });
+
+  it("pages across ties on start time without losing or repeating a row", async () => {
+    for (const direction of ["desc", "asc"] as const) {
+      for (const limit of [1, 2, 3, 5, 7]) {
+        expect(await allPages({ searchTerms: ["refund"], direction }, limit)).toEqual(expected(refund, direction));
+      }
+      expect(await allPages({ searchTerms: ["damaged parcel"], direction }, 2)).toEqual(
+        expected((run) => run.text.includes("damaged parcel"), direction),
+      );
+    }
+  });
+
+  it("gives the same pages when PostgreSQL reads the GIN index instead of walking the runs", async () => {
+    setSearchScanBudgetForTesting(2);
+    try {
+      for (const direction of ["desc", "asc"] as const) {
+        expect(await allPages({ searchTerms: ["refund"], direction }, 4)).toEqual(expected(refund, direction));
+        expect(await allPages({ searchTerms: ["refund"], workflowId: workflowIds.a, direction }, 3)).toEqual(
+          expected((run) => refund(run) && run.workflow === "a", direction),
+        );
+        expect(await allPages({ searchTerms: ["damaged parcel"], statuses: ["failed"], direction }, 1)).toEqual(
+          expected((run) => run.text.includes("damaged parcel") && run.status === "failed", direction),
+        );
+      }
+    } finally {
+      setSearchScanBudgetForTesting(2_000);
+    }
+  });
+
+  it("combines search with filters, the date range and the cursor", async () => {
+    for (const direction of ["desc", "asc"] as const) {
+      expect(await allPages({ searchTerms: ["refund"], workflowId: workflowIds.a, direction }, 3)).toEqual(
+        expected((run) => refund(run) && run.workflow === "a", direction),
+      );
+      expect(await allPages({ searchTerms: ["refund"], statuses: ["failed"], direction }, 2)).toEqual(
+        expected((run) => refund(run) && run.status === "failed", direction),
+      );
+      const startedFrom = new Date(base + 2 * 60_000);
+      const startedTo = new Date(base + 6 * 60_000);
+      expect(
+        await allPages(
+          { searchTerms: ["refund", "issued"], startedFrom, startedTo, workflowId: workflowIds.b, direction },
+          2,
+        ),
+      ).toEqual(
+        expected(
+          (run) =>
+            run.text === "refund issued" &&
+            run.workflow === "b" &&
+            run.startedAt >= startedFrom.getTime() &&
+            run.startedAt < startedTo.getTime(),
+          direction,
+        ),
+      );
+    }
+    expect(await allPages({ searchTerms: ["nowhere"] }, 3)).toEqual([]);
+  });
+
+  it("re-indexing a run (a resumed run ends again) keeps one search row in its place", async () => {
+    const run = runs.find((candidate) => candidate.text === "weather in athens")!;
+    await indexRunForSearch(test.db, provider, run.id, { outputs: { answer: "weather in athens, again" } });
+    const found = await queryRunHistory(workspaceId, { searchTerms: ["athens"], limit: 200 });
+    expect(found.runs.map((row) => row.id)).toEqual(expected((candidate) => candidate.text.includes("athens"), "desc"));
+    expect((await queryRunHistory(workspaceId, { searchTerms: ["again"] })).runs.map((row) => row.id)).toEqual([
+      run.id,
+    ]);
+  });
+});
