@@ -21,6 +21,8 @@ export type Action =
   | "run.resume"
   | "run.review"
   | "workspace.read"
+  | "workspace.create"
+  | "workspace.rename"
   | "settings.manage"
   | "members.manage"
   | "account.manage"
@@ -53,6 +55,8 @@ const ACTION_WORDS: Record<Action, string> = {
   "run.resume": "answer human input",
   "run.review": "review runs",
   "workspace.read": "see the workspace",
+  "workspace.create": "create workspaces",
+  "workspace.rename": "rename the workspace",
   "settings.manage": "change workspace settings",
   "members.manage": "manage members",
   "account.manage": "change the account",
@@ -68,6 +72,7 @@ const VIEWER: readonly Action[] = [
   "run.read",
   "run.review",
   "workspace.read",
+  "workspace.create",
   "account.manage",
   "dataset.read",
   "evaluation.read",
@@ -85,7 +90,7 @@ const EDITOR: readonly Action[] = [
   "dataset.edit",
   "evaluation.run",
 ];
-const ADMIN: readonly Action[] = [...EDITOR, "settings.manage", "members.manage"];
+const ADMIN: readonly Action[] = [...EDITOR, "settings.manage", "members.manage", "workspace.rename"];
 
 /** What each role may do. Owners differ from admins only in member rules (see member service). */
 const ROLE_GRANTS: Record<WorkspaceRole, ReadonlySet<Action>> = {
