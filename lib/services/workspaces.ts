@@ -19,7 +19,7 @@ export const workspaceNameSchema = z.object({
     .trim()
     .min(1, "Enter a workspace name")
     .max(80, "Use 80 characters or fewer")
-    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "Control characters are not allowed"),
+    .refine((name) => !/\p{Cc}/u.test(name), "Control characters are not allowed"),
 });
 
 /** Only a signed-in person has workspaces of their own (API keys and the server act in one). */
