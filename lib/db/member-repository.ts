@@ -149,21 +149,6 @@ export async function changePassword(
   return passwordStamp(passwordHash);
 }
 
-/**
- * The membership a session acts through (the user's first workspace) with the password hash its
- * stamp is checked against; null when the user belongs to no workspace.
- */
-export async function findSessionMembership(
-  userId: string,
-): Promise<{ workspaceId: string; role: string; passwordHash: string } | null> {
-  const row = await database().membership.findFirst({
-    where: { userId },
-    orderBy: { createdAt: "asc" },
-    include: { user: { select: { passwordHash: true } } },
-  });
-  return row ? { workspaceId: row.workspaceId, role: row.role, passwordHash: row.user.passwordHash } : null;
-}
-
 /** The account of a sign-in e-mail with its password hash; null when unknown. */
 export async function findUserForSignIn(
   email: string,

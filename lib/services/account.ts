@@ -8,14 +8,15 @@ import {
   updatePasswordHash,
   WrongPasswordError,
 } from "../db/member-repository";
-import { hashPassword, passwordStamp, upgradedHash, verifyAgainstDummy, verifyPassword } from "../db/passwords";
-import { secretKey } from "../db/secret-box";
+import { hashPassword, upgradedHash, verifyAgainstDummy, verifyPassword } from "../db/passwords";
+import { findActingMembership } from "../db/session-repository";
 import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { signInLimit } from "./access/rate-limits";
+import { endUserSessions, principalFromSessionToken, startSession } from "./access/session";
+import { recordAudit } from "./audit-log";
 import { serviceRoot } from "./root";
-import { issueSessionToken } from "./session-token";
 
 /** A password change: the current one, and the new one (8 characters or more). */
 export const passwordChangeSchema = z.object({
@@ -48,16 +49,23 @@ export class InvalidCredentialsError extends TrellisError {
   }
 }
 
+/** Where a sign-in comes from: our client address (lib/http/client-address.ts) and the user agent. */
+export interface SignInClient {
+  ipAddress: string;
+  userAgent: string | null;
+}
+
 /**
- * Checks e-mail and password (failures are limited per client address and per account) and issues a session
- * token for the cookie.
+ * Checks e-mail and password (failures are limited per client address and per account) and starts
+ * a database session. Returns the cookie token. Audited: `auth.sign_in`, and `auth.sign_in_failed`
+ * for a known account (in its oldest workspace; an unknown e-mail belongs to no workspace's log).
  * @throws InvalidCredentialsError, RateLimitedError
  */
 export async function signIn(
   input: { email: string; password: string },
-  clientAddress: string,
+  client: SignInClient,
 ): Promise<{ token: string; user: { id: string; email: string; name: string } }> {
-  const limit = signInLimit(serviceRoot().rateLimits, clientAddress, input.email);
+  const limit = signInLimit(serviceRoot().rateLimits, client.ipAddress, input.email);
   await limit.assertAllowed();
   const user = await findUserForSignIn(input.email);
   // An unknown e-mail costs one scrypt too, so timing does not reveal which accounts exist.
@@ -66,37 +74,56 @@ export async function signIn(
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
     await limit.recordFailure();
+    if (user) await auditFailedSignIn(user);
     throw new InvalidCredentialsError();
   }
   const upgraded = await upgradedHash(input.password, user.passwordHash);
-  if (upgraded) {
-    await updatePasswordHash(user.id, upgraded);
-    user.passwordHash = upgraded;
+  if (upgraded) await updatePasswordHash(user.id, upgraded);
+  const { token, session } = await startSession(user.id, client);
+  if (session.activeWorkspaceId) {
+    const principal = await principalFromSessionToken(token);
+    if (principal) await recordAudit(principal, { action: "auth.sign_in", clientAddress: client.ipAddress });
   }
-  return {
-    token: issueSessionToken(user.id, passwordStamp(user.passwordHash), secretKey()),
-    user: { id: user.id, email: user.email, name: user.name },
-  };
+  return { token, user: { id: user.id, email: user.email, name: user.name } };
+}
+
+async function auditFailedSignIn(user: { id: string; email: string }): Promise<void> {
+  const membership = await findActingMembership(user.id, null);
+  if (!membership) return;
+  await recordAudit(null, {
+    workspaceId: membership.workspaceId,
+    action: "auth.sign_in_failed",
+    actorLabel: user.email,
+    target: { type: "user", id: user.id, label: user.email },
+  });
 }
 
 /**
  * Changes the signed-in user's own password (current one required; attempts rate limited like
- * sign-in). Every other session ends; the answer is a fresh token for this one.
+ * sign-in). Every session of the user ends, this one included, and a fresh session in the same
+ * workspace replaces this one (so a copy of its old cookie stops working too): the answer is its token.
  */
 export async function changePassword(
   principal: Principal | null,
   input: z.output<typeof passwordChangeSchema>,
-  clientAddress: string,
-): Promise<{ token: string }> {
+  client: SignInClient,
+): Promise<{ token: string; endedSessions: number }> {
   authorize(principal, "account.manage");
   if (principal.kind !== "user") throw new TrellisError("forbidden", "Only a signed-in person has a password.");
-  const limit = signInLimit(serviceRoot().rateLimits, clientAddress, `password-change:${principal.userId}`);
+  const limit = signInLimit(serviceRoot().rateLimits, client.ipAddress, `password-change:${principal.userId}`);
   await limit.assertAllowed();
-  const stamp = await changePasswordRow(principal.userId, input).catch(async (error: unknown) => {
+  await changePasswordRow(principal.userId, input).catch(async (error: unknown) => {
     if (error instanceof WrongPasswordError) await limit.recordFailure();
     throw error;
   });
-  return { token: issueSessionToken(principal.userId, stamp, secretKey()) };
+  const endedSessions = await endUserSessions(principal.userId);
+  const { token } = await startSession(principal.userId, client, { activeWorkspaceId: principal.workspaceId });
+  await recordAudit(principal, {
+    action: "account.password_changed",
+    target: { type: "user", id: principal.userId },
+    detail: { endedSessions },
+  });
+  return { token, endedSessions };
 }
 
 /** The signed-in user's own details and role for the account page. */

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changePassword } from "../db/member-repository";
-import { passwordStamp, verifyPassword } from "../db/passwords";
-import { secretKey } from "../db/secret-box";
+import { verifyPassword } from "../db/passwords";
 import { seedDatabase } from "../db/seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
 import { can } from "./access/policy";
 import type { UserPrincipal } from "./access/principal";
-import { principalFromSessionToken } from "./access/session";
+import { principalFromSessionToken, setActiveWorkspace, startSession } from "./access/session";
+import { changePassword } from "./account";
 import { listAuditLog } from "./audit-log";
 import { createInvitation, invitationInputSchema } from "./invitations";
 import { listMembers, removeMember, setMemberRole } from "./members";
-import { issueSessionToken } from "./session-token";
+import { SESSION_TTL_MS } from "./session-token";
 import { addTestMember } from "./testing/members";
 
 const invitation = (input: Record<string, unknown>) => invitationInputSchema.parse(input);
@@ -31,8 +30,7 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
   afterAll(async () => test?.dispose());
 
   async function sessionOf(userId: string): Promise<string> {
-    const user = await test.db.user.findUniqueOrThrow({ where: { id: userId } });
-    return issueSessionToken(userId, passwordStamp(user.passwordHash), secretKey());
+    return (await startSession(userId, { ipAddress: "127.0.0.1", userAgent: "test" })).token;
   }
 
   it("lists members oldest first", async () => {
@@ -94,16 +92,67 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     );
   });
 
-  it("changes a user's own password only with the current one, ending sessions issued before", async () => {
-    await expect(
-      changePassword(owner.userId, { currentPassword: "wrong", newPassword: "new-password-1" }),
-    ).rejects.toMatchObject({ code: "wrong_password" });
-    const token = await sessionOf(owner.userId);
-    expect(await principalFromSessionToken(token)).toMatchObject({ userId: owner.userId });
-    await changePassword(owner.userId, { currentPassword: "secret-password", newPassword: "new-password-1" });
+  it("ends a removed member's sessions in that workspace only", async () => {
+    const dan = await addTestMember(owner.workspaceId, { email: "dan@example.test", role: "editor" });
+    const other = await test.db.workspace.create({ data: { name: "Other", slug: `other-${provider}` } });
+    await test.db.membership.create({ data: { workspaceId: other.id, userId: dan.userId, role: "viewer" } });
+    const inTeam = await sessionOf(dan.userId);
+    const inOther = await sessionOf(dan.userId);
+    // Both start in Dan's oldest workspace; one switches to the other.
+    expect(await principalFromSessionToken(inOther)).toMatchObject({ workspaceId: owner.workspaceId });
+    await setActiveWorkspace(await principalFromSessionToken(inOther), other.id);
+    expect(await principalFromSessionToken(inOther)).toMatchObject({ workspaceId: other.id, role: "viewer" });
+    await removeMember(owner, dan.userId);
+    expect(await test.db.session.count({ where: { userId: dan.userId } })).toBe(1);
+    expect(await principalFromSessionToken(inTeam)).toBeNull();
+    expect(await principalFromSessionToken(inOther)).toMatchObject({ workspaceId: other.id, role: "viewer" });
+  });
+
+  it("refuses an expired session and removes its row", async () => {
+    const longAgo = new Date(Date.now() - SESSION_TTL_MS - 60_000);
+    const { token, session } = await startSession(owner.userId, { ipAddress: null, userAgent: null }, { now: longAgo });
     expect(await principalFromSessionToken(token)).toBeNull();
+    expect(await test.db.session.count({ where: { id: session.id } })).toBe(0);
+  });
+
+  it("switches the current workspace only to one the user belongs to (else 404)", async () => {
+    const token = await sessionOf(owner.userId);
+    const principal = await principalFromSessionToken(token);
+    const foreign = await test.db.workspace.create({ data: { name: "Foreign", slug: `foreign-${provider}` } });
+    await expect(setActiveWorkspace(principal, foreign.id)).rejects.toMatchObject({ code: "workspace_not_found" });
+    await expect(setActiveWorkspace(principal, "no-such-workspace")).rejects.toMatchObject({
+      code: "workspace_not_found",
+    });
+    await expect(setActiveWorkspace(owner, owner.workspaceId)).rejects.toMatchObject({ code: "unauthorized" });
+    expect(await principalFromSessionToken(token)).toMatchObject({ workspaceId: owner.workspaceId });
+  });
+
+  it("changes a user's own password only with the current one, ending every session but a fresh one", async () => {
+    const current = await sessionOf(owner.userId);
+    const other = await sessionOf(owner.userId);
+    const principal = await principalFromSessionToken(current);
+    const client = { ipAddress: "127.0.0.1", userAgent: "test" };
+    expect(principal).toMatchObject({ userId: owner.userId });
+    await expect(
+      changePassword(principal, { currentPassword: "wrong", newPassword: "new-password-1" }, client),
+    ).rejects.toMatchObject({ code: "wrong_password" });
+    expect(await principalFromSessionToken(other)).not.toBeNull();
+    const { token: fresh } = await changePassword(
+      principal,
+      { currentPassword: "secret-password", newPassword: "new-password-1" },
+      client,
+    );
+    expect(await principalFromSessionToken(other)).toBeNull();
+    // The session that changed it is replaced too (a copy of its cookie stops working).
+    expect(await principalFromSessionToken(current)).toBeNull();
+    expect(await principalFromSessionToken(fresh)).toMatchObject({
+      userId: owner.userId,
+      workspaceId: owner.workspaceId,
+    });
     const user = await test.db.user.findUniqueOrThrow({ where: { id: owner.userId } });
     expect(await verifyPassword("new-password-1", user.passwordHash)).toBe(true);
     expect(await verifyPassword("secret-password", user.passwordHash)).toBe(false);
+    const audit = await test.db.auditEntry.findMany({ where: { action: "account.password_changed" } });
+    expect(audit).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { authorize, mayTouchOwner } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { toWorkspaceRole, WORKSPACE_ROLES, type WorkspaceRole } from "./access/roles";
+import { endSessionsInWorkspace } from "./access/session";
 import { recordAudit } from "./audit-log";
 import { invitationInputSchema } from "./invitations";
 
@@ -63,6 +64,7 @@ export async function removeMember(principal: Principal | null, userId: string):
   const target = await getMember(principal.workspaceId, userId);
   ownerOnly(principal, toWorkspaceRole(target.role));
   await removeMemberRow(principal.workspaceId, userId);
+  await endSessionsInWorkspace(userId, principal.workspaceId);
   await recordAudit(principal, {
     action: "member.removed",
     target: { type: "user", id: userId, label: target.email },

@@ -10,6 +10,8 @@ export interface UserPrincipal {
   workspaceId: string;
   /** The user's role in that workspace, read on every request (a change applies at once). */
   role: WorkspaceRole;
+  /** The database session the request came with (lib/services/access/session.ts); absent for principals built in tests. */
+  sessionId?: string;
 }
 
 /** A published-API client, authenticated by an API key. */

@@ -1,10 +1,31 @@
 import "server-only";
-import { findSessionMembership } from "../../db/member-repository";
-import { passwordStamp } from "../../db/passwords";
-import { secretKey } from "../../db/secret-box";
-import { readSessionToken, SESSION_COOKIE } from "../session-token";
-import type { UserPrincipal } from "./principal";
-import { toWorkspaceRole } from "./roles";
+import {
+  deleteExpiredSessions,
+  deleteSessionByDigest,
+  deleteSessionsInWorkspace,
+  deleteUserSessions,
+  findActingMembership,
+  findSessionByDigest,
+  insertSession,
+  type SessionRow,
+  touchSession,
+  updateActiveWorkspace,
+} from "../../db/session-repository";
+import { TrellisError } from "../../workflow/errors";
+import { newSessionToken, SESSION_COOKIE, SESSION_TTL_MS, sessionTokenDigest } from "../session-token";
+import { NotSignedInError } from "./access-errors";
+import type { Principal, UserPrincipal } from "./principal";
+import { toWorkspaceRole, type WorkspaceRole } from "./roles";
+
+/** How stale "last seen" may get before a request refreshes it (one write per session per interval). */
+const LAST_SEEN_INTERVAL_MS = 5 * 60 * 1000;
+
+/** The user is not a member of that workspace (or it does not exist). Code `workspace_not_found` (404). */
+export class WorkspaceNotFoundError extends TrellisError {
+  constructor(workspaceId: string) {
+    super("workspace_not_found", `Workspace ${workspaceId} was not found.`);
+  }
+}
 
 /** The value of one cookie in a `Cookie` header, if present. */
 export function readCookie(header: string | null, name: string): string | undefined {
@@ -18,27 +39,69 @@ export function readCookie(header: string | null, name: string): string | undefi
 }
 
 /**
- * The principal a session token stands for, or null. No cache: a role change, removed
- * membership or new password takes effect on the next request.
+ * Starts a database session for a user whose password was just checked, acting in
+ * `activeWorkspaceId` when they are a member there, else in their oldest workspace. Returns the
+ * cookie token (only its digest is stored).
  */
-export async function principalFromSessionToken(token: string | undefined): Promise<UserPrincipal | null> {
-  const session = readSessionToken(token, secretKey());
+export async function startSession(
+  userId: string,
+  client: { ipAddress: string | null; userAgent: string | null },
+  options: { activeWorkspaceId?: string; now?: Date } = {},
+): Promise<{ token: string; session: SessionRow }> {
+  const now = options.now ?? new Date();
+  const { token, digest } = newSessionToken();
+  // Rows of sessions that simply ran out are removed as their user signs in again.
+  await deleteExpiredSessions(userId, now);
+  const membership = await findActingMembership(userId, options.activeWorkspaceId ?? null);
+  const session = await insertSession({
+    tokenDigest: digest,
+    userId,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    ipAddress: client.ipAddress,
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+    activeWorkspaceId: membership?.workspaceId ?? null,
+  });
+  return { token, session };
+}
+
+/**
+ * The principal a session token stands for, or null: the token must be signed, its row present
+ * and unexpired, and the user a member of a workspace (the session's active one while still a
+ * member there, else the oldest). No cache: a revoked session, role change or removed membership
+ * takes effect on the next request.
+ */
+export async function principalFromSessionToken(
+  token: string | undefined,
+  now = new Date(),
+): Promise<UserPrincipal | null> {
+  const digest = sessionTokenDigest(token);
+  if (!digest) return null;
+  const session = await findSessionByDigest(digest);
   if (!session) return null;
-  const membership = await findSessionMembership(session.userId);
+  if (session.expiresAt.getTime() <= now.getTime()) {
+    await deleteSessionByDigest(digest);
+    return null;
+  }
+  const membership = await findActingMembership(session.userId, session.activeWorkspaceId);
   if (!membership) return null;
-  // The token carries the password stamp it was issued with: a password change ends other sessions.
-  if (session.stamp !== passwordStamp(membership.passwordHash)) return null;
+  if (now.getTime() - session.updatedAt.getTime() > LAST_SEEN_INTERVAL_MS) await touchSession(session.id, now);
   return {
     kind: "user",
     userId: session.userId,
     workspaceId: membership.workspaceId,
     role: toWorkspaceRole(membership.role),
+    sessionId: session.id,
   };
 }
 
 /** The session principal of a request (its session cookie), or null. */
 export function principalFromRequest(request: Request): Promise<UserPrincipal | null> {
-  return principalFromSessionToken(readCookie(request.headers.get("cookie"), SESSION_COOKIE));
+  return principalFromSessionToken(sessionTokenOf(request));
+}
+
+/** The session cookie's token of a request, if any. */
+export function sessionTokenOf(request: Request): string | undefined {
+  return readCookie(request.headers.get("cookie"), SESSION_COOKIE);
 }
 
 /**
@@ -48,4 +111,40 @@ export function principalFromRequest(request: Request): Promise<UserPrincipal | 
 export async function currentPrincipal(): Promise<UserPrincipal | null> {
   const { cookies } = await import("next/headers");
   return principalFromSessionToken((await cookies()).get(SESSION_COOKIE)?.value);
+}
+
+/** Ends the session of a cookie token (sign-out); returns the ended row, or null when there was none. */
+export async function endSessionByToken(token: string | undefined): Promise<SessionRow | null> {
+  const digest = sessionTokenDigest(token);
+  return digest ? deleteSessionByDigest(digest) : null;
+}
+
+/** Ends every session of a user, except `keepSessionId` when given; returns how many ended. */
+export function endUserSessions(userId: string, keepSessionId?: string): Promise<number> {
+  return deleteUserSessions(userId, keepSessionId);
+}
+
+/**
+ * Ends a user's sessions acting in a workspace, for a member removed from it: their sessions in
+ * other workspaces go on. Returns how many ended.
+ */
+export function endSessionsInWorkspace(userId: string, workspaceId: string): Promise<number> {
+  return deleteSessionsInWorkspace(userId, workspaceId);
+}
+
+/**
+ * Makes the principal's session act in another of the user's workspaces from the next request on.
+ * @throws NotSignedInError without a session, WorkspaceNotFoundError when the user is not a member there
+ */
+export async function setActiveWorkspace(
+  principal: Principal | null,
+  workspaceId: string,
+): Promise<{ workspaceId: string; role: WorkspaceRole }> {
+  if (principal?.kind !== "user" || !principal.sessionId) {
+    throw new NotSignedInError("Only a signed-in session has a current workspace.");
+  }
+  const membership = await findActingMembership(principal.userId, workspaceId);
+  if (!membership || membership.workspaceId !== workspaceId) throw new WorkspaceNotFoundError(workspaceId);
+  await updateActiveWorkspace(principal.sessionId, workspaceId);
+  return { workspaceId, role: toWorkspaceRole(membership.role) };
 }

@@ -1,22 +1,20 @@
-import { passwordStamp } from "../../db/passwords";
-import { database } from "../../db/prisma-client";
-import { secretKey } from "../../db/secret-box";
-import { issueSessionToken, SESSION_COOKIE } from "../session-token";
+import { startSession } from "../access/session";
+import { SESSION_COOKIE } from "../session-token";
 
 /**
  * Route tests call handlers with real Requests. These helpers make them carry a real session
- * cookie (the same token sign-in issues), so the route wrapper resolves the principal exactly as
- * in production: there is no test-only way in.
+ * cookie (a database session started as sign-in starts one), so the route wrapper resolves the
+ * principal exactly as in production: there is no test-only way in.
  */
 let actingCookie: string | undefined;
 
-/** The session cookie of a user, as sign-in would set it. */
+/** A new session's cookie for a user (`name=token`), as sign-in would set it. */
 export async function sessionCookieFor(userId: string): Promise<string> {
-  const user = await database().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
-  return `${SESSION_COOKIE}=${issueSessionToken(userId, passwordStamp(user.passwordHash), secretKey())}`;
+  const { token } = await startSession(userId, { ipAddress: "127.0.0.1", userAgent: "trellis-tests" });
+  return `${SESSION_COOKIE}=${token}`;
 }
 
-/** Makes later `apiRequest`s act as this user (undefined: no session at all). */
+/** Makes later `apiRequest`s act as this user in a new session (undefined: no session at all). */
 export async function signInAs(userId: string | undefined): Promise<void> {
   actingCookie = userId === undefined ? undefined : await sessionCookieFor(userId);
 }

@@ -3,10 +3,15 @@ import { route } from "@/lib/http/route";
 import { changePassword, passwordChangeSchema } from "@/lib/services/account";
 import { sessionCookie } from "@/lib/services/session-token";
 
-/** Changes the signed-in user's password (current one required; attempts are rate limited like sign-in). */
+/**
+ * Changes the signed-in user's password (current one required; attempts are rate limited like
+ * sign-in). Every session of the user ends; this browser goes on in a fresh session (new cookie).
+ */
 export const POST = route({ auth: "session", body: passwordChangeSchema }, async ({ request, principal, body }) => {
-  const { token } = await changePassword(principal, body, clientAddress(request));
-  // Every other session of this user ends; this one continues with a fresh cookie.
+  const { token } = await changePassword(principal, body, {
+    ipAddress: clientAddress(request),
+    userAgent: request.headers.get("user-agent"),
+  });
   const response = Response.json({ ok: true });
   response.headers.append("set-cookie", sessionCookie(request, token));
   return response;

@@ -1,9 +1,12 @@
 import { route } from "@/lib/http/route";
-import { SESSION_COOKIE } from "@/lib/services/session-token";
+import { sessionTokenOf } from "@/lib/services/access/session";
+import { clearedSessionCookie } from "@/lib/services/session-token";
+import { signOut } from "@/lib/services/sessions";
 
-/** Clears the session cookie. */
-export const POST = route({ auth: "public" }, async () => {
+/** Ends the session (its database row is deleted, so a copied cookie stops working) and clears the cookie. */
+export const POST = route({ auth: "public" }, async ({ request }) => {
+  await signOut(sessionTokenOf(request));
   const response = Response.json({ ok: true });
-  response.headers.append("set-cookie", `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+  response.headers.append("set-cookie", clearedSessionCookie());
   return response;
 });
