@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase, testProviders } from "../db/test
 import { compileWorkflow } from "../workflow/compile";
 import { minimalDocument } from "../workflow/testing/build-document";
 import type { UserPrincipal } from "./access/principal";
-import { toWorkspaceRole } from "./access/roles";
+import { principalFromSessionToken, setActiveWorkspace, startSession } from "./access/session";
 import { listAuditLog } from "./audit-log";
 import { getRunDetail, listRuns } from "./runs";
 import { createWorkflow, listWorkflows, loadWorkflow } from "./workflows";
@@ -29,11 +29,13 @@ describe.each(testProviders())("workspaces on %s", (provider) => {
   });
   afterAll(async () => test?.dispose());
 
-  /** The principal of `user` acting in `workspaceId` with their role there, as a switched session has. */
+  /** A real session of `user`, switched to `workspaceId` (setActiveWorkspace), as the next request sees it. */
   async function switchTo(user: UserPrincipal, workspaceId: string): Promise<UserPrincipal> {
-    const workspace = (await listWorkspaces(user)).find((row) => row.id === workspaceId);
-    if (!workspace) throw new Error("not a member");
-    return { ...user, workspaceId, role: toWorkspaceRole(workspace.role) };
+    const { token } = await startSession(user.userId, { ipAddress: "127.0.0.1", userAgent: "test" });
+    await setActiveWorkspace(await principalFromSessionToken(token), workspaceId);
+    const principal = await principalFromSessionToken(token);
+    if (!principal) throw new Error("session did not resolve");
+    return principal;
   }
 
   it("validates names, and creates workspaces owned by their creator with unique slugs", async () => {
@@ -78,6 +80,11 @@ describe.each(testProviders())("workspaces on %s", (provider) => {
   it("isolates a two-workspace user: only the current workspace's workflows, runs, keys and credentials", async () => {
     const [, teamB] = await listWorkspaces(owner);
     const inB = await switchTo(owner, teamB!.id);
+    expect(inB).toMatchObject({ workspaceId: teamB!.id, role: "owner" });
+    expect((await listWorkspaces(inB)).find((row) => row.current)?.id).toBe(teamB!.id);
+    // Not a member: the switch is refused and the session stays where it was.
+    const stranger = await test.db.workspace.create({ data: { name: "Stranger", slug: `stranger-${provider}` } });
+    await expect(setActiveWorkspace(inB, stranger.id)).rejects.toMatchObject({ code: "workspace_not_found" });
     const workflowB = await createWorkflow(inB, { name: "Only in B" });
     const compiled = compileWorkflow(minimalDocument());
     if (!compiled.ok) throw new Error("fixture does not compile");
