@@ -2,10 +2,19 @@ import { type NextRequest, NextResponse } from "next/server";
 import { hasSessionTokenShape, SESSION_COOKIE } from "./lib/services/session-token";
 
 /**
- * Paths reachable without a session: sign-in, health checks, the API-key-protected public API and
+ * Paths reachable without a session: sign-in, invitation links (the page and its API check the
+ * token), health checks, the API-key-protected public API and
  * the Prometheus scrape (off unless TRELLIS_METRICS=true, optionally behind its own bearer token).
  */
-const PUBLIC_PATHS = [/^\/login$/, /^\/api\/auth\//, /^\/api\/health$/, /^\/api\/v1\//, /^\/metrics$/];
+const PUBLIC_PATHS = [
+  /^\/login$/,
+  /^\/invite\/[^/]+$/,
+  /^\/api\/invite\//,
+  /^\/api\/auth\//,
+  /^\/api\/health$/,
+  /^\/api\/v1\//,
+  /^\/metrics$/,
+];
 
 /**
  * Every page and API requires a signed-in session (secure by default: the server listens on all

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createWorkflow, templateDocument } from "./fixtures/workflows";
 import { EditorPage } from "./pages/editor-page";
 
-test("an admin adds a viewer, who signs in and can review a workflow and its runs but not change them", async ({
+test("an admin invites a viewer by link, who creates an account, and can review a workflow and its runs but not change them", async ({
   page,
   request,
   browser,
@@ -11,26 +11,32 @@ test("an admin adds a viewer, who signs in and can review a workflow and its run
   const email = `viewer-${Date.now()}@example.test`;
 
   await page.goto("/settings/members");
-  await page.locator("#member-email").fill(email);
-  await page.locator("#member-role").selectOption("viewer");
-  await page.locator("#member-password").fill("short");
-  await page.getByTestId("add-member").click();
-  // A new account needs a real initial password: said at that field, nothing else lost.
-  await expect(page.getByTestId("member-error-password")).toBeVisible();
-  await expect(page.locator("#member-email")).toHaveValue(email);
-  await page.locator("#member-password").fill("viewer-password");
-  await page.getByTestId("add-member").click();
-  const row = page.locator(`[data-testid="member-row"][data-email="${email}"]`);
-  await expect(row.getByTestId("member-role")).toHaveValue("viewer");
+  await page.locator("#invite-role").selectOption("viewer");
+  await page.locator("#invite-email").fill(email);
+  await page.getByTestId("create-invitation").click();
+  const link = await page.getByTestId("invitation-link").inputValue();
+  expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.locator('[data-testid="invitation-row"]').filter({ hasText: email })).toBeVisible();
+  // Nobody is a member before they accept.
+  await expect(page.locator(`[data-testid="member-row"][data-email="${email}"]`)).toHaveCount(0);
 
-  // The viewer, in a browser of their own.
+  // The viewer, in a browser of their own, creates an account on the invite page.
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const viewer = await context.newPage();
-  await viewer.goto("/login?next=/workflows");
-  await viewer.getByTestId("login-email").fill(email);
-  await viewer.getByTestId("login-password").fill("viewer-password");
-  await viewer.getByTestId("login-submit").click();
+  await viewer.goto(link);
+  await expect(viewer.getByTestId("invite-role")).toHaveText("viewer");
+  await expect(viewer.locator("#invite-email")).toHaveValue(email);
+  await viewer.locator("#invite-name").fill("Vera Viewer");
+  await viewer.locator("#invite-password").fill("short");
+  await viewer.getByTestId("invite-create-account").click();
+  // A real password is needed: said at that field, nothing else lost.
+  await expect(viewer.getByTestId("invite-error-password")).toBeVisible();
+  await viewer.locator("#invite-password").fill("viewer-password");
+  await viewer.getByTestId("invite-create-account").click();
   await expect(viewer).toHaveURL(/\/workflows$/);
+  await page.reload();
+  const row = page.locator(`[data-testid="member-row"][data-email="${email}"]`);
+  await expect(row.getByTestId("member-role")).toHaveValue("viewer");
   await expect(viewer.getByTestId("read-only-badge")).toBeVisible();
   await expect(viewer.getByTestId("new-workflow")).toHaveCount(0);
   await expect(viewer.getByTestId("settings-link")).toHaveCount(0);

@@ -3,9 +3,10 @@
 import { useState } from "react";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
-import { FormField, TextField } from "@/components/ui/form-field";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { MemberView } from "@/lib/contracts/settings-views";
+import type { InvitationView } from "@/lib/contracts/workspace-views";
+import { InvitationsPanel } from "./invitations-panel";
 import { useSettingsForm } from "./use-settings-form";
 
 const ROLES = {
@@ -17,16 +18,21 @@ const ROLES = {
 
 type Role = keyof typeof ROLES;
 
-const EMPTY_FORM = { email: "", name: "", role: "editor" as Role, password: "" };
-
-/** Workspace members: add (existing account or new with an initial password), change role, remove. */
-export function MembersManager({ members, currentUserId }: { members: MemberView[]; currentUserId: string }) {
+/**
+ * Workspace members: change role, remove; new members come only through invitation links they
+ * accept themselves (consent), created and revoked in the invitations panel.
+ */
+export function MembersManager({
+  members,
+  invitations,
+  currentUserId,
+}: {
+  members: MemberView[];
+  invitations: InvitationView[];
+  currentUserId: string;
+}) {
   const [removing, setRemoving] = useState<MemberView | null>(null);
-  const { form, set, issueAt, submit, act, message } = useSettingsForm({
-    url: "/api/members",
-    initial: EMPTY_FORM,
-    added: (created: { member: MemberView }) => `Added ${created.member.email} as ${created.member.role}.`,
-  });
+  const { act, message } = useSettingsForm({ url: "/api/members", initial: {}, added: () => "" });
   const memberUrl = (member: MemberView) => `/api/members/${encodeURIComponent(member.userId)}`;
 
   const changeRole = (member: MemberView, role: Role) =>
@@ -91,53 +97,7 @@ export function MembersManager({ members, currentUserId }: { members: MemberView
           ))}
         </tbody>
       </table>
-      <form className="settings-form" onSubmit={(event) => void submit(event)} data-testid="member-form">
-        <h2>Add a member</h2>
-        <TextField
-          id="member-email"
-          label="E-mail"
-          type="email"
-          value={form.email}
-          onChange={(email) => set({ email })}
-          error={issueAt("email")}
-          errorTestId="member-error-email"
-        />
-        <TextField
-          id="member-name"
-          label="Name"
-          value={form.name}
-          onChange={(name) => set({ name })}
-          error={issueAt("name")}
-          errorTestId="member-error-name"
-        />
-        <FormField id="member-role" label="Role" error={issueAt("role")} errorTestId="member-error-role">
-          <select
-            id="member-role"
-            className="input"
-            value={form.role}
-            onChange={(event) => set({ role: event.target.value as Role })}
-          >
-            {Object.entries(ROLES).map(([role, label]) => (
-              <option key={role} value={role}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <TextField
-          id="member-password"
-          label="Initial password (new accounts; 8 characters or more)"
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={(password) => set({ password })}
-          error={issueAt("password")}
-          errorTestId="member-error-password"
-        />
-        <button type="submit" className="button button-primary" data-testid="add-member">
-          Add member
-        </button>
-      </form>
+      <InvitationsPanel invitations={invitations} roles={ROLES} />
       <ConfirmDeleteDialog
         open={removing !== null}
         title="Remove member?"

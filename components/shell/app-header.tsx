@@ -6,10 +6,11 @@ import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 import { Logo } from "@/components/ui/logo";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 
-/** The editor (`/workflows/:id`) has its own toolbar, and the login page stands alone. */
+/** The editor (`/workflows/:id`) has its own toolbar; the login and invite pages stand alone. */
 export function isBareRoute(pathname: string): boolean {
-  return pathname === "/login" || /^\/workflows\/[^/]+$/.test(pathname);
+  return pathname === "/login" || /^\/invite\/[^/]+$/.test(pathname) || /^\/workflows\/[^/]+$/.test(pathname);
 }
 
 const NAV = [
@@ -18,7 +19,7 @@ const NAV = [
   { href: "/settings", label: "Settings", icon: SettingsIcon, testId: "nav-settings" },
 ] as const;
 
-/** The app's top bar on every page but the editor and the login page: mark, sections, theme, account. */
+/** The app's top bar on every page but the editor and the login page: mark, workspace switcher, sections, theme, account. */
 export function AppHeader() {
   const pathname = usePathname() ?? "/";
   if (isBareRoute(pathname)) return null;
@@ -30,6 +31,7 @@ export function AppHeader() {
       <Link href="/workflows" aria-label="Trellis home" className="rounded-md no-underline">
         <Logo />
       </Link>
+      <WorkspaceSwitcher />
       <nav aria-label="Main" className="flex items-center gap-0.5">
         {NAV.map((item) => {
           const active = pathname === item.href || pathname.startsWith(`${item.href}/`);

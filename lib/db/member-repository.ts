@@ -7,35 +7,20 @@ export type { MemberView } from "../contracts/settings-views";
 import { hashPassword, passwordStamp, verifyPassword } from "./passwords";
 import { database } from "./prisma-client";
 
-/** A new member after validation (the service's schema): an existing account joins, or one is created. */
-export interface NewMember {
-  /** Sign-in e-mail, normalized. */
-  email: string;
-  /** Display name; the e-mail when empty. */
-  name: string;
-  /** Role in the workspace. */
-  role: string;
-  /** Initial password for a new account (ignored for an existing one). */
-  password: string;
+/** An account with this e-mail exists already. Code `account_exists` (409, field `email`). */
+export class AccountExistsError extends TrellisError {
+  /** Points the form at the e-mail field. */
+  readonly issues = [{ path: "email", message: "An account with this e-mail exists; sign in instead." }];
+
+  constructor() {
+    super("account_exists", "An account with this e-mail exists already; sign in to accept.");
+  }
 }
 
 /** The user is already a member. Code `member_exists` (409). */
 export class MemberExistsError extends TrellisError {
-  /** Points the form at the e-mail field. */
-  readonly issues = [{ path: "email", message: "Already a member of this workspace." }];
-
-  constructor(email: string) {
-    super("member_exists", `${email} is already a member of this workspace.`);
-  }
-}
-
-/** A new account needs an initial password. Code `member_invalid` (400). */
-export class MemberPasswordRequiredError extends TrellisError {
-  /** Points the form at the password field. */
-  readonly issues = [{ path: "password", message: "A new account needs an initial password of 8 characters or more." }];
-
-  constructor() {
-    super("member_invalid", "A new account needs an initial password of 8 characters or more.");
+  constructor(message = "Already a member of this workspace.") {
+    super("member_exists", message);
   }
 }
 
@@ -74,27 +59,27 @@ export async function listMembers(workspaceId: string): Promise<MemberView[]> {
 }
 
 /**
- * Adds a member: an existing account (by e-mail) joins the workspace, otherwise an account is
- * created with the initial password.
+ * Stores a new account (the password already hashed). Accounts join workspaces only by creating
+ * one or accepting an invitation; there is no direct add.
+ * @throws AccountExistsError when the e-mail is taken
  */
-export async function addMember(workspaceId: string, input: NewMember): Promise<MemberView> {
-  const db = database();
-  let user = await db.user.findUnique({ where: { email: input.email } });
-  if (!user) {
-    if (input.password.length < 8) throw new MemberPasswordRequiredError();
-    user = await db.user.create({
-      data: { email: input.email, name: input.name || input.email, passwordHash: await hashPassword(input.password) },
-    });
+export async function insertUser(input: {
+  email: string;
+  name: string;
+  passwordHash: string;
+}): Promise<{ id: string; email: string; name: string }> {
+  try {
+    return await database().user.create({ data: input, select: { id: true, email: true, name: true } });
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2002") throw new AccountExistsError();
+    throw error;
   }
-  const existing = await db.membership.findUnique({
-    where: { workspaceId_userId: { workspaceId, userId: user.id } },
-  });
-  if (existing) throw new MemberExistsError(input.email);
-  const row = await db.membership.create({
-    data: { workspaceId, userId: user.id, role: input.role },
-    include: { user: true },
-  });
-  return toView(row);
+}
+
+/** The id of the account with this e-mail, or null. */
+export async function findUserIdByEmail(email: string): Promise<string | null> {
+  const row = await database().user.findUnique({ where: { email }, select: { id: true } });
+  return row?.id ?? null;
 }
 
 async function findMember(workspaceId: string, userId: string) {

@@ -37,7 +37,12 @@ for (const provider of testProviders()) {
       await new Promise((resolve) => setTimeout(resolve, 5));
       await saveProvider(workspaceId, "p", { baseURL: "http://127.0.0.1:1/v1", apiKey: "sk-2" });
       await expectMoved();
-      await createHttpCredential(workspaceId, { name: "crm", type: "bearer", secret: "token-1", allowedHosts: "crm.example.test" } as never);
+      await createHttpCredential(workspaceId, {
+        name: "crm",
+        type: "bearer",
+        secret: "token-1",
+        allowedHosts: "crm.example.test",
+      } as never);
       await expectMoved();
       await deleteHttpCredential(workspaceId, "crm");
       await expectMoved();

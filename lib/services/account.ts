@@ -4,10 +4,11 @@ import {
   changePassword as changePasswordRow,
   findUserForSignIn,
   getAccount,
+  insertUser,
   updatePasswordHash,
   WrongPasswordError,
 } from "../db/member-repository";
-import { upgradedHash, verifyAgainstDummy, verifyPassword } from "../db/passwords";
+import { hashPassword, upgradedHash, verifyAgainstDummy, verifyPassword } from "../db/passwords";
 import { findActingMembership } from "../db/session-repository";
 import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
@@ -22,6 +23,24 @@ export const passwordChangeSchema = z.object({
   currentPassword: z.string().min(1, "Enter your current password").max(200),
   newPassword: z.string().min(8, "Use 8 characters or more").max(200),
 });
+
+/** A new account as the invite page's sign-up form submits it. */
+export const newAccountSchema = z.object({
+  name: z.string().trim().min(1, "Enter your name").max(100),
+  email: z.string().trim().toLowerCase().email("Enter an e-mail address").max(200),
+  password: z.string().min(8, "Use 8 characters or more").max(200),
+});
+
+/**
+ * Creates an account: the one place new users are made (the invite page's sign-up; the seed makes
+ * the first admin). It belongs to no workspace until it accepts an invitation or creates one.
+ * @throws AccountExistsError (409 `account_exists`) when the e-mail has an account
+ */
+export async function createAccount(
+  input: z.output<typeof newAccountSchema>,
+): Promise<{ id: string; email: string; name: string }> {
+  return insertUser({ email: input.email, name: input.name, passwordHash: await hashPassword(input.password) });
+}
 
 /** Wrong e-mail or password (the same answer for both: no account enumeration). Code `invalid_credentials` (401). */
 export class InvalidCredentialsError extends TrellisError {

@@ -1,7 +1,6 @@
 import "server-only";
 import { z } from "zod";
 import {
-  addMember as addMemberRow,
   getMember,
   listMembers as listMemberRows,
   MemberChangeRefusedError,
@@ -13,14 +12,15 @@ import { authorize, mayTouchOwner } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { toWorkspaceRole, WORKSPACE_ROLES, type WorkspaceRole } from "./access/roles";
 import { endSessionsInWorkspace } from "./access/session";
+import { recordAudit } from "./audit-log";
+import { invitationInputSchema } from "./invitations";
 
-/** A new member as the members page submits it. */
-export const memberInputSchema = z.object({
+/**
+ * Inviting someone by e-mail from the members page (`POST /api/members`): an invitation that only
+ * that account may accept. Nobody becomes a member without accepting (consent).
+ */
+export const memberInviteSchema = invitationInputSchema.extend({
   email: z.string().trim().toLowerCase().email("Enter an e-mail address").max(200),
-  name: z.string().trim().max(100).default(""),
-  role: z.enum(WORKSPACE_ROLES),
-  /** Initial password for a new user; ignored when the e-mail already has an account. */
-  password: z.string().max(200).default(""),
 });
 
 /** A role change. */
@@ -30,7 +30,7 @@ function ownerOnly(principal: Principal, targetRole: WorkspaceRole | undefined, 
   if (!mayTouchOwner(principal, targetRole, nextRole)) {
     throw new MemberChangeRefusedError(
       targetRole === undefined
-        ? "Only an owner can add another owner."
+        ? "Only an owner can invite another owner."
         : "Only an owner can change or remove an owner, or make someone an owner.",
     );
   }
@@ -42,19 +42,20 @@ export async function listMembers(principal: Principal | null): Promise<MemberVi
   return listMemberRows(principal.workspaceId);
 }
 
-/** Adds a member: an existing account joins, or a new one is created with the initial password. */
-export async function addMember(principal: Principal | null, input: z.output<typeof memberInputSchema>) {
-  authorize(principal, "members.manage");
-  ownerOnly(principal, undefined, input.role);
-  return addMemberRow(principal.workspaceId, input);
-}
-
 /** Changes a member's role; it applies from their next request. */
 export async function setMemberRole(principal: Principal | null, userId: string, role: WorkspaceRole) {
   authorize(principal, "members.manage");
   const target = await getMember(principal.workspaceId, userId);
   ownerOnly(principal, toWorkspaceRole(target.role), role);
-  return setMemberRoleRow(principal.workspaceId, userId, role);
+  const changed = await setMemberRoleRow(principal.workspaceId, userId, role);
+  if (target.role !== role) {
+    await recordAudit(principal, {
+      action: "member.role_changed",
+      target: { type: "user", id: userId, label: target.email },
+      detail: { from: target.role, to: role },
+    });
+  }
+  return changed;
 }
 
 /** Removes a member; their sessions stop working in this workspace on the next request. */
@@ -64,4 +65,9 @@ export async function removeMember(principal: Principal | null, userId: string):
   ownerOnly(principal, toWorkspaceRole(target.role));
   await removeMemberRow(principal.workspaceId, userId);
   await endSessionsInWorkspace(userId, principal.workspaceId);
+  await recordAudit(principal, {
+    action: "member.removed",
+    target: { type: "user", id: userId, label: target.email },
+    detail: { role: target.role },
+  });
 }

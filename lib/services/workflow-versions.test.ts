@@ -3,8 +3,8 @@ import { seedDatabase } from "../db/seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
 import type { WorkflowDocument } from "../workflow/document";
 import type { ApiKeyPrincipal, UserPrincipal } from "./access/principal";
-import { addMember, memberInputSchema } from "./members";
 import { publicRunResult, startPublishedRun } from "./runs";
+import { addTestMember } from "./testing/members";
 import {
   diffWorkflowVersions,
   getWorkflowVersion,
@@ -59,10 +59,7 @@ describe.each(testProviders())("workflow versions on %s", (provider) => {
       workspaceName: "Team",
     });
     owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
-    const added = await addMember(
-      owner,
-      memberInputSchema.parse({ email: "vic@example.test", name: "Vic", role: "viewer", password: "viewer-password" }),
-    );
+    const added = await addTestMember(workspaceId, { email: "vic@example.test", name: "Vic", role: "viewer" });
     viewer = { kind: "user", workspaceId, userId: added.userId, role: "viewer" };
     apiKey = { kind: "api-key", keyId: "key-1", workspaceId, scopes: ["run"], workflowIds: null };
     workflowId = (await createWorkflow(owner, { name: "Greeter", draft: greeter("Hello, {{start.name}}!") })).id;

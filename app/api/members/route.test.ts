@@ -7,6 +7,7 @@ import { listWorkflows } from "@/lib/db/workflow-repository";
 import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
+import { POST as signUp } from "../invite/[token]/sign-up/route";
 import { POST as cancelRun } from "../runs/[runId]/cancel/route";
 import { GET as getRun } from "../runs/[runId]/route";
 import { GET as getWorkflow, PUT as saveWorkflow } from "../workflows/[id]/route";
@@ -48,10 +49,36 @@ describe("members and roles over the API", () => {
   beforeEach(() => signedInAs(ownerId));
   afterAll(async () => test?.dispose());
 
-  it("an admin adds a viewer, who can look but not change, run or manage members", async () => {
-    const added = await POST(json("POST", { email: "vera@example.test", role: "viewer", password: "viewer-pass" }));
-    expect(added.status).toBe(201);
-    viewerId = ((await added.json()) as { member: { userId: string } }).member.userId;
+  it("inviting by e-mail answers alike for known and unknown accounts, and adds nobody without consent", async () => {
+    await test.db.user.create({
+      data: { email: "known@example.test", name: "Known", passwordHash: await hashPassword("known-password") },
+    });
+    const shapes: string[][] = [];
+    for (const email of ["known@example.test", "nobody@example.test"]) {
+      const response = await POST(json("POST", { email, role: "editor" }));
+      expect(response.status).toBe(201);
+      const body = (await response.json()) as { invitation: Record<string, unknown>; token: string; path: string };
+      expect(body.path).toBe(`/invite/${body.token}`);
+      shapes.push([...Object.keys(body), ...Object.keys(body.invitation)].sort());
+    }
+    expect(shapes[0]).toEqual(shapes[1]);
+    expect(((await (await GET(apiRequest())).json()) as { members: unknown[] }).members).toHaveLength(1);
+    // The old direct add (name and initial password) is gone: those fields create nothing.
+    const legacy = await POST(json("POST", { email: "legacy@example.test", role: "viewer", password: "pw-123456" }));
+    expect(legacy.status).toBe(201);
+    expect(await test.db.user.findUnique({ where: { email: "legacy@example.test" } })).toBeNull();
+  });
+
+  it("an invited viewer joins by the link, and can look but not change, run or manage members", async () => {
+    const invited = await POST(json("POST", { email: "vera@example.test", role: "viewer" }));
+    const { token } = (await invited.json()) as { token: string };
+    await signedInAs(undefined);
+    const joined = await signUp(json("POST", { name: "Vera", email: "vera@example.test", password: "viewer-pass" }), {
+      params: Promise.resolve({ token }),
+    });
+    expect(joined.status).toBe(201);
+    viewerId = ((await joined.json()) as { membership: { user: { id: string } } }).membership.user.id;
+    await signedInAs(ownerId);
     expect(((await (await GET(apiRequest())).json()) as { members: unknown[] }).members).toHaveLength(2);
 
     await signedInAs(viewerId);

@@ -1,12 +1,16 @@
 import { json, route } from "@/lib/http/route";
-import { addMember, listMembers, memberInputSchema } from "@/lib/services/members";
+import { createInvitation } from "@/lib/services/invitations";
+import { listMembers, memberInviteSchema } from "@/lib/services/members";
 
 export const dynamic = "force-dynamic";
 
 /** The workspace's members and roles (owners and admins). */
 export const GET = route({ auth: "session" }, async ({ principal }) => ({ members: await listMembers(principal) }));
 
-/** Adds a member: an existing account joins, or a new one is created with the initial password. */
-export const POST = route({ auth: "session", body: memberInputSchema }, async ({ principal, body }) =>
-  json({ member: await addMember(principal, body) }, 201),
+/**
+ * Invites someone by e-mail: an invitation link only that account may accept. Nobody is added
+ * without consent, and the answer is the same whether or not the e-mail has an account.
+ */
+export const POST = route({ auth: "session", body: memberInviteSchema }, async ({ principal, body }) =>
+  json(await createInvitation(principal, body), 201),
 );

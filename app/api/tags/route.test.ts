@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "@/lib/db/testing/test-database";
-import type { UserPrincipal } from "@/lib/services/access/principal";
-import { addMember } from "@/lib/services/members";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
+import { addTestMember } from "@/lib/services/testing/members";
 import { DELETE as DELETE_WORKFLOW } from "../workflows/[id]/route";
 import { GET as GET_WORKFLOW_TAGS, PUT as PUT_WORKFLOW_TAGS } from "../workflows/[id]/tags/route";
 import { DELETE, PATCH } from "./[id]/route";
@@ -25,9 +24,13 @@ describe.each(testProviders())("workflow tag routes on %s", (provider) => {
       adminPassword: "secret-password",
       workspaceName: "Test",
     }));
-    const owner: UserPrincipal = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
     viewerId = (
-      await addMember(owner, { email: "vi@example.test", name: "Vi", role: "viewer", password: "viewer-password" })
+      await addTestMember(workspaceId, {
+        email: "vi@example.test",
+        name: "Vi",
+        role: "viewer",
+        password: "viewer-password",
+      })
     ).userId;
     workflowIds = (await test.db.workflow.findMany({ where: { workspaceId }, select: { id: true } })).map(
       (row) => row.id,

@@ -6,8 +6,8 @@ import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
 import type { UserPrincipal } from "@/lib/services/access/principal";
-import { addMember, memberInputSchema } from "@/lib/services/members";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
+import { addTestMember } from "@/lib/services/testing/members";
 import type { WorkflowDocument } from "@/lib/workflow/document";
 import { GET as getRun, OPTIONS as runPreflight } from "./runs/[runId]/route";
 import { OPTIONS as preflight, POST as runWorkflow } from "./workflows/[slug]/run/route";
@@ -290,10 +290,7 @@ describe("API keys on /api/v1: scopes, limits, CORS, last use, rate limits", () 
     });
 
     const owner: UserPrincipal = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
-    const editor = await addMember(
-      owner,
-      memberInputSchema.parse({ email: "ed@example.test", name: "Ed", role: "editor", password: "editor-password" }),
-    );
+    const editor = await addTestMember(owner.workspaceId, { email: "ed@example.test", name: "Ed", role: "editor" });
     await signInAs(editor.userId);
     expect((await patchKey(apiRequest("PATCH", { scopes: ["run"] }), pathParams({ id: key.id }))).status).toBe(403);
     expect((await createKeyRoute(apiRequest("POST", { name: "nope" }))).status).toBe(403);

@@ -4,9 +4,9 @@ import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import type { UserPrincipal } from "@/lib/services/access/principal";
-import { addMember } from "@/lib/services/members";
 import { RunService } from "@/lib/services/run-service";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
+import { addTestMember } from "@/lib/services/testing/members";
 import { testDocument, testEdge, testNode } from "@/lib/workflow/testing/build-document";
 import { DELETE, PUT } from "./[name]/route";
 import { GET, POST } from "./route";
@@ -27,9 +27,8 @@ describe.each(testProviders())("workspace variable routes on %s", (provider) => 
       workspaceName: "Test",
     }));
     const owner: UserPrincipal = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
-    editorId = (
-      await addMember(owner, { email: "ed@example.test", name: "Ed", role: "editor", password: "editor-password" })
-    ).userId;
+    editorId = (await addTestMember(owner.workspaceId, { email: "ed@example.test", name: "Ed", role: "editor" }))
+      .userId;
     await signInAs(ownerId);
   });
   afterAll(async () => test?.dispose());

@@ -53,9 +53,7 @@ export function placeNewNode(
   const size = initialSizeOf(type);
   // A container cannot go inside another one; next to a body node it goes beside its container.
   const anchor =
-    selected && selected.parentId && isContainerType(type)
-      ? nodes.find((node) => node.id === selected.parentId)
-      : selected;
+    selected?.parentId && isContainerType(type) ? nodes.find((node) => node.id === selected.parentId) : selected;
   const parentId = anchor?.parentId;
   const siblings = nodes.filter((node) => node.parentId === parentId);
   const rectangles = siblings.map((node) => ({ ...node.position, ...sizeOf(node) }));

@@ -21,6 +21,8 @@ export type Action =
   | "run.resume"
   | "run.review"
   | "workspace.read"
+  | "workspace.create"
+  | "workspace.rename"
   | "settings.manage"
   | "members.manage"
   | "audit.read"
@@ -54,6 +56,8 @@ const ACTION_WORDS: Record<Action, string> = {
   "run.resume": "answer human input",
   "run.review": "review runs",
   "workspace.read": "see the workspace",
+  "workspace.create": "create workspaces",
+  "workspace.rename": "rename the workspace",
   "settings.manage": "change workspace settings",
   "members.manage": "manage members",
   "audit.read": "see the audit log",
@@ -70,6 +74,7 @@ const VIEWER: readonly Action[] = [
   "run.read",
   "run.review",
   "workspace.read",
+  "workspace.create",
   "account.manage",
   "dataset.read",
   "evaluation.read",
@@ -87,7 +92,7 @@ const EDITOR: readonly Action[] = [
   "dataset.edit",
   "evaluation.run",
 ];
-const ADMIN: readonly Action[] = [...EDITOR, "settings.manage", "members.manage", "audit.read"];
+const ADMIN: readonly Action[] = [...EDITOR, "settings.manage", "members.manage", "audit.read", "workspace.rename"];
 
 /** What each role may do. Owners differ from admins only in member rules (see member service). */
 const ROLE_GRANTS: Record<WorkspaceRole, ReadonlySet<Action>> = {

@@ -11,7 +11,7 @@ import {
   touchSession,
   updateActiveWorkspace,
 } from "../../db/session-repository";
-import { TrellisError } from "../../workflow/errors";
+import { WorkspaceNotFoundError } from "../../db/workspace-repository";
 import { newSessionToken, SESSION_COOKIE, SESSION_TTL_MS, sessionTokenDigest } from "../session-token";
 import { NotSignedInError } from "./access-errors";
 import type { Principal, UserPrincipal } from "./principal";
@@ -20,12 +20,8 @@ import { toWorkspaceRole, type WorkspaceRole } from "./roles";
 /** How stale "last seen" may get before a request refreshes it (one write per session per interval). */
 const LAST_SEEN_INTERVAL_MS = 5 * 60 * 1000;
 
-/** The user is not a member of that workspace (or it does not exist). Code `workspace_not_found` (404). */
-export class WorkspaceNotFoundError extends TrellisError {
-  constructor(workspaceId: string) {
-    super("workspace_not_found", `Workspace ${workspaceId} was not found.`);
-  }
-}
+// One definition of `workspace_not_found` (404): the user is not a member there, or it does not exist.
+export { WorkspaceNotFoundError };
 
 /** The value of one cookie in a `Cookie` header, if present. */
 export function readCookie(header: string | null, name: string): string | undefined {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/db/api-key-repository";
-import { addMember } from "@/lib/db/member-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows, publishWorkflow } from "@/lib/db/workflow-repository";
 import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { addTestMember } from "@/lib/services/testing/members";
 import { GET } from "./route";
 
 async function options(query = "") {
@@ -30,7 +30,7 @@ describe("run history filter options", () => {
     versionId = (await publishWorkflow(workflowId, { note: "first cut", userId: ownerId })).id;
     secret = (await createApiKey(seeded.workspaceId, { name: "Support bot", scopes: ["run"] })).secret;
     viewerId = (
-      await addMember(seeded.workspaceId, {
+      await addTestMember(seeded.workspaceId, {
         email: "v@example.test",
         name: "",
         role: "viewer",

@@ -7,8 +7,8 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-dat
 import { getWorkflow, listWorkflows } from "@/lib/db/workflow-repository";
 import { buildWorkflowFile } from "@/lib/interop/trellis/workflow-file";
 import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { addTestMember } from "@/lib/services/testing/members";
 import { compileWorkflow } from "@/lib/workflow/compile";
-import { POST as addMember } from "../../members/route";
 import { POST } from "./route";
 
 const fixture = (name: string) =>
@@ -221,8 +221,7 @@ describe("POST /api/workflows/import", () => {
   });
 
   it("refuses viewers with 403", async () => {
-    const added = await addMember(post({ email: "vera@example.test", role: "viewer", password: "viewer-pass" }));
-    const viewerId = ((await added.json()) as { member: { userId: string } }).member.userId;
+    const { userId: viewerId } = await addTestMember(workspaceId, { email: "vera@example.test", role: "viewer" });
     await signedInAs(viewerId);
     const response = await POST(post({ format: "dify", content: fixture("llm.yml"), dryRun: true }));
     expect(response.status).toBe(403);

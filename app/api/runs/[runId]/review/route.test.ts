@@ -5,9 +5,9 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-dat
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import type { RunReviewView } from "@/lib/runs/run-review-view";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
+import { addTestMember } from "@/lib/services/testing/members";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
-import { POST as addMember } from "../../../members/route";
 import { GET as needsReview } from "../../needs-review/route";
 import { POST as comment, GET as listComments } from "../comments/route";
 import { GET, PATCH } from "./route";
@@ -81,10 +81,8 @@ describe("run review API", () => {
     });
     await test.db.run.update({ where: { id: runs.other }, data: { status: "failed" } });
     await signInAs(ownerId);
-    const added = await addMember(
-      apiRequest("POST", { email: "vera@example.test", name: "Vera Viewer", role: "viewer", password: "viewer-pass" }),
-    );
-    viewerId = ((await added.json()) as { member: { userId: string } }).member.userId;
+    viewerId = (await addTestMember(workspaceId, { email: "vera@example.test", name: "Vera Viewer", role: "viewer" }))
+      .userId;
   });
   beforeEach(() => signInAs(viewerId));
   afterAll(async () => test?.dispose());

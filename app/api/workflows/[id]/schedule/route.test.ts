@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addMember } from "@/lib/db/member-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { addTestMember } from "@/lib/services/testing/members";
 import { DELETE, GET, PUT } from "./route";
 
 const put = (body: unknown) => apiRequest("PUT", body, "http://localhost/x");
@@ -24,9 +24,7 @@ describe("workflow schedule routes", () => {
     });
     workflowId = (await listWorkflows(workspaceId))[0].id;
     owner = ownerId;
-    viewerId = (
-      await addMember(workspaceId, { email: "viewer@example.test", name: "", role: "viewer", password: "viewer-pass" })
-    ).userId;
+    viewerId = (await addTestMember(workspaceId, { email: "viewer@example.test", role: "viewer" })).userId;
   });
   beforeEach(() => signInAs(owner));
   afterAll(async () => test?.dispose());

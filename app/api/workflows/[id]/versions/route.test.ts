@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import type { UserPrincipal } from "@/lib/services/access/principal";
-import { addMember, memberInputSchema } from "@/lib/services/members";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
+import { addTestMember } from "@/lib/services/testing/members";
 import { createWorkflow, publishWorkflow } from "@/lib/services/workflows";
 import { PUT as putServed } from "../served-version/route";
 import { POST as restore } from "./[version]/restore/route";
@@ -25,12 +25,7 @@ describe("workflow version routes", () => {
       workspaceName: "Team",
     });
     owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
-    viewerId = (
-      await addMember(
-        owner,
-        memberInputSchema.parse({ email: "v@example.test", name: "V", role: "viewer", password: "viewer-password" }),
-      )
-    ).userId;
+    viewerId = (await addTestMember(owner.workspaceId, { email: "v@example.test", name: "V", role: "viewer" })).userId;
     id = (await createWorkflow(owner, { name: "Empty" })).id;
     await publishWorkflow(owner, id, "v1 note").catch(() => undefined);
   });
