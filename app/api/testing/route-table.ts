@@ -55,6 +55,9 @@ paths:
 
 const REVIEW = "reviewing (rating, labels, comments) changes no workflow: viewers may (lib/services/access/policy.ts)";
 
+const INVITE_LINK =
+  "an invitation link is its own capability: an unknown token is 404 for everyone, and a real one shows its holder only the workspace name and role (app/api/invite/[token]/route.test.ts)";
+
 const CATCH_ALL = "the catch-all answers every unknown /api path with a JSON 404 before any lookup";
 
 /** The table. */
@@ -131,6 +134,41 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   },
   "GET /api/audit": { access: "own-workspace" },
   "GET /api/tags": { access: "own-workspace" },
+  "GET /api/invitations": { access: "own-workspace" },
+  "POST /api/invitations": { access: "own-workspace", body: () => ({ role: "viewer" }) },
+  "DELETE /api/invitations/[id]": { access: "resource", params: (acme) => ({ id: acme.invitationId }) },
+  "GET /api/invite/[token]": {
+    access: "public",
+    reason: INVITE_LINK,
+    params: () => ({ token: "not-a-real-invitation-token" }),
+    owner: 404,
+  },
+  "POST /api/invite/[token]/accept": {
+    access: "public",
+    reason: INVITE_LINK,
+    params: () => ({ token: "not-a-real-invitation-token" }),
+    viewerMay: "accepting a link needs no role",
+  },
+  "POST /api/invite/[token]/sign-up": {
+    access: "public",
+    reason: INVITE_LINK,
+    params: () => ({ token: "not-a-real-invitation-token" }),
+    body: () => ({ name: "New", email: "new@isolation.test", password: "long-enough-password" }),
+    viewerMay: "signing up through a link needs no role",
+  },
+  "GET /api/runs/filter-options": { access: "own-workspace" },
+  "GET /api/workspaces": { access: "self", reason: "lists the caller's own workspaces and roles" },
+  "POST /api/workspaces": {
+    access: "self",
+    reason: "creates a workspace the caller owns",
+    body: () => ({ name: "Isolation workspace" }),
+    viewerMay: "anyone signed in may create a workspace of their own",
+  },
+  "PATCH /api/workspaces/[id]": {
+    access: "resource",
+    params: (acme) => ({ id: acme.workspaceId }),
+    body: () => ({ name: "Renamed workspace" }),
+  },
   "POST /api/tags": { access: "own-workspace", body: () => ({ name: "isolation-tag" }) },
   "PATCH /api/tags/[id]": {
     access: "resource",

@@ -111,6 +111,8 @@ export interface AcmeResources {
   evaluationId: string;
   variableName: string;
   commentId: string;
+  /** A pending invitation into A. */
+  invitationId: string;
   /** A's workflow tag (on A's workflow). */
   tagId: string;
   /** The id of A's owner's session (the one the suites sign in with). */
@@ -240,6 +242,8 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
     },
   );
   await call("variables", "POST", "/api/variables", {}, { name: "ACME_VARIABLE", value: "acme-variable-value" });
+  const invited = await call("invitations", "POST", "/api/invitations", {}, { role: "editor" });
+  const invitationId = String((invited.invitation as { id: string }).id);
   const tagged = await call("tags", "POST", "/api/tags", {}, { name: "acme-tag" });
   const tagId = String((tagged.tag as { id: string }).id);
   await call(
@@ -339,6 +343,7 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
     variableName: "ACME_VARIABLE",
     commentId: comment.id,
     tagId,
+    invitationId,
     sessionId: (await db.session.findFirstOrThrow({ where: { userId: ownerId }, orderBy: { createdAt: "asc" } })).id,
   };
   const acmeMarkers = [
@@ -356,6 +361,7 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
     acme.commentId,
     acme.sessionId,
     acme.tagId,
+    acme.invitationId,
   ];
   return {
     acme,
