@@ -20,39 +20,13 @@ import { saveProvider } from "../lib/db/provider-repository";
 import { seedDatabase } from "../lib/db/seed";
 import { createWorkflow, publishWorkflow } from "../lib/db/workflow-repository";
 import { startFakeOpenAIServer } from "../lib/llm/fake-server";
-import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "../lib/workflow/document";
+import { oneLlmFlow } from "./one-llm-flow";
 import { percentile, sortedCopy } from "./support";
 
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 400);
 const CLIENTS = Number(process.env.BENCH_PROFILE_CLIENTS ?? 1);
 
-const flow = {
-  schemaVersion: CURRENT_SCHEMA_VERSION,
-  nodes: [
-    {
-      id: "start",
-      type: "start",
-      position: { x: 0, y: 0 },
-      data: { title: "Start", inputs: [{ name: "query", type: "string", required: true }] },
-    },
-    {
-      id: "llm",
-      type: "llm",
-      position: { x: 200, y: 0 },
-      data: { title: "LLM", model: { provider: "fake", model: "gpt-4o-mini" }, userPrompt: "{{start.query}}" },
-    },
-    {
-      id: "end",
-      type: "end",
-      position: { x: 400, y: 0 },
-      data: { title: "End", outputs: [{ name: "answer", value: "{{llm.text}}" }] },
-    },
-  ],
-  edges: [
-    { id: "e1", source: "start", target: "llm" },
-    { id: "e2", source: "llm", target: "end" },
-  ],
-} as WorkflowDocument;
+const flow = oneLlmFlow();
 
 async function main(): Promise<void> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-api-profile-"));

@@ -46,6 +46,7 @@ import { startDemoApiStub } from "../lib/tools/demo-stub/server";
 import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "../lib/workflow/document";
 import { planAndExecuteExample } from "../lib/workflow/examples/plan-and-execute";
 import { slugify } from "../lib/workflow/naming";
+import { oneLlmFlow } from "./one-llm-flow";
 import { closedLoop, freePort, loadAverage, percentile, rssMb, sleep, sortedCopy } from "./support";
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
@@ -58,33 +59,7 @@ const SLOW_MODEL = "gpt-slow-200ms";
 const ALL_CASES = ["one_llm", "plan_and_execute", "first_sse", "chat_first_token", "parallel_10_llm", "idle"];
 const CASES = new Set((process.env.BENCH_API_CASES ?? ALL_CASES.join(",")).split(",").map((name) => name.trim()));
 
-const oneLlmFlow = {
-  schemaVersion: CURRENT_SCHEMA_VERSION,
-  nodes: [
-    {
-      id: "start",
-      type: "start",
-      position: { x: 0, y: 0 },
-      data: { title: "Start", inputs: [{ name: "query", type: "string", required: true }] },
-    },
-    {
-      id: "llm",
-      type: "llm",
-      position: { x: 200, y: 0 },
-      data: { title: "LLM", model: { provider: "fake", model: "gpt-4o-mini" }, userPrompt: "{{start.query}}" },
-    },
-    {
-      id: "end",
-      type: "end",
-      position: { x: 400, y: 0 },
-      data: { title: "End", outputs: [{ name: "answer", value: "{{llm.text}}" }] },
-    },
-  ],
-  edges: [
-    { id: "e1", source: "start", target: "llm" },
-    { id: "e2", source: "llm", target: "end" },
-  ],
-} as WorkflowDocument;
+const oneLlmFlowDocument = oneLlmFlow();
 
 /** start → 10 LLM nodes side by side → end, the model answering after 200 ms. */
 function parallelLlmFlow(): WorkflowDocument {
@@ -250,7 +225,11 @@ async function main(): Promise<void> {
     workspaceName: "Bench",
   });
   await saveProvider(workspaceId, "fake", { baseURL: fake.url, apiKey: "sk-bench-fake-key" });
-  const flows = { one_llm: oneLlmFlow, plan_and_execute: planAndExecuteFlow(), parallel_10_llm: parallelLlmFlow() };
+  const flows = {
+    one_llm: oneLlmFlowDocument,
+    plan_and_execute: planAndExecuteFlow(),
+    parallel_10_llm: parallelLlmFlow(),
+  };
   const slugs: Record<string, string> = {};
   for (const [name, draft] of Object.entries(flows)) {
     const created = await createWorkflow(workspaceId, { name: `Bench ${name}`, userId: ownerId, draft });

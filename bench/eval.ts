@@ -28,6 +28,7 @@ import { startFakeOpenAIServer } from "../lib/llm/fake-server";
 import type { Principal } from "../lib/services/access/principal";
 import { createDataset } from "../lib/services/datasets";
 import { getEvaluation, startEvaluation } from "../lib/services/evaluations";
+import { oneLlmFlow } from "./one-llm-flow";
 import { loadAverage } from "./support";
 
 const CASES = Number(process.env.BENCH_EVAL_CASES ?? 100);
@@ -60,33 +61,7 @@ async function main(): Promise<void> {
     const { id: workflowId } = await createWorkflow(seeded.workspaceId, {
       name: "Bench",
       userId: seeded.ownerId,
-      draft: {
-        schemaVersion: 3,
-        nodes: [
-          {
-            id: "start",
-            type: "start",
-            position: { x: 0, y: 0 },
-            data: { title: "Start", inputs: [{ name: "n", type: "number", required: true }] },
-          },
-          {
-            id: "llm",
-            type: "llm",
-            position: { x: 200, y: 0 },
-            data: { title: "Ask", model: { provider: "fake", model: "gpt-4o-mini" }, userPrompt: "Case {{start.n}}" },
-          },
-          {
-            id: "end",
-            type: "end",
-            position: { x: 400, y: 0 },
-            data: { title: "End", outputs: [{ name: "answer", value: "{{llm.text}}" }] },
-          },
-        ],
-        edges: [
-          { id: "e1", source: "start", target: "llm" },
-          { id: "e2", source: "llm", target: "end" },
-        ],
-      },
+      draft: oneLlmFlow({ name: "n", type: "number" }, "Case {{start.n}}"),
     });
     const cases = Array.from({ length: CASES }, (_, index) => ({
       id: `case-${index}`,

@@ -7,8 +7,8 @@ import { createTestDatabase, type TestDatabase } from "../db/testing/test-databa
 import { createWorkflow, publishWorkflow } from "../db/workflow-repository";
 import { compileWorkflow } from "../workflow/compile";
 import { type EffectServer, startEffectServer } from "./testing/effect-server";
-import { requestJson, type SpawnedProcess, spawnTsx } from "./testing/processes";
-import { settledRun, startTcpProxy, waitFor } from "./testing/queue-cluster";
+import { requestJson } from "./testing/processes";
+import { QueueProcesses, settledRun, startTcpProxy, waitFor } from "./testing/queue-cluster";
 import { effectIterationDocument } from "./testing/queue-fixtures";
 
 const redisUrl = process.env.TRELLIS_TEST_REDIS_URL;
@@ -24,38 +24,20 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode faults", { timeout: 240_0
   let workspaceId: string;
   let ownerId: string;
   let workflowId: string;
-  const processes: SpawnedProcess[] = [];
   const prefix = `trellis-faults-${crypto.randomBytes(4).toString("hex")}`;
 
-  function environment(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
-    return {
-      DATABASE_URL: test.config.url,
-      REDIS_URL: redisUrl,
-      TRELLIS_EXECUTION: "queue",
-      TRELLIS_QUEUE_PREFIX: prefix,
-      TRELLIS_QUEUE_LOCK_MS: "2000",
-      TRELLIS_WORKER_SHUTDOWN_MS: "2000",
-      TRELLIS_HTTP_ALLOWLIST: effect.hostPort,
-      TRELLIS_SCHEDULER: "off",
-      TRELLIS_DEMO_MODEL: "off",
-      WORKSPACE_ID: workspaceId,
-      USER_ID: ownerId,
-      ...overrides,
-    };
-  }
-
-  async function startWorker(overrides: Record<string, string | undefined> = {}): Promise<SpawnedProcess> {
-    const started = spawnTsx("scripts/worker.ts", environment(overrides));
-    processes.push(started);
-    await started.waitFor(/Trellis worker: \d+ run\(s\) at once/);
-    return started;
-  }
-
-  async function startWeb(overrides: Record<string, string | undefined> = {}): Promise<number> {
-    const web = spawnTsx("lib/queue/testing/queue-web-server.ts", environment(overrides));
-    processes.push(web);
-    return Number((await web.waitFor(/listening (\d+)/))[1]);
-  }
+  const cluster = new QueueProcesses(() => ({
+    databaseUrl: test.config.url,
+    redisUrl,
+    prefix,
+    effectHostPort: effect.hostPort,
+    workspaceId,
+    ownerId,
+    lockMs: 2000,
+    shutdownMs: 2000,
+  }));
+  const startWorker = (overrides: Record<string, string | undefined> = {}) => cluster.startWorker(overrides);
+  const startWeb = (overrides: Record<string, string | undefined> = {}) => cluster.startWeb(overrides);
 
   beforeAll(async () => {
     test = await createTestDatabase("postgresql");
@@ -74,8 +56,7 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode faults", { timeout: 240_0
   });
 
   afterAll(async () => {
-    if (process.env.TRELLIS_TEST_QUEUE_LOG) for (const started of processes) console.log(started.output());
-    await Promise.all(processes.map((started) => started.stop("SIGKILL")));
+    await cluster.stopAll();
     await effect?.close();
     await test?.dispose();
   });

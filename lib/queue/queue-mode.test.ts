@@ -7,8 +7,8 @@ import { createTestDatabase, type TestDatabase } from "../db/testing/test-databa
 import { createWorkflow } from "../db/workflow-repository";
 import { approvalDocument } from "../services/testing/durable-fixtures";
 import { type EffectServer, startEffectServer } from "./testing/effect-server";
-import { readRunEvents, requestJson, type SpawnedProcess, spawnTsx } from "./testing/processes";
-import { freePort, settledRun as settled, waitFor } from "./testing/queue-cluster";
+import { readRunEvents, requestJson, type SpawnedProcess } from "./testing/processes";
+import { freePort, QueueProcesses, settledRun as settled, waitFor } from "./testing/queue-cluster";
 import { effectIterationDocument } from "./testing/queue-fixtures";
 
 const redisUrl = process.env.TRELLIS_TEST_REDIS_URL;
@@ -29,41 +29,24 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode across processes", { time
   let ownerId: string;
   let effectWorkflowId: string;
   let approvalWorkflowId: string;
-  const processes: SpawnedProcess[] = [];
   const prefix = `trellis-test-${crypto.randomBytes(4).toString("hex")}`;
   let webA: number;
   let webB: number;
   let worker: SpawnedProcess;
 
-  function environment(redis = redisUrl): Record<string, string | undefined> {
-    return {
-      DATABASE_URL: test.config.url,
-      REDIS_URL: redis,
-      TRELLIS_EXECUTION: "queue",
-      TRELLIS_QUEUE_PREFIX: prefix,
-      // Short enough to take a killed worker's job over quickly, long enough for a loaded machine.
-      TRELLIS_QUEUE_LOCK_MS: "5000",
-      TRELLIS_WORKER_SHUTDOWN_MS: "3000",
-      TRELLIS_HTTP_ALLOWLIST: effect.hostPort,
-      TRELLIS_SCHEDULER: "off",
-      TRELLIS_DEMO_MODEL: "off",
-      WORKSPACE_ID: workspaceId,
-      USER_ID: ownerId,
-    };
-  }
-
-  async function startWeb(redis = redisUrl): Promise<number> {
-    const web = spawnTsx("lib/queue/testing/queue-web-server.ts", environment(redis));
-    processes.push(web);
-    return Number((await web.waitFor(/listening (\d+)/))[1]);
-  }
-
-  async function startWorker(redis = redisUrl): Promise<SpawnedProcess> {
-    const started = spawnTsx("scripts/worker.ts", environment(redis));
-    processes.push(started);
-    await started.waitFor(/Trellis worker: \d+ run\(s\) at once/);
-    return started;
-  }
+  const cluster = new QueueProcesses(() => ({
+    databaseUrl: test.config.url,
+    redisUrl,
+    prefix,
+    effectHostPort: effect.hostPort,
+    workspaceId,
+    ownerId,
+    // Long enough for a loaded machine.
+    lockMs: 5000,
+    shutdownMs: 3000,
+  }));
+  const startWeb = (redis = redisUrl) => cluster.startWeb({ REDIS_URL: redis });
+  const startWorker = (redis = redisUrl) => cluster.startWorker({ REDIS_URL: redis });
 
   async function startRun(port: number, workflowId: string, inputs: Record<string, unknown>): Promise<string> {
     const answer = await requestJson(port, "POST", "/runs", { workflowId, inputs });
@@ -91,8 +74,7 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode across processes", { time
   });
 
   afterAll(async () => {
-    if (process.env.TRELLIS_TEST_QUEUE_LOG) for (const started of processes) console.log(started.output());
-    await Promise.all(processes.map((started) => started.stop("SIGKILL")));
+    await cluster.stopAll();
     await effect?.close();
     await test?.dispose();
   });

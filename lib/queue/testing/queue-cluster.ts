@@ -5,6 +5,7 @@
  */
 import net from "node:net";
 import { getRunWithNodeRuns } from "../../db/run-repository";
+import { type SpawnedProcess, spawnTsx } from "./processes";
 
 /** Polls `probe` every 50 ms until it returns a value. */
 export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
@@ -73,4 +74,66 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   };
   await listen();
   return { port, down, up: listen, close: down };
+}
+
+/** What every spawned web process and worker of a queue test shares. */
+export interface QueueProcessSettings {
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  /** BullMQ prefix, unique per test file so files never share jobs. */
+  prefix: string;
+  /** `host:port` of the test's side-effect server (allowlisted for the HTTP node). */
+  effectHostPort: string;
+  workspaceId: string;
+  ownerId: string;
+  /** BullMQ lock (and stall interval): short enough to take a killed worker's job over quickly. */
+  lockMs: number;
+  shutdownMs: number;
+}
+
+/** Spawns queue-mode web processes and workers with one environment and stops them all at the end. */
+export class QueueProcesses {
+  readonly processes: SpawnedProcess[] = [];
+
+  constructor(private readonly settings: () => QueueProcessSettings) {}
+
+  /** The environment of every process, with `overrides` on top. */
+  environment(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+    const settings = this.settings();
+    return {
+      DATABASE_URL: settings.databaseUrl,
+      REDIS_URL: settings.redisUrl,
+      TRELLIS_EXECUTION: "queue",
+      TRELLIS_QUEUE_PREFIX: settings.prefix,
+      TRELLIS_QUEUE_LOCK_MS: String(settings.lockMs),
+      TRELLIS_WORKER_SHUTDOWN_MS: String(settings.shutdownMs),
+      TRELLIS_HTTP_ALLOWLIST: settings.effectHostPort,
+      TRELLIS_SCHEDULER: "off",
+      TRELLIS_DEMO_MODEL: "off",
+      WORKSPACE_ID: settings.workspaceId,
+      USER_ID: settings.ownerId,
+      ...overrides,
+    };
+  }
+
+  /** A test web process (lib/queue/testing/queue-web-server.ts); resolves with its port. */
+  async startWeb(overrides: Record<string, string | undefined> = {}): Promise<number> {
+    const web = spawnTsx("lib/queue/testing/queue-web-server.ts", this.environment(overrides));
+    this.processes.push(web);
+    return Number((await web.waitFor(/listening (\d+)/))[1]);
+  }
+
+  /** A real worker (scripts/worker.ts), once it takes jobs. */
+  async startWorker(overrides: Record<string, string | undefined> = {}): Promise<SpawnedProcess> {
+    const started = spawnTsx("scripts/worker.ts", this.environment(overrides));
+    this.processes.push(started);
+    await started.waitFor(/Trellis worker: \d+ run\(s\) at once/);
+    return started;
+  }
+
+  /** Kills every process (printing their output first when TRELLIS_TEST_QUEUE_LOG is set). */
+  async stopAll(): Promise<void> {
+    if (process.env.TRELLIS_TEST_QUEUE_LOG) for (const started of this.processes) console.log(started.output());
+    await Promise.all(this.processes.map((started) => started.stop("SIGKILL")));
+  }
 }
