@@ -4,7 +4,7 @@ import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { TrellisError } from "../workflow/errors";
 import { type Database, database, providerOf } from "./prisma-client";
 import { type RunView, runSelect } from "./run-repository";
-import { ftsQuery, postgresMatch, SEARCH_KEY_SPAN, searchCondition, searchSnippets } from "./run-search";
+import { ftsQuery, postgresMatch, SEARCH_KEY_SPAN, searchCondition, searchSnippets, sqliteEpochMs } from "./run-search";
 
 export { RUN_SORT_KEYS, type RunSortKey } from "../runs/run-history-sort";
 
@@ -380,6 +380,60 @@ async function sqliteSearchPage(client: Database, shape: PageShape): Promise<Fou
   return rows.slice(0, limit + 1);
 }
 
+/** Whether the page narrows the runs beyond workspace, dates and cursor (what the Run indexes find fast). */
+function hasRunFilters(query: RunHistoryQuery): boolean {
+  return Boolean(
+    query.workflowId ||
+      query.versionId ||
+      query.statuses?.length ||
+      query.trigger ||
+      query.apiKeyId ||
+      query.minDurationMs !== undefined ||
+      query.minCost !== undefined ||
+      Object.values(query.extensions ?? {}).some((value) => value !== undefined),
+  );
+}
+
+/**
+ * An SQLite search page with filters, walked from the Run side: the filtered runs in page order
+ * through the Run indexes (at most searchScanBudget of them), each probed against FTS5 within
+ * its own start millisecond's rowids. When the filters are selective and the terms common, the
+ * FTS5-driven page would read thousands of matches the filters then drop. Null when the walk
+ * could not decide (more filtered runs than the budget and too few matches among them): the
+ * FTS5-driven page answers instead. Both give the same rows in the same order.
+ */
+async function sqliteWalkPage(client: Database, shape: PageShape): Promise<FoundRow[] | null> {
+  const { query, sort, direction, limit } = shape;
+  const order = orderBy(sort, direction);
+  const walk = binder("sqlite");
+  // SQLite placeholders are positional: bind in the order they appear in the text.
+  const match = walk.parameter(ftsQuery(query.searchTerms ?? []));
+  const filtered = runConditions(shape, walk).join(" AND ");
+  const startMs = sqliteEpochMs(`"Run"."startedAt"`);
+  const rows = (await client.$queryRawUnsafe(
+    `SELECT "Run"."id" AS "id", "Run"."startedAt" AS "startedAt", "Run"."searchKey" AS "searchKey" FROM (
+       SELECT "Run"."id", "Run"."startedAt", "Run"."durationMs", "Run"."cost",
+         (SELECT CAST("RunSearch".rowid AS TEXT) FROM "RunSearch"
+           WHERE "RunSearch" MATCH ${match}
+             AND "RunSearch".rowid >= ${startMs} * ${SEARCH_KEY_SPAN}
+             AND "RunSearch".rowid < (${startMs} + 1) * ${SEARCH_KEY_SPAN}
+             AND "RunSearch"."runId" = "Run"."id") AS "searchKey"
+       FROM (SELECT * FROM "Run" WHERE ${filtered} ORDER BY ${order} LIMIT ${searchScanBudget}) AS "Run"
+     ) AS "Run"
+     WHERE "Run"."searchKey" IS NOT NULL
+     ORDER BY ${order} LIMIT ${walk.parameter(limit + 1)}`,
+    ...walk.parameters,
+  )) as FoundRow[];
+  if (rows.length > limit) return rows;
+  const count = binder("sqlite");
+  const [{ runs }] = (await client.$queryRawUnsafe(
+    `SELECT count(*) AS "runs" FROM (SELECT 1 FROM "Run" WHERE ${runConditions(shape, count).join(" AND ")} LIMIT ${searchScanBudget}) AS "Walked"`,
+    ...count.parameters,
+  )) as { runs: number | bigint }[];
+  // Fewer filtered runs than the budget: the walk saw every one of them, so its answer is whole.
+  return Number(runs) < searchScanBudget ? rows : null;
+}
+
 /**
  * One page of a workspace's run history. Keyset pagination on (sort value, id): a cursor names
  * the last row seen, so runs inserted meanwhile never shift or repeat rows of later pages.
@@ -404,7 +458,8 @@ export async function queryRunHistory(
     : provider === "postgresql"
       ? await postgresSearchPage(client, shape)
       : sort === "startedAt"
-        ? await sqliteSearchPage(client, shape)
+        ? ((hasRunFilters(query) ? await sqliteWalkPage(client, shape) : null) ??
+          (await sqliteSearchPage(client, shape)))
         : await indexedPage(client, shape);
   const pageRows = found.slice(0, limit);
   const pageIds = pageRows.map((row) => row.id);
