@@ -91,10 +91,11 @@ describe("access through the services", () => {
     await expect(
       createKey(people.admin!, { name: "k", scopes: ["run"], workflowId: foreignWorkflowId }),
     ).rejects.toMatchObject({
-      code: "workflow_not_found",
+      // The same answer as for an id that does not exist, so ids of other workspaces cannot be probed.
+      code: "unknown_workflow",
     });
     await expect(createKey(people.admin!, { name: "k", scopes: ["run"], workflowId: "nope" })).rejects.toMatchObject({
-      code: "workflow_not_found",
+      code: "unknown_workflow",
     });
   });
 
