@@ -48,10 +48,16 @@ test.describe("sessions", () => {
     const admin = await playwright.request.newContext({ baseURL });
     expect((await admin.post("/api/auth/login", { data: adminLogin })).status()).toBe(200);
     const email = `sessions-${Date.now()}@example.test`;
-    const created = await admin.post("/api/members", {
-      data: { email, name: "Sessions", role: "editor", password: "sessions-password" },
+    // Members join by invitation: the admin invites the e-mail, the person signs up through the link.
+    const invited = await admin.post("/api/invitations", { data: { role: "editor", email } });
+    expect(invited.status()).toBe(201);
+    const { token } = (await invited.json()) as { token: string };
+    const joining = await playwright.request.newContext({ baseURL });
+    const joined = await joining.post(`/api/invite/${token}/sign-up`, {
+      data: { name: "Sessions", email, password: "sessions-password" },
     });
-    expect(created.status()).toBeLessThan(300);
+    expect(joined.status(), await joined.text()).toBe(201);
+    await joining.dispose();
     const elsewhere = await playwright.request.newContext({ baseURL, userAgent: "Elsewhere/1.0 (Windows)" });
     expect((await elsewhere.post("/api/auth/login", { data: { email, password: "sessions-password" } })).status()).toBe(
       200,
