@@ -12,7 +12,7 @@ import { DELETE as deleteSession } from "./[id]/route";
 import { POST as revokeAll } from "./revoke-all/route";
 import { GET as listSessions } from "./route";
 
-/** Signs in through the real route and returns the cookie pair (`trellis_session=…`). */
+/** Signs in through the real route and returns the cookie pair (`trellis.session_token=…`). */
 async function signIn(password = "secret-password", userAgent = "Firefox/140"): Promise<string> {
   const response = await login(
     new Request("http://localhost/api/auth/login", {
