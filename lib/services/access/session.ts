@@ -59,14 +59,15 @@ export async function startSession(
 interface AuthSession {
   id: string;
   userId: string;
+  expiresAt: Date;
   updatedAt: Date;
   activeWorkspaceId?: string | null;
 }
 
 /**
  * The principal of a signed session cookie value, or null: the signature must hold (checked here,
- * before any database work), better-auth must find the session unexpired (`getSession`; it deletes
- * an expired row), and the user must be a member of a workspace (the session's active one while
+ * before any database work), better-auth must find the session (`internalAdapter.findSession`) and
+ * it must be unexpired (an expired row is deleted), and the user must be a member of a workspace (the session's active one while
  * still a member there, else the oldest). No cache: a revoked session, role change or removed
  * membership takes effect on the next request.
  */
@@ -74,13 +75,18 @@ export async function principalFromSessionToken(
   token: string | undefined,
   now = new Date(),
 ): Promise<UserPrincipal | null> {
-  if (!verifiedSessionToken(token)) return null;
-  const found = await auth().api.getSession({
-    headers: authHeaders({ ipAddress: "unknown", userAgent: null, sessionValue: token }),
-    query: { disableCookieCache: true, disableRefresh: true },
-  });
+  const raw = verifiedSessionToken(token);
+  if (!raw) return null;
+  // better-auth's own session look-up (its adapter, so the token is hashed on the way), without the
+  // endpoint machinery of `api.getSession` around it: this runs on every request.
+  const { internalAdapter } = await auth().$context;
+  const found = await internalAdapter.findSession(raw);
   if (!found) return null;
   const session = found.session as AuthSession;
+  if (new Date(session.expiresAt).getTime() <= now.getTime()) {
+    await internalAdapter.deleteSession(raw);
+    return null;
+  }
   const membership = await findActingMembership(session.userId, session.activeWorkspaceId ?? null);
   if (!membership) return null;
   if (now.getTime() - new Date(session.updatedAt).getTime() > LAST_SEEN_INTERVAL_MS) {
