@@ -4,7 +4,7 @@ import { z } from "zod";
 import { findPasswordHash, storePasswordHash } from "../db/credentials";
 import { findUserIdByEmail, getAccount, insertUser, WrongPasswordError } from "../db/member-repository";
 import { hashPassword, upgradedHash } from "../db/passwords";
-import { countUserSessions, findActingMembership } from "../db/session-repository";
+import { countUserSessions, deleteExpiredSessions, findActingMembership } from "../db/session-repository";
 import { TrellisError } from "../workflow/errors";
 import { auth, authHeaders, sessionValueFrom } from "./access/auth";
 import { authorize } from "./access/policy";
@@ -79,6 +79,8 @@ export async function signIn(
   const token = sessionValueFrom(answer.headers);
   if (!token) throw new TrellisError("internal", "better-auth answered a sign-in without a session cookie.");
   await upgradeStoredHash(user.id, input.password);
+  // Rows of sessions that simply ran out are removed as their user signs in again.
+  await deleteExpiredSessions(user.id, new Date());
   const principal = await principalFromSessionToken(token);
   if (principal) await recordAudit(principal, { action: "auth.sign_in", clientAddress: client.ipAddress });
   return { token, user: { id: user.id, email: user.email, name: user.name } };

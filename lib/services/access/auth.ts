@@ -18,8 +18,8 @@ const ACTIVE_WORKSPACE_HEADER = "x-trellis-active-workspace";
 
 /** Who a better-auth call is made for. */
 export interface AuthCaller {
-  /** Our client address of the request. */
-  ipAddress: string;
+  /** Our client address of the request (null: none known, e.g. a test fixture). */
+  ipAddress: string | null;
   userAgent: string | null;
   /** The request's signed session cookie value, for calls on the current session. */
   sessionValue?: string;
@@ -30,7 +30,7 @@ export interface AuthCaller {
 /** The headers of a better-auth server call for `caller` (nothing else of the request). */
 export function authHeaders(caller: AuthCaller): Headers {
   const headers = new Headers();
-  headers.set(CLIENT_ADDRESS_HEADER, caller.ipAddress);
+  if (caller.ipAddress) headers.set(CLIENT_ADDRESS_HEADER, caller.ipAddress);
   if (caller.userAgent) headers.set("user-agent", caller.userAgent.slice(0, 500));
   if (caller.sessionValue) headers.set("cookie", `${SESSION_COOKIE}=${caller.sessionValue}`);
   if (caller.activeWorkspaceId) headers.set(ACTIVE_WORKSPACE_HEADER, caller.activeWorkspaceId);
@@ -88,7 +88,9 @@ function createAuth(client: Database, secret: string) {
             return {
               data: {
                 ...session,
-                ipAddress: headers?.get(CLIENT_ADDRESS_HEADER) ?? session.ipAddress ?? null,
+                // Inside a call: only our header (better-auth's own fallback would say 127.0.0.1 in
+                // tests). Outside (createSessionFor): the override it was given.
+                ipAddress: context ? (headers?.get(CLIENT_ADDRESS_HEADER) ?? null) : session.ipAddress || null,
                 activeWorkspaceId: membership?.workspaceId ?? null,
               },
             };

@@ -46,7 +46,7 @@ export async function startSession(
   const { value, sessionId } = await createSessionFor(
     userId,
     {
-      ipAddress: client.ipAddress ?? "unknown",
+      ipAddress: client.ipAddress,
       userAgent: client.userAgent,
       activeWorkspaceId: options.activeWorkspaceId,
     },
@@ -124,7 +124,7 @@ export async function currentPrincipal(): Promise<UserPrincipal | null> {
 export async function endSessionByToken(token: string | undefined, caller?: AuthCaller): Promise<boolean> {
   if (!verifiedSessionToken(token)) return false;
   const result = await auth().api.signOut({
-    headers: authHeaders({ ipAddress: caller?.ipAddress ?? "unknown", userAgent: null, sessionValue: token }),
+    headers: authHeaders({ ipAddress: caller?.ipAddress ?? null, userAgent: null, sessionValue: token }),
   });
   return result.success;
 }
