@@ -55,7 +55,7 @@ export async function startSession(
   return { token: value, sessionId };
 }
 
-/** What better-auth's `getSession` gives back for our session (with its additional field). */
+/** The session better-auth's `findSession` gives back (with our additional field). */
 interface AuthSession {
   id: string;
   userId: string;
@@ -66,10 +66,10 @@ interface AuthSession {
 
 /**
  * The principal of a signed session cookie value, or null: the signature must hold (checked here,
- * before any database work), better-auth must find the session (`internalAdapter.findSession`) and
- * it must be unexpired (an expired row is deleted), and the user must be a member of a workspace (the session's active one while
- * still a member there, else the oldest). No cache: a revoked session, role change or removed
- * membership takes effect on the next request.
+ * before any database work), better-auth must find the session (`internalAdapter.findSession`)
+ * unexpired (an expired row is deleted), and the user must be a member of a workspace (the
+ * session's active one while still a member there, else the oldest). No cache: a revoked session,
+ * role change or removed membership takes effect on the next request.
  */
 export async function principalFromSessionToken(
   token: string | undefined,
