@@ -30,6 +30,9 @@ export const newAccountSchema = z.object({
 /**
  * Creates an account: the one place new users are made (the invite page's sign-up; the seed makes
  * the first admin). It belongs to no workspace until it accepts an invitation or creates one.
+ * Not better-auth's `signUpEmail`: with auto sign-in off it answers a taken e-mail with a made-up
+ * success (we answer 409 `account_exists` on the invite page), with it on it starts a session the
+ * sign-up does not want. It writes the same tables (User + credential Account) in one transaction.
  * @throws AccountExistsError (409 `account_exists`) when the e-mail has an account
  */
 export async function createAccount(
