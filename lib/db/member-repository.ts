@@ -4,7 +4,7 @@ import { TrellisError } from "../workflow/errors";
 
 export type { MemberView } from "../contracts/settings-views";
 
-import { hashPassword, passwordStamp, verifyPassword } from "./passwords";
+import { createUserWithPassword } from "./credentials";
 import { database } from "./prisma-client";
 
 /** An account with this e-mail exists already. Code `account_exists` (409, field `email`). */
@@ -69,7 +69,7 @@ export async function insertUser(input: {
   passwordHash: string;
 }): Promise<{ id: string; email: string; name: string }> {
   try {
-    return await database().user.create({ data: input, select: { id: true, email: true, name: true } });
+    return await createUserWithPassword(input);
   } catch (error) {
     if ((error as { code?: string }).code === "P2002") throw new AccountExistsError();
     throw error;
@@ -132,36 +132,6 @@ export class WrongPasswordError extends TrellisError {
   constructor() {
     super("wrong_password", "The current password is wrong.");
   }
-}
-
-/**
- * Changes a user's own password after checking the current one. Returns the new password stamp:
- * sessions carrying the old one stop working, so the caller re-issues the current session.
- */
-export async function changePassword(
-  userId: string,
-  parsed: { currentPassword: string; newPassword: string },
-): Promise<string> {
-  const user = await database().user.findUnique({ where: { id: userId } });
-  if (!user || !(await verifyPassword(parsed.currentPassword, user.passwordHash))) throw new WrongPasswordError();
-  const passwordHash = await hashPassword(parsed.newPassword);
-  await database().user.update({ where: { id: userId }, data: { passwordHash } });
-  return passwordStamp(passwordHash);
-}
-
-/** The account of a sign-in e-mail with its password hash; null when unknown. */
-export async function findUserForSignIn(
-  email: string,
-): Promise<{ id: string; email: string; name: string; passwordHash: string } | null> {
-  return database().user.findUnique({
-    where: { email },
-    select: { id: true, email: true, name: true, passwordHash: true },
-  });
-}
-
-/** Stores a re-encoded hash of the same password (new format or parameters) after a successful sign-in. */
-export async function updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
-  await database().user.update({ where: { id: userId }, data: { passwordHash } });
 }
 
 /** The signed-in user's own details for the account page. */

@@ -77,18 +77,6 @@ export async function hashPassword(password: string): Promise<string> {
   return format(CURRENT_PARAMETERS, salt.toString("base64"), hash.toString("base64"));
 }
 
-/**
- * A short fingerprint of a stored password hash, carried in session tokens: it changes with the
- * password (the hash has a fresh salt), which ends sessions issued before the change. It is taken
- * over salt and hash in the first format's spelling, so rewriting an old hash in the new format
- * (same salt and hash) keeps sessions alive.
- */
-export function passwordStamp(passwordHash: string): string {
-  const parsed = parseHash(passwordHash);
-  const canonical = parsed ? `scrypt$${parsed.salt}$${parsed.hash}` : passwordHash;
-  return crypto.createHash("sha256").update(canonical).digest("base64url").slice(0, 16);
-}
-
 /** Constant-time check of a password against `hashPassword` output (either format). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);
@@ -99,22 +87,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return crypto.timingSafeEqual(expected, actual);
 }
 
-let dummyHash: Promise<string> | undefined;
-
-/**
- * Spends what checking a real password costs, for sign-ins of unknown e-mails, so response time
- * does not tell which accounts exist. Always false.
- */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("base64"));
-  await verifyPassword(password, await dummyHash);
-  return false;
-}
-
 /**
  * The hash to store after a successful sign-in with `password`, or null when `stored` is current.
- * A first-format hash made with today's parameters is only rewritten (same salt and hash, so the
- * session stamp stays); other parameters get a fresh hash.
+ * A first-format hash made with today's parameters is only rewritten (same salt and hash); other
+ * parameters get a fresh hash.
  */
 export async function upgradedHash(password: string, stored: string): Promise<string | null> {
   const parsed = parseHash(stored);

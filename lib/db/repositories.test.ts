@@ -3,6 +3,7 @@ import { nodeRunId } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { emptyDocument } from "../workflow/document";
+import { findPasswordHash } from "./credentials";
 import { verifyPassword } from "./passwords";
 import { queryRunHistory } from "./run-history";
 import { PrismaRunRecorder } from "./run-recorder";
@@ -46,9 +47,10 @@ describe.each(testProviders())("repositories on %s", (provider) => {
     });
     expect(again.created).toEqual([]);
     const user = await test.db.user.findUniqueOrThrow({ where: { email: "admin@example.test" } });
-    expect(user.passwordHash).not.toContain("secret-password");
-    expect(await verifyPassword("secret-password", user.passwordHash)).toBe(true);
-    expect(await verifyPassword("wrong", user.passwordHash)).toBe(false);
+    const stored = (await findPasswordHash(user.id, test.db)) ?? "";
+    expect(stored).not.toContain("secret-password");
+    expect(await verifyPassword("secret-password", stored)).toBe(true);
+    expect(await verifyPassword("wrong", stored)).toBe(false);
   });
 
   it("creates, lists, duplicates, publishes and deletes workflows with unique slugs", async () => {

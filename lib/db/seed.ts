@@ -2,6 +2,7 @@ import "server-only";
 import { datasetCasesSchema } from "../evaluation/model/dataset";
 import { exampleDatasets } from "../evaluation/model/example-datasets";
 import { exampleWorkflows } from "../workflow/examples";
+import { createUserWithPassword } from "./credentials";
 import { toJson } from "./json";
 import { hashPassword } from "./passwords";
 import type { Database } from "./prisma-client";
@@ -52,11 +53,12 @@ export async function seedDatabase(
     workspace = await db.workspace.create({ data: { name: options.workspaceName, slug: "default" } });
     created.push(`workspace ${workspace.name}`);
   }
-  let user = await db.user.findUnique({ where: { email: options.adminEmail } });
+  let user = await db.user.findUnique({ where: { email: options.adminEmail }, select: { id: true, email: true } });
   if (!user) {
-    user = await db.user.create({
-      data: { email: options.adminEmail, name: "Admin", passwordHash: await hashPassword(options.adminPassword) },
-    });
+    user = await createUserWithPassword(
+      { email: options.adminEmail, name: "Admin", passwordHash: await hashPassword(options.adminPassword) },
+      db,
+    );
     created.push(`user ${user.email}`);
   }
   await db.membership.upsert({

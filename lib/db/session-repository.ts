@@ -1,7 +1,12 @@
 import "server-only";
 import { database } from "./prisma-client";
 
-/** A stored session row (the token column holds a digest, never the cookie's token). */
+/**
+ * A stored session row. better-auth (lib/services/access/auth.ts) creates, finds and deletes
+ * sessions through its adapter (lib/db/auth-adapter.ts, whose token column holds a SHA-256 of the
+ * token); this module serves what better-auth has no call for: sessions by id, last seen, the
+ * active workspace, and ending a user's sessions in one workspace.
+ */
 export interface SessionRow {
   id: string;
   userId: string;
@@ -12,17 +17,6 @@ export interface SessionRow {
   createdAt: Date;
   /** Last seen. */
   updatedAt: Date;
-}
-
-/** What a new session is created with. */
-export interface NewSession {
-  /** Digest of the cookie token (lib/services/session-token.ts `tokenDigest`). */
-  tokenDigest: string;
-  userId: string;
-  expiresAt: Date;
-  ipAddress: string | null;
-  userAgent: string | null;
-  activeWorkspaceId: string | null;
 }
 
 const SESSION_FIELDS = {
@@ -36,26 +30,6 @@ const SESSION_FIELDS = {
   updatedAt: true,
 } as const;
 
-/** Stores a new session. */
-export async function insertSession(input: NewSession): Promise<SessionRow> {
-  return database().session.create({
-    data: {
-      token: input.tokenDigest,
-      userId: input.userId,
-      expiresAt: input.expiresAt,
-      ipAddress: input.ipAddress,
-      userAgent: input.userAgent,
-      activeWorkspaceId: input.activeWorkspaceId,
-    },
-    select: SESSION_FIELDS,
-  });
-}
-
-/** The session of a token digest, or null (expired rows are returned; the caller decides). */
-export async function findSessionByDigest(tokenDigest: string): Promise<SessionRow | null> {
-  return database().session.findUnique({ where: { token: tokenDigest }, select: SESSION_FIELDS });
-}
-
 /** Marks a session as seen now. */
 export async function touchSession(sessionId: string, now: Date): Promise<void> {
   await database().session.updateMany({ where: { id: sessionId }, data: { updatedAt: now } });
@@ -64,6 +38,11 @@ export async function touchSession(sessionId: string, now: Date): Promise<void> 
 /** Points a session at another workspace. */
 export async function updateActiveWorkspace(sessionId: string, workspaceId: string): Promise<void> {
   await database().session.updateMany({ where: { id: sessionId }, data: { activeWorkspaceId: workspaceId } });
+}
+
+/** How many sessions a user has (expired ones included: they end too). */
+export async function countUserSessions(userId: string): Promise<number> {
+  return database().session.count({ where: { userId } });
 }
 
 /** A user's unexpired sessions, most recently seen first. */
@@ -79,14 +58,6 @@ export async function listUserSessions(userId: string, now: Date): Promise<Sessi
 export async function deleteUserSession(userId: string, sessionId: string): Promise<boolean> {
   const { count } = await database().session.deleteMany({ where: { id: sessionId, userId } });
   return count > 0;
-}
-
-/** Deletes the session of a token digest (sign-out); returns the deleted row, or null. */
-export async function deleteSessionByDigest(tokenDigest: string): Promise<SessionRow | null> {
-  const row = await findSessionByDigest(tokenDigest);
-  if (!row) return null;
-  await database().session.deleteMany({ where: { id: row.id } });
-  return row;
 }
 
 /** Deletes every session of a user, except `keepSessionId` when given; returns how many ended. */

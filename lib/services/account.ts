@@ -1,20 +1,16 @@
 import "server-only";
+import { APIError } from "better-auth/api";
 import { z } from "zod";
-import {
-  changePassword as changePasswordRow,
-  findUserForSignIn,
-  getAccount,
-  insertUser,
-  updatePasswordHash,
-  WrongPasswordError,
-} from "../db/member-repository";
-import { hashPassword, upgradedHash, verifyAgainstDummy, verifyPassword } from "../db/passwords";
-import { findActingMembership } from "../db/session-repository";
+import { findPasswordHash, storePasswordHash } from "../db/credentials";
+import { findUserIdByEmail, getAccount, insertUser, WrongPasswordError } from "../db/member-repository";
+import { hashPassword, upgradedHash } from "../db/passwords";
+import { countUserSessions, deleteExpiredSessions, findActingMembership } from "../db/session-repository";
 import { TrellisError } from "../workflow/errors";
+import { auth, authHeaders, sessionValueFrom } from "./access/auth";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { signInLimit } from "./access/rate-limits";
-import { endUserSessions, principalFromSessionToken, startSession } from "./access/session";
+import { principalFromSessionToken } from "./access/session";
 import { recordAudit } from "./audit-log";
 import { serviceRoot } from "./root";
 
@@ -34,6 +30,9 @@ export const newAccountSchema = z.object({
 /**
  * Creates an account: the one place new users are made (the invite page's sign-up; the seed makes
  * the first admin). It belongs to no workspace until it accepts an invitation or creates one.
+ * Not better-auth's `signUpEmail`: with auto sign-in off it answers a taken e-mail with a made-up
+ * success (we answer 409 `account_exists` on the invite page), with it on it starts a session the
+ * sign-up does not want. It writes the same tables (User + credential Account) in one transaction.
  * @throws AccountExistsError (409 `account_exists`) when the e-mail has an account
  */
 export async function createAccount(
@@ -56,9 +55,11 @@ export interface SignInClient {
 }
 
 /**
- * Checks e-mail and password (failures are limited per client address and per account) and starts
- * a database session. Returns the cookie token. Audited: `auth.sign_in`, and `auth.sign_in_failed`
- * for a known account (in its oldest workspace; an unknown e-mail belongs to no workspace's log).
+ * Checks e-mail and password through better-auth (`signInEmail`, our scrypt behind it) and starts
+ * its database session; failures are limited per client address and per account first (ours:
+ * only failures count). A hash in an older format or with older parameters is re-hashed. Returns
+ * the signed cookie value. Audited: `auth.sign_in`, and `auth.sign_in_failed` for a known account
+ * (in its oldest workspace; an unknown e-mail belongs to no workspace's log).
  * @throws InvalidCredentialsError, RateLimitedError
  */
 export async function signIn(
@@ -67,57 +68,87 @@ export async function signIn(
 ): Promise<{ token: string; user: { id: string; email: string; name: string } }> {
   const limit = signInLimit(serviceRoot().rateLimits, client.ipAddress, input.email);
   await limit.assertAllowed();
-  const user = await findUserForSignIn(input.email);
-  // An unknown e-mail costs one scrypt too, so timing does not reveal which accounts exist.
-  const valid = user
-    ? await verifyPassword(input.password, user.passwordHash)
-    : await verifyAgainstDummy(input.password);
-  if (!user || !valid) {
+  let answer: Awaited<ReturnType<typeof signInEmail>>;
+  try {
+    // better-auth hashes once for an unknown e-mail too, so timing does not tell which accounts exist.
+    answer = await signInEmail(input, client);
+  } catch (error) {
+    if (!(error instanceof APIError) || (error.statusCode !== 401 && error.statusCode !== 400)) throw error;
     await limit.recordFailure();
-    if (user) await auditFailedSignIn(user);
+    await auditFailedSignIn(input.email);
     throw new InvalidCredentialsError();
   }
-  const upgraded = await upgradedHash(input.password, user.passwordHash);
-  if (upgraded) await updatePasswordHash(user.id, upgraded);
-  const { token, session } = await startSession(user.id, client);
-  if (session.activeWorkspaceId) {
-    const principal = await principalFromSessionToken(token);
-    if (principal) await recordAudit(principal, { action: "auth.sign_in", clientAddress: client.ipAddress });
-  }
+  const user = answer.response.user;
+  const token = sessionValueFrom(answer.headers);
+  if (!token) throw new TrellisError("internal", "better-auth answered a sign-in without a session cookie.");
+  await upgradeStoredHash(user.id, input.password);
+  // Rows of sessions that simply ran out are removed as their user signs in again.
+  await deleteExpiredSessions(user.id, new Date());
+  const principal = await principalFromSessionToken(token);
+  if (principal) await recordAudit(principal, { action: "auth.sign_in", clientAddress: client.ipAddress });
   return { token, user: { id: user.id, email: user.email, name: user.name } };
 }
 
-async function auditFailedSignIn(user: { id: string; email: string }): Promise<void> {
-  const membership = await findActingMembership(user.id, null);
+function signInEmail(input: { email: string; password: string }, client: SignInClient) {
+  return auth().api.signInEmail({
+    body: { email: input.email, password: input.password },
+    headers: authHeaders(client),
+    returnHeaders: true,
+  });
+}
+
+/** Re-hashes a first-format or older-parameter hash after a successful sign-in (same password). */
+async function upgradeStoredHash(userId: string, password: string): Promise<void> {
+  const stored = await findPasswordHash(userId);
+  const upgraded = stored ? await upgradedHash(password, stored) : null;
+  if (upgraded) await storePasswordHash(userId, upgraded);
+}
+
+async function auditFailedSignIn(email: string): Promise<void> {
+  const userId = await findUserIdByEmail(email.trim().toLowerCase());
+  if (!userId) return;
+  const membership = await findActingMembership(userId, null);
   if (!membership) return;
   await recordAudit(null, {
     workspaceId: membership.workspaceId,
     action: "auth.sign_in_failed",
-    actorLabel: user.email,
-    target: { type: "user", id: user.id, label: user.email },
+    actorLabel: email,
+    target: { type: "user", id: userId, label: email },
   });
 }
 
 /**
- * Changes the signed-in user's own password (current one required; attempts rate limited like
- * sign-in). Every session of the user ends, this one included, and a fresh session in the same
- * workspace replaces this one (so a copy of its old cookie stops working too): the answer is its token.
+ * Changes the signed-in user's own password through better-auth (`changePassword` with
+ * `revokeOtherSessions`: current password required, attempts rate limited like sign-in). Every
+ * session of the user ends, this one included, and better-auth starts a fresh one, acting in the
+ * same workspace (so a copy of the old cookie stops working too): the answer is its cookie value.
  */
 export async function changePassword(
   principal: Principal | null,
   input: z.output<typeof passwordChangeSchema>,
-  client: SignInClient,
+  client: SignInClient & { sessionValue?: string },
 ): Promise<{ token: string; endedSessions: number }> {
   authorize(principal, "account.manage");
   if (principal.kind !== "user") throw new TrellisError("forbidden", "Only a signed-in person has a password.");
   const limit = signInLimit(serviceRoot().rateLimits, client.ipAddress, `password-change:${principal.userId}`);
   await limit.assertAllowed();
-  await changePasswordRow(principal.userId, input).catch(async (error: unknown) => {
-    if (error instanceof WrongPasswordError) await limit.recordFailure();
+  const endedSessions = await countUserSessions(principal.userId);
+  let answer: { headers: Headers };
+  try {
+    answer = await auth().api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: authHeaders({ ...client, activeWorkspaceId: principal.workspaceId }),
+      returnHeaders: true,
+    });
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode === 400 && error.body?.code === "INVALID_PASSWORD") {
+      await limit.recordFailure();
+      throw new WrongPasswordError();
+    }
     throw error;
-  });
-  const endedSessions = await endUserSessions(principal.userId);
-  const { token } = await startSession(principal.userId, client, { activeWorkspaceId: principal.workspaceId });
+  }
+  const token = sessionValueFrom(answer.headers);
+  if (!token) throw new TrellisError("internal", "better-auth answered a password change without a session cookie.");
   await recordAudit(principal, {
     action: "account.password_changed",
     target: { type: "user", id: principal.userId },

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findPasswordHash } from "../db/credentials";
 import { verifyPassword } from "../db/passwords";
 import { seedDatabase } from "../db/seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
@@ -148,7 +149,7 @@ describe.each(testProviders())("invitations on %s", (provider) => {
     const joined = await acceptInvitationWithNewAccount(token, account("fresh@example.test"));
     expect(joined.user).toMatchObject({ email: "fresh@example.test", name: "New Person" });
     const user = await test.db.user.findUniqueOrThrow({ where: { email: "fresh@example.test" } });
-    expect(await verifyPassword("new-password", user.passwordHash)).toBe(true);
+    expect(await verifyPassword("new-password", (await findPasswordHash(user.id)) ?? "")).toBe(true);
     expect((await listMembers(owner)).find((row) => row.email === "fresh@example.test")?.role).toBe("editor");
     await expect(acceptInvitationWithNewAccount(token, account("late@example.test"))).rejects.toMatchObject({
       code: "invitation_used",

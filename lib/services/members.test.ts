@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findPasswordHash } from "../db/credentials";
 import { verifyPassword } from "../db/passwords";
 import { seedDatabase } from "../db/seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
@@ -110,9 +111,14 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
 
   it("refuses an expired session and removes its row", async () => {
     const longAgo = new Date(Date.now() - SESSION_TTL_MS - 60_000);
-    const { token, session } = await startSession(owner.userId, { ipAddress: null, userAgent: null }, { now: longAgo });
+    const { token, sessionId } = await startSession(
+      owner.userId,
+      { ipAddress: null, userAgent: null },
+      { now: longAgo },
+    );
+    expect(await test.db.session.count({ where: { id: sessionId } })).toBe(1);
     expect(await principalFromSessionToken(token)).toBeNull();
-    expect(await test.db.session.count({ where: { id: session.id } })).toBe(0);
+    expect(await test.db.session.count({ where: { id: sessionId } })).toBe(0);
   });
 
   it("switches the current workspace only to one the user belongs to (else 404)", async () => {
@@ -131,7 +137,7 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     const current = await sessionOf(owner.userId);
     const other = await sessionOf(owner.userId);
     const principal = await principalFromSessionToken(current);
-    const client = { ipAddress: "127.0.0.1", userAgent: "test" };
+    const client = { ipAddress: "127.0.0.1", userAgent: "test", sessionValue: current };
     expect(principal).toMatchObject({ userId: owner.userId });
     await expect(
       changePassword(principal, { currentPassword: "wrong", newPassword: "new-password-1" }, client),
@@ -149,9 +155,9 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
       userId: owner.userId,
       workspaceId: owner.workspaceId,
     });
-    const user = await test.db.user.findUniqueOrThrow({ where: { id: owner.userId } });
-    expect(await verifyPassword("new-password-1", user.passwordHash)).toBe(true);
-    expect(await verifyPassword("secret-password", user.passwordHash)).toBe(false);
+    const stored = (await findPasswordHash(owner.userId)) ?? "";
+    expect(await verifyPassword("new-password-1", stored)).toBe(true);
+    expect(await verifyPassword("secret-password", stored)).toBe(false);
     const audit = await test.db.auditEntry.findMany({ where: { action: "account.password_changed" } });
     expect(audit).toHaveLength(1);
   });

@@ -59,11 +59,11 @@ export async function revokeAllSessions(principal: Principal | null): Promise<{ 
   return { ended };
 }
 
-/** Sign-out: ends the session of a cookie token (a missing or unknown one is a no-op). */
+/** Sign-out through better-auth: ends the session of a cookie value (a missing, unknown or expired one is a no-op). */
 export async function signOut(token: string | undefined): Promise<void> {
   const principal = await principalFromSessionToken(token);
-  const ended = await endSessionByToken(token);
-  if (ended && principal) await recordAudit(principal, { action: "auth.sign_out" });
+  if (!principal) return;
+  if (await endSessionByToken(token)) await recordAudit(principal, { action: "auth.sign_out" });
 }
 
 /** Switches the session's current workspace (the user must be a member there, else 404). */

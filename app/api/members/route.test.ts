@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createUserWithPassword } from "@/lib/db/credentials";
 import { hashPassword } from "@/lib/db/passwords";
 import { createRun } from "@/lib/db/run-repository";
 import { seedDatabase } from "@/lib/db/seed";
@@ -50,9 +51,10 @@ describe("members and roles over the API", () => {
   afterAll(async () => test?.dispose());
 
   it("inviting by e-mail answers alike for known and unknown accounts, and adds nobody without consent", async () => {
-    await test.db.user.create({
-      data: { email: "known@example.test", name: "Known", passwordHash: await hashPassword("known-password") },
-    });
+    await createUserWithPassword(
+      { email: "known@example.test", name: "Known", passwordHash: await hashPassword("known-password") },
+      test.db,
+    );
     const shapes: string[][] = [];
     for (const email of ["known@example.test", "nobody@example.test"]) {
       const response = await POST(json("POST", { email, role: "editor" }));
@@ -99,9 +101,10 @@ describe("members and roles over the API", () => {
 
   it("a run of another workspace is not found, like an unknown one", async () => {
     const other = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
-    const stranger = await test.db.user.create({
-      data: { email: "stranger@example.test", name: "S", passwordHash: await hashPassword("stranger-pass") },
-    });
+    const stranger = await createUserWithPassword(
+      { email: "stranger@example.test", name: "S", passwordHash: await hashPassword("stranger-pass") },
+      test.db,
+    );
     await test.db.membership.create({ data: { workspaceId: other.id, userId: stranger.id, role: "owner" } });
     await signedInAs(stranger.id);
     const response = await getRun(apiRequest(), { params: Promise.resolve({ runId }) });

@@ -1,6 +1,7 @@
 import { createApiKeyBodySchema } from "@/app/api/api-keys/schema";
 import { API_KEY_SCOPES } from "@/lib/contracts/api-keys";
 import { createApiKey } from "@/lib/db/api-key-repository";
+import { createUserWithPassword } from "@/lib/db/credentials";
 import { hashPassword } from "@/lib/db/passwords";
 import type { Database } from "@/lib/db/prisma-client";
 import { seedDatabase } from "@/lib/db/seed";
@@ -154,9 +155,10 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
     adminPassword: "acme-owner-password",
     workspaceName: "Acme",
   });
-  const viewer = await db.user.create({
-    data: { email: "viewer@acme.test", name: "Acme viewer", passwordHash: await hashPassword("acme-viewer-pw") },
-  });
+  const viewer = await createUserWithPassword(
+    { email: "viewer@acme.test", name: "Acme viewer", passwordHash: await hashPassword("acme-viewer-pw") },
+    db,
+  );
   await db.membership.create({ data: { workspaceId, userId: viewer.id, role: "viewer" } });
   const acmeOwner: Caller = { kind: "session", cookie: await sessionCookieFor(ownerId) };
 
@@ -299,9 +301,10 @@ export async function seedTwoWorkspaces(db: Database): Promise<TwoWorkspaces> {
 
   // Workspace B.
   const bravoWorkspace = await db.workspace.create({ data: { name: "Bravo", slug: "bravo" } });
-  const bravoOwner = await db.user.create({
-    data: { email: "owner@bravo.test", name: "Bravo owner", passwordHash: await hashPassword("bravo-owner-pw") },
-  });
+  const bravoOwner = await createUserWithPassword(
+    { email: "owner@bravo.test", name: "Bravo owner", passwordHash: await hashPassword("bravo-owner-pw") },
+    db,
+  );
   await db.membership.create({ data: { workspaceId: bravoWorkspace.id, userId: bravoOwner.id, role: "owner" } });
   const bravoWorkflow = await createWorkflow(bravoWorkspace.id, {
     name: "Bravo echo",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as unknownApi } from "@/app/api/[...path]/route";
 import { GET as listWorkflowsRoute } from "@/app/api/workflows/route";
 import { createApiKey, verifyApiKey } from "../../db/api-key-repository";
+import { createUserWithPassword } from "../../db/credentials";
 import { hashPassword } from "../../db/passwords";
 import { createRun } from "../../db/run-repository";
 import { seedDatabase } from "../../db/seed";
@@ -36,9 +37,10 @@ describe("access through the services", () => {
     workspaceId = seeded.workspaceId;
     people.owner = { kind: "user", userId: seeded.ownerId, workspaceId, role: "owner" };
     for (const role of ["admin", "editor", "viewer"] as const) {
-      const row = await test.db.user.create({
-        data: { email: `${role}@example.test`, name: role, passwordHash: await hashPassword("password-1") },
-      });
+      const row = await createUserWithPassword(
+        { email: `${role}@example.test`, name: role, passwordHash: await hashPassword("password-1") },
+        test.db,
+      );
       await test.db.membership.create({ data: { workspaceId, userId: row.id, role } });
       people[role] = { kind: "user", userId: row.id, workspaceId, role };
     }

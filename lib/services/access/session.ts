@@ -1,19 +1,16 @@
 import "server-only";
 import {
   deleteExpiredSessions,
-  deleteSessionByDigest,
   deleteSessionsInWorkspace,
   deleteUserSessions,
   findActingMembership,
-  findSessionByDigest,
-  insertSession,
-  type SessionRow,
   touchSession,
   updateActiveWorkspace,
 } from "../../db/session-repository";
 import { WorkspaceNotFoundError } from "../../db/workspace-repository";
-import { newSessionToken, SESSION_COOKIE, SESSION_TTL_MS, sessionTokenDigest } from "../session-token";
+import { SESSION_COOKIE, SESSION_TTL_MS, verifiedSessionToken } from "../session-token";
 import { NotSignedInError } from "./access-errors";
+import { type AuthCaller, auth, authHeaders, createSessionFor } from "./auth";
 import type { Principal, UserPrincipal } from "./principal";
 import { toWorkspaceRole, type WorkspaceRole } from "./roles";
 
@@ -35,52 +32,66 @@ export function readCookie(header: string | null, name: string): string | undefi
 }
 
 /**
- * Starts a database session for a user whose password was just checked, acting in
- * `activeWorkspaceId` when they are a member there, else in their oldest workspace. Returns the
- * cookie token (only its digest is stored).
+ * Starts a better-auth session for a user whose password was just checked (or a test fixture),
+ * acting in `activeWorkspaceId` when they are a member there, else in their oldest workspace.
+ * Returns the signed cookie value (the database keeps only a hash of its token).
  */
 export async function startSession(
   userId: string,
   client: { ipAddress: string | null; userAgent: string | null },
   options: { activeWorkspaceId?: string; now?: Date } = {},
-): Promise<{ token: string; session: SessionRow }> {
-  const now = options.now ?? new Date();
-  const { token, digest } = newSessionToken();
+): Promise<{ token: string; sessionId: string }> {
   // Rows of sessions that simply ran out are removed as their user signs in again.
-  await deleteExpiredSessions(userId, now);
-  const membership = await findActingMembership(userId, options.activeWorkspaceId ?? null);
-  const session = await insertSession({
-    tokenDigest: digest,
+  await deleteExpiredSessions(userId, options.now ?? new Date());
+  const { value, sessionId } = await createSessionFor(
     userId,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-    ipAddress: client.ipAddress,
-    userAgent: client.userAgent?.slice(0, 500) ?? null,
-    activeWorkspaceId: membership?.workspaceId ?? null,
-  });
-  return { token, session };
+    {
+      ipAddress: client.ipAddress,
+      userAgent: client.userAgent,
+      activeWorkspaceId: options.activeWorkspaceId,
+    },
+    options.now ? new Date(options.now.getTime() + SESSION_TTL_MS) : undefined,
+  );
+  return { token: value, sessionId };
+}
+
+/** The session better-auth's `findSession` gives back (with our additional field). */
+interface AuthSession {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  updatedAt: Date;
+  activeWorkspaceId?: string | null;
 }
 
 /**
- * The principal a session token stands for, or null: the token must be signed, its row present
- * and unexpired, and the user a member of a workspace (the session's active one while still a
- * member there, else the oldest). No cache: a revoked session, role change or removed membership
- * takes effect on the next request.
+ * The principal of a signed session cookie value, or null: the signature must hold (checked here,
+ * before any database work), better-auth must find the session (`internalAdapter.findSession`)
+ * unexpired (an expired row is deleted), and the user must be a member of a workspace (the
+ * session's active one while still a member there, else the oldest). No cache: a revoked session,
+ * role change or removed membership takes effect on the next request.
  */
 export async function principalFromSessionToken(
   token: string | undefined,
   now = new Date(),
 ): Promise<UserPrincipal | null> {
-  const digest = sessionTokenDigest(token);
-  if (!digest) return null;
-  const session = await findSessionByDigest(digest);
-  if (!session) return null;
-  if (session.expiresAt.getTime() <= now.getTime()) {
-    await deleteSessionByDigest(digest);
+  const raw = verifiedSessionToken(token);
+  if (!raw) return null;
+  // better-auth's own session look-up (its adapter, so the token is hashed on the way), without the
+  // endpoint machinery of `api.getSession` around it: this runs on every request.
+  const { internalAdapter } = await auth().$context;
+  const found = await internalAdapter.findSession(raw);
+  if (!found) return null;
+  const session = found.session as AuthSession;
+  if (new Date(session.expiresAt).getTime() <= now.getTime()) {
+    await internalAdapter.deleteSession(raw);
     return null;
   }
-  const membership = await findActingMembership(session.userId, session.activeWorkspaceId);
+  const membership = await findActingMembership(session.userId, session.activeWorkspaceId ?? null);
   if (!membership) return null;
-  if (now.getTime() - session.updatedAt.getTime() > LAST_SEEN_INTERVAL_MS) await touchSession(session.id, now);
+  if (now.getTime() - new Date(session.updatedAt).getTime() > LAST_SEEN_INTERVAL_MS) {
+    await touchSession(session.id, now);
+  }
   return {
     kind: "user",
     userId: session.userId,
@@ -109,10 +120,13 @@ export async function currentPrincipal(): Promise<UserPrincipal | null> {
   return principalFromSessionToken((await cookies()).get(SESSION_COOKIE)?.value);
 }
 
-/** Ends the session of a cookie token (sign-out); returns the ended row, or null when there was none. */
-export async function endSessionByToken(token: string | undefined): Promise<SessionRow | null> {
-  const digest = sessionTokenDigest(token);
-  return digest ? deleteSessionByDigest(digest) : null;
+/** Ends the session of a signed cookie value through better-auth (`signOut`); false when there was none. */
+export async function endSessionByToken(token: string | undefined, caller?: AuthCaller): Promise<boolean> {
+  if (!verifiedSessionToken(token)) return false;
+  const result = await auth().api.signOut({
+    headers: authHeaders({ ipAddress: caller?.ipAddress ?? null, userAgent: null, sessionValue: token }),
+  });
+  return result.success;
 }
 
 /** Ends every session of a user, except `keepSessionId` when given; returns how many ended. */

@@ -1,5 +1,6 @@
 import { clientAddress } from "@/lib/http/client-address";
 import { route } from "@/lib/http/route";
+import { sessionTokenOf } from "@/lib/services/access/session";
 import { changePassword, passwordChangeSchema } from "@/lib/services/account";
 import { sessionCookie } from "@/lib/services/session-token";
 
@@ -11,6 +12,7 @@ export const POST = route({ auth: "session", body: passwordChangeSchema }, async
   const { token } = await changePassword(principal, body, {
     ipAddress: clientAddress(request),
     userAgent: request.headers.get("user-agent"),
+    sessionValue: sessionTokenOf(request),
   });
   const response = Response.json({ ok: true });
   response.headers.append("set-cookie", sessionCookie(request, token));

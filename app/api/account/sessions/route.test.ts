@@ -12,7 +12,7 @@ import { DELETE as deleteSession } from "./[id]/route";
 import { POST as revokeAll } from "./revoke-all/route";
 import { GET as listSessions } from "./route";
 
-/** Signs in through the real route and returns the cookie pair (`trellis_session=…`). */
+/** Signs in through the real route and returns the cookie pair (`trellis.session_token=…`). */
 async function signIn(password = "secret-password", userAgent = "Firefox/140"): Promise<string> {
   const response = await login(
     new Request("http://localhost/api/auth/login", {
@@ -104,7 +104,7 @@ describe.each(testProviders())("database sessions through the routes on %s", (pr
     const again = await deleteSession(request(laptop, "DELETE", undefined, url), pathParams({ id: phoneId }));
     expect(again.status).toBe(404);
     const stranger = await test.db.user.create({
-      data: { email: `stranger-${provider}@example.test`, name: "Stranger", passwordHash: "x" },
+      data: { email: `stranger-${provider}@example.test`, name: "Stranger" },
     });
     const theirs = await test.db.session.create({
       data: { token: "their-digest", userId: stranger.id, expiresAt: new Date(Date.now() + 60_000) },

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { passwordStamp } from "@/lib/db/passwords";
+import { findPasswordHash, storePasswordHash } from "@/lib/db/credentials";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/client-address";
@@ -103,15 +103,14 @@ describe("POST /api/auth/login passwords", () => {
     scrypt.mockRestore();
   });
 
-  it("re-stores a first-format hash in the new format on a successful sign-in; sessions stay valid", async () => {
+  it("re-stores a first-format hash in the new format on a successful sign-in through better-auth", async () => {
     const salt = crypto.randomBytes(16);
-    const old = `scrypt$${salt.toString("base64")}$${crypto.scryptSync("secret-password", salt, 32).toString("base64")}`;
-    await test.db.user.update({ where: { id: userId }, data: { passwordHash: old } });
-    const before = passwordStamp(old);
+    const hash = crypto.scryptSync("secret-password", salt, 32).toString("base64");
+    await storePasswordHash(userId, `scrypt$${salt.toString("base64")}$${hash}`);
+    expect((await signIn("wrong-password")).status).toBe(401);
     expect((await signIn("secret-password")).status).toBe(200);
-    const { passwordHash } = await test.db.user.findUniqueOrThrow({ where: { id: userId } });
-    expect(passwordHash).toMatch(/^scrypt\$N=16384,r=8,p=1\$/);
-    expect(passwordStamp(passwordHash)).toBe(before);
+    // Same salt and hash, now with its parameters spelled out.
+    expect(await findPasswordHash(userId)).toBe(`scrypt$N=16384,r=8,p=1$${salt.toString("base64")}$${hash}`);
     expect((await signIn("secret-password")).status).toBe(200);
   });
 });

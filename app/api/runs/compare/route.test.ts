@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUserWithPassword } from "@/lib/db/credentials";
 import { toJson } from "@/lib/db/json";
 import { hashPassword } from "@/lib/db/passwords";
 import { seedDatabase } from "@/lib/db/seed";
@@ -161,9 +162,10 @@ describe("compare, re-run and export over the API", () => {
   });
 
   it("a viewer may compare and export but not re-run; another workspace's run is not found", async () => {
-    const viewer = await test.db.user.create({
-      data: { email: "vic@example.test", name: "Vic", passwordHash: await hashPassword("viewer-pass") },
-    });
+    const viewer = await createUserWithPassword(
+      { email: "vic@example.test", name: "Vic", passwordHash: await hashPassword("viewer-pass") },
+      test.db,
+    );
     await test.db.membership.create({ data: { workspaceId, userId: viewer.id, role: "viewer" } });
     await signInAs(viewer.id);
     expect((await comparePair(draftRun, draftRerun)).status).toBe(200);
@@ -172,9 +174,10 @@ describe("compare, re-run and export over the API", () => {
     expect((await rerunAs(draftRun, "sideways")).status).toBe(400);
 
     const other = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
-    const stranger = await test.db.user.create({
-      data: { email: "s@example.test", name: "S", passwordHash: await hashPassword("stranger-pass") },
-    });
+    const stranger = await createUserWithPassword(
+      { email: "s@example.test", name: "S", passwordHash: await hashPassword("stranger-pass") },
+      test.db,
+    );
     await test.db.membership.create({ data: { workspaceId: other.id, userId: stranger.id, role: "owner" } });
     await signInAs(stranger.id);
     for (const response of [
