@@ -9,7 +9,8 @@ import { type FakeChatRequestBody, type FakeOpenAIServer, startFakeOpenAIServer 
 import { type DemoApiStub, startDemoApiStub } from "../tools/demo-stub/server";
 import { ticketBlockersExample } from "../workflow/examples/ticket-blockers";
 import type { Principal } from "./access/principal";
-import { getEvaluation, startEvaluation } from "./evaluations";
+import { getEvaluation } from "./evaluation-queries";
+import { startEvaluation } from "./evaluation-runner";
 
 // The shipped "transient tool error" and "paged results" cases really meet their fault: the
 // fixture fails the ticket search once / makes the stub answer one ticket per page. The agent's

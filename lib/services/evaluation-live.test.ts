@@ -10,14 +10,9 @@ import { type FakeChatRequestBody, type FakeOpenAIServer, startFakeOpenAIServer 
 import type { WorkflowDocument } from "../workflow/document";
 import type { Principal } from "./access/principal";
 import { createDataset } from "./datasets";
-import {
-  cancelEvaluation,
-  EVALUATION_INTERRUPTED,
-  failInterruptedEvaluations,
-  getEvaluation,
-  startEvaluation,
-  watchEvaluation,
-} from "./evaluations";
+import { EVALUATION_INTERRUPTED, failInterruptedEvaluations } from "./evaluation-lease";
+import { getEvaluation } from "./evaluation-queries";
+import { cancelEvaluation, startEvaluation, watchEvaluation } from "./evaluation-runner";
 
 // Live progress over SSE, cancel (running trials cancelled, counts so far kept) and the start-up
 // sweep of evaluations a restart interrupted.

@@ -8,13 +8,9 @@ import { type FakeChatRequestBody, type FakeOpenAIServer, startFakeOpenAIServer 
 import type { WorkflowDocument } from "../workflow/document";
 import type { Principal } from "./access/principal";
 import { addRunToDataset, createDataset, exportDataset, getDataset, importDataset, saveDatasetCases } from "./datasets";
-import {
-  compareEvaluations,
-  getEvaluation,
-  listEvaluations,
-  setWorkflowPublishGate,
-  startEvaluation,
-} from "./evaluations";
+import { setWorkflowPublishGate } from "./evaluation-gates";
+import { compareEvaluations, getEvaluation, listEvaluations } from "./evaluation-queries";
+import { startEvaluation } from "./evaluation-runner";
 import { startEditorRun } from "./runs";
 import { publishWorkflow, saveDraft } from "./workflows";
 

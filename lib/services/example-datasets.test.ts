@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from "../db/testing/test-databa
 import { type DemoApiStub, startDemoApiStub } from "../tools/demo-stub/server";
 import type { Principal } from "./access/principal";
 import { listDatasets } from "./datasets";
-import { getEvaluation, startEvaluation } from "./evaluations";
+import { getEvaluation } from "./evaluation-queries";
+import { startEvaluation } from "./evaluation-runner";
 
 // The shipped datasets against the shipped examples, the demo model and the demo tools: they pass,
 // but for the demo's known failure (it searches PX whatever project is asked), which fails.
