@@ -118,9 +118,16 @@ export class QueueProcesses {
 
   /** A test web process (lib/queue/testing/queue-web-server.ts); resolves with its port. */
   async startWeb(overrides: Record<string, string | undefined> = {}): Promise<number> {
+    return (await this.startWebProcess(overrides)).port;
+  }
+
+  /** A test web process and its port, for tests that kill it. */
+  async startWebProcess(
+    overrides: Record<string, string | undefined> = {},
+  ): Promise<{ port: number; process: SpawnedProcess }> {
     const web = spawnTsx("lib/queue/testing/queue-web-server.ts", this.environment(overrides));
     this.processes.push(web);
-    return Number((await web.waitFor(/listening (\d+)/))[1]);
+    return { port: Number((await web.waitFor(/listening (\d+)/))[1]), process: web };
   }
 
   /** A real worker (scripts/worker.ts), once it takes jobs. */
