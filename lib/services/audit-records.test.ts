@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerInputSchema } from "../contracts/provider-config";
 import { openApiSourceInputSchema } from "../contracts/tool-source-config";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import type { UserPrincipal } from "./access/principal";
 import { auditLogPage, exportAuditLog } from "./audit-log";
 import { runWithRequestContext } from "./request-context";
 import { saveRetention } from "./retention";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 import { setServedVersion } from "./workflow-versions";
 import { deleteWorkflow, publishWorkflow } from "./workflows";
 import {
@@ -27,18 +26,13 @@ import { addWorkspaceVariable, changeWorkspaceVariable, removeWorkspaceVariable 
 const SECRETS = ["sk-audit-provider", "hdr-audit-secret", "tok-audit-http", "tok-audit-http-2", "tok-audit-openapi"];
 
 describe("audit records of settings, keys, credentials and workflows", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let owner: UserPrincipal;
   let apiKeySecret = "";
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    });
-    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
+    test = await seedOwnerWorkspace("sqlite");
+    owner = test.owner;
   });
   afterAll(async () => test?.dispose());
 
@@ -84,7 +78,7 @@ describe("audit records of settings, keys, credentials and workflows", () => {
       await updateKey(owner, created.key.id, { scopes: ["run", "read-runs"] });
       await revokeKey(owner, created.key.id);
 
-      const workflow = await test.db.workflow.findFirstOrThrow({ where: { workspaceId: owner.workspaceId } });
+      const workflow = await test.database.db.workflow.findFirstOrThrow({ where: { workspaceId: owner.workspaceId } });
       await publishWorkflow(owner, workflow.id, "first");
       await setServedVersion(owner, workflow.id, 1);
       await deleteWorkflow(owner, workflow.id);
@@ -125,7 +119,7 @@ describe("audit records of settings, keys, credentials and workflows", () => {
     expect(entries.find((entry) => entry.target?.type === "retention")?.detail).toMatchObject({
       to: { maxAgeDays: 7 },
     });
-    const everything = JSON.stringify(await test.db.auditEntry.findMany());
+    const everything = JSON.stringify(await test.database.db.auditEntry.findMany());
     for (const secret of [...SECRETS, apiKeySecret]) expect(everything).not.toContain(secret);
   });
 

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../db/passwords";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
+import { testProviders } from "../db/testing/test-database";
 import type { UserPrincipal } from "./access/principal";
 import { newAccountSchema } from "./account";
 import { listAuditLog } from "./audit-log";
@@ -17,25 +16,21 @@ import {
 } from "./invitations";
 import { listMembers } from "./members";
 import { addTestMember } from "./testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 const invite = (input: Record<string, unknown>) => invitationInputSchema.parse(input);
 const account = (email: string) => newAccountSchema.parse({ name: "New Person", email, password: "new-password" });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(testProviders())("invitations on %s", (provider) => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let owner: UserPrincipal;
   let outsider: UserPrincipal;
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    });
-    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
-    const elsewhere = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
+    test = await seedOwnerWorkspace(provider);
+    owner = test.owner;
+    const elsewhere = await test.database.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
     const member = await addTestMember(elsewhere.id, { email: "out@example.test", role: "owner" });
     outsider = { kind: "user", workspaceId: elsewhere.id, userId: member.userId, role: "owner" };
   });
@@ -54,7 +49,7 @@ describe.each(testProviders())("invitations on %s", (provider) => {
   it("stores only the token's hash, shows the link once, lists it pending, and previews it", async () => {
     const created = await createInvitation(owner, invite({ role: "editor" }));
     expect(created.path).toBe(`/invite/${created.token}`);
-    const row = await test.db.invitation.findUniqueOrThrow({ where: { id: created.invitation.id } });
+    const row = await test.database.db.invitation.findUniqueOrThrow({ where: { id: created.invitation.id } });
     expect(row.tokenHash).toBe(crypto.createHash("sha256").update(created.token).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(created.token);
     expect(JSON.stringify(await listInvitations(owner))).not.toContain(created.token);
@@ -138,7 +133,7 @@ describe.each(testProviders())("invitations on %s", (provider) => {
     await expect(acceptInvitationWithNewAccount(token, account("other@example.test"))).rejects.toMatchObject({
       code: "invitation_email_mismatch",
     });
-    expect(await test.db.user.findUnique({ where: { email: "other@example.test" } })).toBeNull();
+    expect(await test.database.db.user.findUnique({ where: { email: "other@example.test" } })).toBeNull();
     const joined = await acceptInvitationWithNewAccount(token, account("named@example.test"));
     expect(joined.workspaceId).toBe(owner.workspaceId);
   });
@@ -147,13 +142,13 @@ describe.each(testProviders())("invitations on %s", (provider) => {
     const { token } = await createInvitation(owner, invite({ role: "editor" }));
     const joined = await acceptInvitationWithNewAccount(token, account("fresh@example.test"));
     expect(joined.user).toMatchObject({ email: "fresh@example.test", name: "New Person" });
-    const user = await test.db.user.findUniqueOrThrow({ where: { email: "fresh@example.test" } });
+    const user = await test.database.db.user.findUniqueOrThrow({ where: { email: "fresh@example.test" } });
     expect(await verifyPassword("new-password", user.passwordHash)).toBe(true);
     expect((await listMembers(owner)).find((row) => row.email === "fresh@example.test")?.role).toBe("editor");
     await expect(acceptInvitationWithNewAccount(token, account("late@example.test"))).rejects.toMatchObject({
       code: "invitation_used",
     });
-    expect(await test.db.user.findUnique({ where: { email: "late@example.test" } })).toBeNull();
+    expect(await test.database.db.user.findUnique({ where: { email: "late@example.test" } })).toBeNull();
     const next = await createInvitation(owner, invite({ role: "viewer" }));
     await expect(acceptInvitationWithNewAccount(next.token, account("fresh@example.test"))).rejects.toMatchObject({
       code: "account_exists",

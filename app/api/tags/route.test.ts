@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "@/lib/db/testing/test-database";
+import { testProviders } from "@/lib/db/testing/test-database";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
 import { addTestMember } from "@/lib/services/testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { DELETE as DELETE_WORKFLOW } from "../workflows/[id]/route";
 import { GET as GET_WORKFLOW_TAGS, PUT as PUT_WORKFLOW_TAGS } from "../workflows/[id]/tags/route";
 import { DELETE, PATCH } from "./[id]/route";
@@ -11,19 +11,15 @@ import { GET, POST } from "./route";
 const url = "http://localhost/api/tags";
 
 describe.each(testProviders())("workflow tag routes on %s", (provider) => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let ownerId: string;
   let viewerId: string;
   let workflowIds: string[];
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
-    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    }));
+    test = await seedOwnerWorkspace(provider, { adminEmail: "admin@example.test", workspaceName: "Test" });
+    ({ workspaceId, ownerId } = test);
     viewerId = (
       await addTestMember(workspaceId, {
         email: "vi@example.test",
@@ -32,10 +28,9 @@ describe.each(testProviders())("workflow tag routes on %s", (provider) => {
         password: "viewer-password",
       })
     ).userId;
-    workflowIds = (await test.db.workflow.findMany({ where: { workspaceId }, select: { id: true } })).map(
+    workflowIds = (await test.database.db.workflow.findMany({ where: { workspaceId }, select: { id: true } })).map(
       (row) => row.id,
     );
-    await signInAs(ownerId);
   });
   afterAll(async () => test?.dispose());
 
@@ -128,21 +123,21 @@ describe.each(testProviders())("workflow tag routes on %s", (provider) => {
     expect((await unknown.json()).error.issues).toEqual([{ path: "tagIds.1", message: "This tag does not exist." }]);
 
     // Another workspace's tag is "not found" too, and the workflow's set is unchanged.
-    const other = await test.db.workspace.create({ data: { name: "Other", slug: "other" } });
-    const theirs = await test.db.workflowTag.create({ data: { workspaceId: other.id, name: "theirs" } });
+    const other = await test.database.db.workspace.create({ data: { name: "Other", slug: "other" } });
+    const theirs = await test.database.db.workflowTag.create({ data: { workspaceId: other.id, name: "theirs" } });
     expect((await setTags(first, [theirs.id])).status).toBe(404);
-    expect(await test.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(2);
+    expect(await test.database.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(2);
 
     const unknownWorkflow = await setTags("no-such-workflow", []);
     expect(unknownWorkflow.status).toBe(404);
 
     expect((await setTags(first, [])).status).toBe(200);
-    expect(await test.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(0);
+    expect(await test.database.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(0);
 
     // Deleting the tag unlinks it; deleting a workflow removes its links.
     await setTags(first, [beta.id]);
     await DELETE(apiRequest("DELETE"), pathParams({ id: beta.id }));
-    expect(await test.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(0);
+    expect(await test.database.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(0);
     expect((await DELETE_WORKFLOW(apiRequest("DELETE"), pathParams({ id: second }))).status).toBe(204);
     listed = (await (await GET(apiRequest())).json()).tags;
     expect(listed.find((tag: { id: string }) => tag.id === alpha.id).workflowCount).toBe(0);

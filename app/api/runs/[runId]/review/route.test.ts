@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createRun } from "@/lib/db/run-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import type { RunReviewView } from "@/lib/runs/run-review-view";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
 import { addTestMember } from "@/lib/services/testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
 import { GET as needsReview } from "../../needs-review/route";
@@ -16,7 +15,7 @@ type ErrorBody = { error: { code: string; field?: string; mentions?: string[] } 
 type Queue = { runs: { id: string }[]; total: number };
 
 describe("run review API", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let workflowId: string;
   let ownerId: string;
@@ -33,13 +32,9 @@ describe("run review API", () => {
   const review = (runId: string, body: unknown) => PATCH(apiRequest("PATCH", body), pathParams({ runId }));
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "olga@example.test",
-      adminPassword: "owner-password",
-      workspaceName: "Team",
-    }));
-    await test.db.user.update({ where: { id: ownerId }, data: { name: "Olga Owner" } });
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "olga@example.test", adminPassword: "owner-password" });
+    ({ workspaceId, ownerId } = test);
+    await test.database.db.user.update({ where: { id: ownerId }, data: { name: "Olga Owner" } });
     workflowId = (await listWorkflows(workspaceId))[0].id;
     const compiled = compileWorkflow(minimalDocument());
     if (!compiled.ok) throw new Error("fixture does not compile");
@@ -52,10 +47,10 @@ describe("run review API", () => {
         inputs: { question: status },
         usesDemoModel: false,
       });
-      await test.db.run.update({ where: { id: runs[status] }, data: { status, endedAt: new Date() } });
+      await test.database.db.run.update({ where: { id: runs[status] }, data: { status, endedAt: new Date() } });
     }
     nodeRunId = `${runs.failed}:answer:[]:1`;
-    await test.db.nodeRun.create({
+    await test.database.db.nodeRun.create({
       data: {
         id: nodeRunId,
         runId: runs.failed,
@@ -67,8 +62,8 @@ describe("run review API", () => {
       },
     });
     // A run in another workspace, reachable by id only.
-    const other = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
-    const otherWorkflow = await test.db.workflow.create({
+    const other = await test.database.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
+    const otherWorkflow = await test.database.db.workflow.create({
       data: { workspaceId: other.id, name: "Theirs", slug: "theirs", draft: {} },
     });
     runs.other = await createRun({
@@ -79,8 +74,7 @@ describe("run review API", () => {
       inputs: {},
       usesDemoModel: false,
     });
-    await test.db.run.update({ where: { id: runs.other }, data: { status: "failed" } });
-    await signInAs(ownerId);
+    await test.database.db.run.update({ where: { id: runs.other }, data: { status: "failed" } });
     viewerId = (await addTestMember(workspaceId, { email: "vera@example.test", name: "Vera Viewer", role: "viewer" }))
       .userId;
   });
