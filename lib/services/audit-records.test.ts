@@ -78,7 +78,7 @@ describe("audit records of settings, keys, credentials and workflows", () => {
       await updateKey(owner, created.key.id, { scopes: ["run", "read-runs"] });
       await revokeKey(owner, created.key.id);
 
-      const workflow = await test.database.db.workflow.findFirstOrThrow({ where: { workspaceId: owner.workspaceId } });
+      const workflow = await test.db.workflow.findFirstOrThrow({ where: { workspaceId: owner.workspaceId } });
       await publishWorkflow(owner, workflow.id, "first");
       await setServedVersion(owner, workflow.id, 1);
       await deleteWorkflow(owner, workflow.id);
@@ -119,7 +119,7 @@ describe("audit records of settings, keys, credentials and workflows", () => {
     expect(entries.find((entry) => entry.target?.type === "retention")?.detail).toMatchObject({
       to: { maxAgeDays: 7 },
     });
-    const everything = JSON.stringify(await test.database.db.auditEntry.findMany());
+    const everything = JSON.stringify(await test.db.auditEntry.findMany());
     for (const secret of [...SECRETS, apiKeySecret]) expect(everything).not.toContain(secret);
   });
 

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatasetVersion } from "../db/dataset-repository";
 import { createEvaluationRun, getEvaluationRun } from "../db/evaluation-repository";
 import { saveProvider } from "../db/provider-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { createWorkflow } from "../db/workflow-repository";
 import { evaluationEventStream } from "../http/evaluation-stream";
 import { type FakeChatRequestBody, type FakeOpenAIServer, startFakeOpenAIServer } from "../llm/fake-server";
@@ -13,6 +11,7 @@ import { createDataset } from "./datasets";
 import { EVALUATION_INTERRUPTED, failInterruptedEvaluations } from "./evaluation-lease";
 import { getEvaluation } from "./evaluation-queries";
 import { cancelEvaluation, startEvaluation, watchEvaluation } from "./evaluation-runner";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 // Live progress over SSE, cancel (running trials cancelled, counts so far kept) and the start-up
 // sweep of evaluations a restart interrupted.
@@ -71,24 +70,22 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: string
 }
 
 describe("evaluation progress over SSE, cancel, and restarts", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let server: FakeOpenAIServer;
   let principal: Principal;
   let workflowId: string;
   let datasetId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const seeded = await seedDatabase(test.db, { adminEmail: "l@x.test", adminPassword: "pw", workspaceName: "L" });
-    principal = { kind: "user", userId: seeded.ownerId, workspaceId: seeded.workspaceId, role: "owner" };
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "l@x.test", adminPassword: "pw", workspaceName: "L" });
+    principal = test.owner;
     server = await startFakeOpenAIServer();
-    await saveProvider(seeded.workspaceId, "fake", { baseURL: server.url, apiKey: "sk-fake" });
+    await saveProvider(test.workspaceId, "fake", { baseURL: server.url, apiKey: "sk-fake" });
     // The slow case never answers: its trials run until cancelled.
     server.setResponder((request: FakeChatRequestBody) =>
       JSON.stringify(request.messages).includes("Go slow") ? { hang: true } : { text: "done" },
     );
-    workflowId = (await createWorkflow(seeded.workspaceId, { name: "Live", userId: seeded.ownerId, draft: document }))
-      .id;
+    workflowId = (await createWorkflow(test.workspaceId, { name: "Live", userId: test.ownerId, draft: document })).id;
     datasetId = (await createDataset(principal, { name: "Live", workflowId, cases: CASES })).id;
   });
   afterAll(async () => {

@@ -30,7 +30,7 @@ describe.each(testProviders())("invitations on %s", (provider) => {
   beforeAll(async () => {
     test = await seedOwnerWorkspace(provider);
     owner = test.owner;
-    const elsewhere = await test.database.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
+    const elsewhere = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
     const member = await addTestMember(elsewhere.id, { email: "out@example.test", role: "owner" });
     outsider = { kind: "user", workspaceId: elsewhere.id, userId: member.userId, role: "owner" };
   });
@@ -49,7 +49,7 @@ describe.each(testProviders())("invitations on %s", (provider) => {
   it("stores only the token's hash, shows the link once, lists it pending, and previews it", async () => {
     const created = await createInvitation(owner, invite({ role: "editor" }));
     expect(created.path).toBe(`/invite/${created.token}`);
-    const row = await test.database.db.invitation.findUniqueOrThrow({ where: { id: created.invitation.id } });
+    const row = await test.db.invitation.findUniqueOrThrow({ where: { id: created.invitation.id } });
     expect(row.tokenHash).toBe(crypto.createHash("sha256").update(created.token).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(created.token);
     expect(JSON.stringify(await listInvitations(owner))).not.toContain(created.token);
@@ -133,7 +133,7 @@ describe.each(testProviders())("invitations on %s", (provider) => {
     await expect(acceptInvitationWithNewAccount(token, account("other@example.test"))).rejects.toMatchObject({
       code: "invitation_email_mismatch",
     });
-    expect(await test.database.db.user.findUnique({ where: { email: "other@example.test" } })).toBeNull();
+    expect(await test.db.user.findUnique({ where: { email: "other@example.test" } })).toBeNull();
     const joined = await acceptInvitationWithNewAccount(token, account("named@example.test"));
     expect(joined.workspaceId).toBe(owner.workspaceId);
   });
@@ -142,13 +142,13 @@ describe.each(testProviders())("invitations on %s", (provider) => {
     const { token } = await createInvitation(owner, invite({ role: "editor" }));
     const joined = await acceptInvitationWithNewAccount(token, account("fresh@example.test"));
     expect(joined.user).toMatchObject({ email: "fresh@example.test", name: "New Person" });
-    const user = await test.database.db.user.findUniqueOrThrow({ where: { email: "fresh@example.test" } });
+    const user = await test.db.user.findUniqueOrThrow({ where: { email: "fresh@example.test" } });
     expect(await verifyPassword("new-password", user.passwordHash)).toBe(true);
     expect((await listMembers(owner)).find((row) => row.email === "fresh@example.test")?.role).toBe("editor");
     await expect(acceptInvitationWithNewAccount(token, account("late@example.test"))).rejects.toMatchObject({
       code: "invitation_used",
     });
-    expect(await test.database.db.user.findUnique({ where: { email: "late@example.test" } })).toBeNull();
+    expect(await test.db.user.findUnique({ where: { email: "late@example.test" } })).toBeNull();
     const next = await createInvitation(owner, invite({ role: "viewer" }));
     await expect(acceptInvitationWithNewAccount(next.token, account("fresh@example.test"))).rejects.toMatchObject({
       code: "account_exists",

@@ -89,8 +89,8 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
 
   it("ends a removed member's sessions in that workspace only", async () => {
     const dan = await addTestMember(owner.workspaceId, { email: "dan@example.test", role: "editor" });
-    const other = await test.database.db.workspace.create({ data: { name: "Other", slug: `other-${provider}` } });
-    await test.database.db.membership.create({ data: { workspaceId: other.id, userId: dan.userId, role: "viewer" } });
+    const other = await test.db.workspace.create({ data: { name: "Other", slug: `other-${provider}` } });
+    await test.db.membership.create({ data: { workspaceId: other.id, userId: dan.userId, role: "viewer" } });
     const inTeam = await sessionOf(dan.userId);
     const inOther = await sessionOf(dan.userId);
     // Both start in Dan's oldest workspace; one switches to the other.
@@ -98,7 +98,7 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     await setActiveWorkspace(await principalFromSessionToken(inOther), other.id);
     expect(await principalFromSessionToken(inOther)).toMatchObject({ workspaceId: other.id, role: "viewer" });
     await removeMember(owner, dan.userId);
-    expect(await test.database.db.session.count({ where: { userId: dan.userId } })).toBe(1);
+    expect(await test.db.session.count({ where: { userId: dan.userId } })).toBe(1);
     expect(await principalFromSessionToken(inTeam)).toBeNull();
     expect(await principalFromSessionToken(inOther)).toMatchObject({ workspaceId: other.id, role: "viewer" });
   });
@@ -107,13 +107,13 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     const longAgo = new Date(Date.now() - SESSION_TTL_MS - 60_000);
     const { token, session } = await startSession(owner.userId, { ipAddress: null, userAgent: null }, { now: longAgo });
     expect(await principalFromSessionToken(token)).toBeNull();
-    expect(await test.database.db.session.count({ where: { id: session.id } })).toBe(0);
+    expect(await test.db.session.count({ where: { id: session.id } })).toBe(0);
   });
 
   it("switches the current workspace only to one the user belongs to (else 404)", async () => {
     const token = await sessionOf(owner.userId);
     const principal = await principalFromSessionToken(token);
-    const foreign = await test.database.db.workspace.create({ data: { name: "Foreign", slug: `foreign-${provider}` } });
+    const foreign = await test.db.workspace.create({ data: { name: "Foreign", slug: `foreign-${provider}` } });
     await expect(setActiveWorkspace(principal, foreign.id)).rejects.toMatchObject({ code: "workspace_not_found" });
     await expect(setActiveWorkspace(principal, "no-such-workspace")).rejects.toMatchObject({
       code: "workspace_not_found",
@@ -144,10 +144,10 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
       userId: owner.userId,
       workspaceId: owner.workspaceId,
     });
-    const user = await test.database.db.user.findUniqueOrThrow({ where: { id: owner.userId } });
+    const user = await test.db.user.findUniqueOrThrow({ where: { id: owner.userId } });
     expect(await verifyPassword("new-password-1", user.passwordHash)).toBe(true);
     expect(await verifyPassword("secret-password", user.passwordHash)).toBe(false);
-    const audit = await test.database.db.auditEntry.findMany({ where: { action: "account.password_changed" } });
+    const audit = await test.db.auditEntry.findMany({ where: { action: "account.password_changed" } });
     expect(audit).toHaveLength(1);
   });
 });

@@ -93,7 +93,7 @@ describe("an echoed provider key never appears in any event or record", () => {
       inputs: {},
       usesDemoModel: false,
     });
-    const recorder = new PrismaRunRecorder(test.database.db, "sqlite", { flushIntervalMs: 1 });
+    const recorder = new PrismaRunRecorder(test.db, "sqlite", { flushIntervalMs: 1 });
     const result = await runWorkflow(
       compiled,
       {},
@@ -101,7 +101,7 @@ describe("an echoed provider key never appears in any event or record", () => {
     );
     await recorder.flush();
     expect(result.status).toBe("partial");
-    const filePath = test.database.config.provider === "sqlite" ? test.database.config.filePath : "";
+    const filePath = test.config.provider === "sqlite" ? test.config.filePath : "";
     const bytes = [filePath, `${filePath}-wal`]
       .filter((file) => fs.existsSync(file))
       .map((file) => fs.readFileSync(file).toString("latin1"))

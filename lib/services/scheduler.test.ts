@@ -24,7 +24,7 @@ describe("scheduler", () => {
   beforeAll(async () => {
     test = await seedOwnerWorkspace("sqlite", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
     ({ workspaceId } = test);
-    const user = await test.database.db.user.findFirstOrThrow();
+    const user = await test.db.user.findFirstOrThrow();
     publishedId = (await createWorkflow(workspaceId, { name: "Greeter", userId: user.id, draft: minimalDocument() }))
       .id;
     draftOnlyId = (await createWorkflow(workspaceId, { name: "Draft only", userId: user.id, draft: minimalDocument() }))

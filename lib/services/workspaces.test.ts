@@ -78,9 +78,7 @@ describe.each(testProviders())("workspaces on %s", (provider) => {
     expect(inB).toMatchObject({ workspaceId: teamB!.id, role: "owner" });
     expect((await listWorkspaces(inB)).find((row) => row.current)?.id).toBe(teamB!.id);
     // Not a member: the switch is refused and the session stays where it was.
-    const stranger = await test.database.db.workspace.create({
-      data: { name: "Stranger", slug: `stranger-${provider}` },
-    });
+    const stranger = await test.db.workspace.create({ data: { name: "Stranger", slug: `stranger-${provider}` } });
     await expect(setActiveWorkspace(inB, stranger.id)).rejects.toMatchObject({ code: "workspace_not_found" });
     const workflowB = await createWorkflow(inB, { name: "Only in B" });
     const compiled = compileWorkflow(minimalDocument());

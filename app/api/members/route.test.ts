@@ -45,7 +45,7 @@ describe("members and roles over the API", () => {
   afterAll(async () => test?.dispose());
 
   it("inviting by e-mail answers alike for known and unknown accounts, and adds nobody without consent", async () => {
-    await test.database.db.user.create({
+    await test.db.user.create({
       data: { email: "known@example.test", name: "Known", passwordHash: await hashPassword("known-password") },
     });
     const shapes: string[][] = [];
@@ -61,7 +61,7 @@ describe("members and roles over the API", () => {
     // The old direct add (name and initial password) is gone: those fields create nothing.
     const legacy = await POST(json("POST", { email: "legacy@example.test", role: "viewer", password: "pw-123456" }));
     expect(legacy.status).toBe(201);
-    expect(await test.database.db.user.findUnique({ where: { email: "legacy@example.test" } })).toBeNull();
+    expect(await test.db.user.findUnique({ where: { email: "legacy@example.test" } })).toBeNull();
   });
 
   it("an invited viewer joins by the link, and can look but not change, run or manage members", async () => {
@@ -93,11 +93,11 @@ describe("members and roles over the API", () => {
   });
 
   it("a run of another workspace is not found, like an unknown one", async () => {
-    const other = await test.database.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
-    const stranger = await test.database.db.user.create({
+    const other = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
+    const stranger = await test.db.user.create({
       data: { email: "stranger@example.test", name: "S", passwordHash: await hashPassword("stranger-pass") },
     });
-    await test.database.db.membership.create({ data: { workspaceId: other.id, userId: stranger.id, role: "owner" } });
+    await test.db.membership.create({ data: { workspaceId: other.id, userId: stranger.id, role: "owner" } });
     await signedInAs(stranger.id);
     const response = await getRun(apiRequest(), { params: Promise.resolve({ runId }) });
     expect(response.status).toBe(404);
@@ -106,7 +106,7 @@ describe("members and roles over the API", () => {
   });
 
   it("refuses to remove or demote the last owner, and removes a member", async () => {
-    const owner = await test.database.db.membership.findFirstOrThrow({ where: { workspaceId, role: "owner" } });
+    const owner = await test.db.membership.findFirstOrThrow({ where: { workspaceId, role: "owner" } });
     const demote = await changeRole(json("PATCH", { role: "viewer" }), {
       params: Promise.resolve({ userId: owner.userId }),
     });

@@ -56,7 +56,7 @@ describe("provider routes", () => {
       }),
     ]);
     expect(listed.mode).toMatchObject({ demoMode: expect.any(Boolean), demoModelAvailable: expect.any(Boolean) });
-    const everything = JSON.stringify(listed) + JSON.stringify(await test.database.db.credential.findMany());
+    const everything = JSON.stringify(listed) + JSON.stringify(await test.db.credential.findMany());
     expect(everything).not.toContain("sk-very-secret");
     expect(everything).not.toContain("gw-secret");
     expect(await loadProvider(workspaceId, "local-llm")).toMatchObject({

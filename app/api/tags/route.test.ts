@@ -28,7 +28,7 @@ describe.each(testProviders())("workflow tag routes on %s", (provider) => {
         password: "viewer-password",
       })
     ).userId;
-    workflowIds = (await test.database.db.workflow.findMany({ where: { workspaceId }, select: { id: true } })).map(
+    workflowIds = (await test.db.workflow.findMany({ where: { workspaceId }, select: { id: true } })).map(
       (row) => row.id,
     );
   });
@@ -123,21 +123,21 @@ describe.each(testProviders())("workflow tag routes on %s", (provider) => {
     expect((await unknown.json()).error.issues).toEqual([{ path: "tagIds.1", message: "This tag does not exist." }]);
 
     // Another workspace's tag is "not found" too, and the workflow's set is unchanged.
-    const other = await test.database.db.workspace.create({ data: { name: "Other", slug: "other" } });
-    const theirs = await test.database.db.workflowTag.create({ data: { workspaceId: other.id, name: "theirs" } });
+    const other = await test.db.workspace.create({ data: { name: "Other", slug: "other" } });
+    const theirs = await test.db.workflowTag.create({ data: { workspaceId: other.id, name: "theirs" } });
     expect((await setTags(first, [theirs.id])).status).toBe(404);
-    expect(await test.database.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(2);
+    expect(await test.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(2);
 
     const unknownWorkflow = await setTags("no-such-workflow", []);
     expect(unknownWorkflow.status).toBe(404);
 
     expect((await setTags(first, [])).status).toBe(200);
-    expect(await test.database.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(0);
+    expect(await test.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(0);
 
     // Deleting the tag unlinks it; deleting a workflow removes its links.
     await setTags(first, [beta.id]);
     await DELETE(apiRequest("DELETE"), pathParams({ id: beta.id }));
-    expect(await test.database.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(0);
+    expect(await test.db.workflowTagLink.count({ where: { workflowId: first } })).toBe(0);
     expect((await DELETE_WORKFLOW(apiRequest("DELETE"), pathParams({ id: second }))).status).toBe(204);
     listed = (await (await GET(apiRequest())).json()).tags;
     expect(listed.find((tag: { id: string }) => tag.id === alpha.id).workflowCount).toBe(0);

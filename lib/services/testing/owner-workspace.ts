@@ -5,11 +5,10 @@ import { requestWithCookie, sessionCookieFor, signInAs } from "./api-client";
 
 /**
  * The start of most service and route tests: a fresh migrated database (installed as the
- * process-wide client), the seeded workspace with its owner, and a real session of that owner.
+ * process-wide client; `db`, `config`, and `dispose()` it in `afterAll`), the seeded workspace
+ * with its owner, and a real session of that owner.
  */
-export interface OwnerWorkspace {
-  /** The test database; `dispose()` it in `afterAll`. */
-  database: TestDatabase;
+export interface OwnerWorkspace extends TestDatabase {
   workspaceId: string;
   ownerId: string;
   /** The owner as a service principal (for calling lib/services directly). */
@@ -18,8 +17,6 @@ export interface OwnerWorkspace {
   cookie: string;
   /** A request to a route handler as the owner (this cookie), with an optional JSON body. */
   request(method?: string, body?: unknown, url?: string): Request;
-  /** Disconnects and deletes the database. */
-  dispose(): Promise<void>;
 }
 
 /** What a test may choose of the seeded workspace. */
@@ -51,12 +48,11 @@ export async function seedOwnerWorkspace(
   const cookie = await sessionCookieFor(ownerId);
   if (options.signIn ?? true) await signInAs(ownerId);
   return {
-    database,
+    ...database,
     workspaceId,
     ownerId,
     owner: { kind: "user", workspaceId, userId: ownerId, role: "owner" },
     cookie,
     request: (method, body, url) => requestWithCookie(cookie, method, body, url),
-    dispose: () => database.dispose(),
   };
 }

@@ -28,7 +28,7 @@ describe("compare, re-run and export over the API", () => {
 
   async function finished(runId: string): Promise<void> {
     for (let attempt = 0; attempt < 200; attempt++) {
-      const row = await test.database.db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
+      const row = await test.db.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
       if (!["queued", "running"].includes(row.status)) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -45,7 +45,7 @@ describe("compare, re-run and export over the API", () => {
     test = await seedOwnerWorkspace("sqlite", { adminPassword: "owner-password" });
     ({ workspaceId, ownerId } = test);
     workflowId = (
-      await test.database.db.workflow.create({
+      await test.db.workflow.create({
         data: { workspaceId, name: "Greeter", slug: "greeter", draft: toJson(minimalDocument()) },
       })
     ).id;
@@ -89,7 +89,7 @@ describe("compare, re-run and export over the API", () => {
     const greet = changed.nodes.find((node) => node.id === "greet");
     if (!greet) throw new Error("fixture lacks greet");
     greet.data = { ...greet.data, template: "Hi {{start.query}}" };
-    await test.database.db.workflow.update({ where: { id: workflowId }, data: { draft: toJson(changed) } });
+    await test.db.workflow.update({ where: { id: workflowId }, data: { draft: toJson(changed) } });
     const response = await rerunAs(draftRun, "draft");
     expect(response.status).toBe(202);
     draftRerun = ((await response.json()) as { runId: string }).runId;
@@ -117,11 +117,8 @@ describe("compare, re-run and export over the API", () => {
   });
 
   it("exports a run as JSON and JSONL with stored secrets masked", async () => {
-    const nodeRun = await test.database.db.nodeRun.findFirstOrThrow({ where: { runId: draftRun, nodeId: "greet" } });
-    await test.database.db.nodeRun.update({
-      where: { id: nodeRun.id },
-      data: { outputs: toJson({ text: `key ${SECRET}` }) },
-    });
+    const nodeRun = await test.db.nodeRun.findFirstOrThrow({ where: { runId: draftRun, nodeId: "greet" } });
+    await test.db.nodeRun.update({ where: { id: nodeRun.id }, data: { outputs: toJson({ text: `key ${SECRET}` }) } });
     const asJson = await exportRun(
       apiRequest("GET", undefined, "http://localhost/x?format=json"),
       pathParams({ runId: draftRun }),
@@ -158,21 +155,21 @@ describe("compare, re-run and export over the API", () => {
   });
 
   it("a viewer may compare and export but not re-run; another workspace's run is not found", async () => {
-    const viewer = await test.database.db.user.create({
+    const viewer = await test.db.user.create({
       data: { email: "vic@example.test", name: "Vic", passwordHash: await hashPassword("viewer-pass") },
     });
-    await test.database.db.membership.create({ data: { workspaceId, userId: viewer.id, role: "viewer" } });
+    await test.db.membership.create({ data: { workspaceId, userId: viewer.id, role: "viewer" } });
     await signInAs(viewer.id);
     expect((await comparePair(draftRun, draftRerun)).status).toBe(200);
     const refused = await rerunAs(draftRun, "draft");
     expect(refused.status).toBe(403);
     expect((await rerunAs(draftRun, "sideways")).status).toBe(400);
 
-    const other = await test.database.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
-    const stranger = await test.database.db.user.create({
+    const other = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
+    const stranger = await test.db.user.create({
       data: { email: "s@example.test", name: "S", passwordHash: await hashPassword("stranger-pass") },
     });
-    await test.database.db.membership.create({ data: { workspaceId: other.id, userId: stranger.id, role: "owner" } });
+    await test.db.membership.create({ data: { workspaceId: other.id, userId: stranger.id, role: "owner" } });
     await signInAs(stranger.id);
     for (const response of [
       await comparePair(draftRun, draftRerun),

@@ -33,7 +33,7 @@ describe("run export API", () => {
         usesDemoModel: false,
       });
       if (index % 2 === 0) {
-        await test.database.db.run.update({ where: { id }, data: { status: "failed", errorCode: "boom" } });
+        await test.db.run.update({ where: { id }, data: { status: "failed", errorCode: "boom" } });
         failed.push(id);
       }
     }

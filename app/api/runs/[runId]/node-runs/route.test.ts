@@ -40,7 +40,7 @@ describe("run detail paging", () => {
       usesDemoModel: false,
     });
     for (let index = 0; index < 5; index++) {
-      await test.database.db.nodeRun.create({
+      await test.db.nodeRun.create({
         data: {
           id: `${runId}:n${index}::1`,
           runId,

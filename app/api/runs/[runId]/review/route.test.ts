@@ -34,7 +34,7 @@ describe("run review API", () => {
   beforeAll(async () => {
     test = await seedOwnerWorkspace("sqlite", { adminEmail: "olga@example.test", adminPassword: "owner-password" });
     ({ workspaceId, ownerId } = test);
-    await test.database.db.user.update({ where: { id: ownerId }, data: { name: "Olga Owner" } });
+    await test.db.user.update({ where: { id: ownerId }, data: { name: "Olga Owner" } });
     workflowId = (await listWorkflows(workspaceId))[0].id;
     const compiled = compileWorkflow(minimalDocument());
     if (!compiled.ok) throw new Error("fixture does not compile");
@@ -47,10 +47,10 @@ describe("run review API", () => {
         inputs: { question: status },
         usesDemoModel: false,
       });
-      await test.database.db.run.update({ where: { id: runs[status] }, data: { status, endedAt: new Date() } });
+      await test.db.run.update({ where: { id: runs[status] }, data: { status, endedAt: new Date() } });
     }
     nodeRunId = `${runs.failed}:answer:[]:1`;
-    await test.database.db.nodeRun.create({
+    await test.db.nodeRun.create({
       data: {
         id: nodeRunId,
         runId: runs.failed,
@@ -62,8 +62,8 @@ describe("run review API", () => {
       },
     });
     // A run in another workspace, reachable by id only.
-    const other = await test.database.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
-    const otherWorkflow = await test.database.db.workflow.create({
+    const other = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
+    const otherWorkflow = await test.db.workflow.create({
       data: { workspaceId: other.id, name: "Theirs", slug: "theirs", draft: {} },
     });
     runs.other = await createRun({
@@ -74,7 +74,7 @@ describe("run review API", () => {
       inputs: {},
       usesDemoModel: false,
     });
-    await test.database.db.run.update({ where: { id: runs.other }, data: { status: "failed" } });
+    await test.db.run.update({ where: { id: runs.other }, data: { status: "failed" } });
     viewerId = (await addTestMember(workspaceId, { email: "vera@example.test", name: "Vera Viewer", role: "viewer" }))
       .userId;
   });
