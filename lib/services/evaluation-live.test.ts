@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatasetVersion } from "../db/dataset-repository";
 import { createEvaluationRun, getEvaluationRun } from "../db/evaluation-repository";
 import { saveProvider } from "../db/provider-repository";
@@ -138,6 +138,40 @@ describe("evaluation progress over SSE, cancel, and restarts", () => {
       evaluationEventStream(await watchEvaluation(principal, evaluationId), new AbortController().signal),
     );
     expect(ended.map((event) => event.event)).toEqual(["snapshot"]);
+  });
+
+  it("a runner swept while alive (silent past its lease) stops its trials and keeps the failed outcome", async () => {
+    vi.stubEnv("TRELLIS_EVALUATION_LEASE_MS", "1000");
+    try {
+      const { evaluationId, done } = await startEvaluation(principal, {
+        workflowId,
+        datasetId,
+        trials: 1,
+        concurrency: 2,
+      });
+      const stream = readEvents(
+        evaluationEventStream(await watchEvaluation(principal, evaluationId), new AbortController().signal),
+      );
+      await waitFor(async () => (await getEvaluation(principal, evaluationId)).trials.length === 1, "the fast trial");
+      // Live: the sweep leaves it alone while its lease is fresh.
+      expect(await failInterruptedEvaluations()).not.toContain(evaluationId);
+      // Another process's sweep, as if this one had been silent for 5 s.
+      expect(await failInterruptedEvaluations(new Date(Date.now() + 5000))).toContain(evaluationId);
+      // The next heartbeat (a third of the lease) finds the row ended; the runner stops and ends.
+      const report = await done;
+      expect(report.totals).toMatchObject({ finishedTrials: 1, plannedTrials: 2 });
+      expect(await getEvaluationRun(evaluationId)).toMatchObject({
+        status: "failed",
+        errorCode: EVALUATION_INTERRUPTED,
+      });
+      const events = await stream;
+      expect(events.at(-1)).toMatchObject({
+        event: "end",
+        data: { status: "failed", errorCode: EVALUATION_INTERRUPTED },
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("an evaluation no process runs: cancel marks it; a restart fails it as evaluation_interrupted; its stream follows the store", async () => {
