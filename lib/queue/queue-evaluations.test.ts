@@ -1,13 +1,7 @@
-import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getEvaluationRun } from "../db/evaluation-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
-import { createWorkflow } from "../db/workflow-repository";
-import { type EffectServer, startEffectServer } from "./testing/effect-server";
 import { requestJson } from "./testing/processes";
-import { QueueProcesses, waitFor } from "./testing/queue-cluster";
-import { effectIterationDocument } from "./testing/queue-fixtures";
+import { useQueueTestContext, waitFor } from "./testing/queue-cluster";
 
 const redisUrl = process.env.TRELLIS_TEST_REDIS_URL;
 const postgresUrl = process.env.TRELLIS_TEST_POSTGRES_URL;
@@ -22,48 +16,12 @@ const LEASE_MS = 3000;
  * whose lease is renewed, goes on untouched.
  */
 describe.skipIf(!redisUrl || !postgresUrl)("queue mode evaluations", { timeout: 240_000 }, () => {
-  let test: TestDatabase;
-  let effect: EffectServer;
-  let workspaceId: string;
-  let ownerId: string;
-  let workflowId: string;
-  const prefix = `trellis-evaluations-${crypto.randomBytes(4).toString("hex")}`;
-
-  const cluster = new QueueProcesses(() => ({
-    databaseUrl: test.config.url,
-    redisUrl,
-    prefix,
-    effectHostPort: effect.hostPort,
-    workspaceId,
-    ownerId,
-    lockMs: 2000,
-    shutdownMs: 2000,
-  }));
+  // Each trial makes two slow calls, so an evaluation of many trials outlives the test's steps.
+  const context = useQueueTestContext("evaluations", { lockMs: 2000, shutdownMs: 2000, effectDelayMs: 250 });
+  const cluster = context.cluster;
   const leaseEnvironment = { TRELLIS_EVALUATION_LEASE_MS: String(LEASE_MS) };
 
-  beforeAll(async () => {
-    test = await createTestDatabase("postgresql");
-    const seeded = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
-    workspaceId = seeded.workspaceId;
-    ownerId = seeded.ownerId;
-    // Each trial makes two slow calls, so an evaluation of many trials outlives the test's steps.
-    effect = await startEffectServer(250);
-    workflowId = (
-      await createWorkflow(workspaceId, {
-        name: "Effects",
-        userId: ownerId,
-        draft: effectIterationDocument(effect.url),
-      })
-    ).id;
-  });
-
-  afterAll(async () => {
-    await cluster.stopAll();
-    await effect?.close();
-    await test?.dispose();
-  });
-
-  const trialCount = (evaluationRunId: string) => test.db.evaluationTrial.count({ where: { evaluationRunId } });
+  const trialCount = (evaluationRunId: string) => context.test.db.evaluationTrial.count({ where: { evaluationRunId } });
 
   it("a killed web process's evaluation ends evaluation_interrupted within the lease; a live one is untouched", async () => {
     const worker = await cluster.startWorker({ ...leaseEnvironment, TRELLIS_WORKER_CONCURRENCY: "4" });
@@ -71,7 +29,7 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode evaluations", { timeout: 
     const survivor = await cluster.startWebProcess(leaseEnvironment);
     const start = async (port: number) => {
       const answer = await requestJson(port, "POST", "/evaluations", {
-        workflowId,
+        workflowId: context.effectWorkflowId,
         cases: [{ id: "slow", inputs: { items: [1, 2] } }],
         trials: 60,
         concurrency: 1,
@@ -85,7 +43,11 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode evaluations", { timeout: 
     expect((await getEvaluationRun(killed))?.runnerId).not.toBe((await getEvaluationRun(live))?.runnerId);
 
     // Both really run (trials recorded) before the kill.
-    await waitFor(async () => ((await trialCount(killed)) > 0 && (await trialCount(live)) > 0 ? true : undefined));
+    // (Generous: on a loaded machine the processes start slowly.)
+    await waitFor(
+      async () => ((await trialCount(killed)) > 0 && (await trialCount(live)) > 0 ? true : undefined),
+      120_000,
+    );
     await doomed.process.stop("SIGKILL");
     const killedAt = Date.now();
 
