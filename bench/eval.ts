@@ -27,7 +27,8 @@ import { createWorkflow } from "../lib/db/workflow-repository";
 import { startFakeOpenAIServer } from "../lib/llm/fake-server";
 import type { Principal } from "../lib/services/access/principal";
 import { createDataset } from "../lib/services/datasets";
-import { getEvaluation, startEvaluation } from "../lib/services/evaluations";
+import { getEvaluation } from "../lib/services/evaluation-queries";
+import { startEvaluation } from "../lib/services/evaluation-runner";
 import { oneLlmFlow } from "./one-llm-flow";
 import { loadAverage } from "./support";
 

@@ -1,14 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { createApiKey } from "./support/api-setup";
 
 test("the audit log lists a change with who, what, target and where, filters in the URL, and exports", async ({
   page,
   request,
 }) => {
   const keyName = `audit-key-${Date.now()}`;
-  const created = await request.post("/api/api-keys", { data: { name: keyName, scopes: ["run"] } });
-  expect(created.status()).toBe(201);
-  const { secret } = await created.json();
+  const secret = await createApiKey(request, keyName);
 
   await page.goto("/settings");
   await page.getByTestId("settings-audit-link").click();

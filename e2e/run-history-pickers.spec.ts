@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createWorkflow, runToEnd, templateDocument } from "./fixtures/workflows";
+import { createApiKey, runWithApiKey } from "./support/api-setup";
 
 // The history's workflow, version and API key pickers: labelled, reachable and usable from the
 // keyboard, each choice kept in the URL (a filtered view is a link that reopens as it was).
@@ -14,12 +15,9 @@ test("the run history filters by workflow, version and API key with pickers kept
   const published = await request.post(`/api/workflows/${workflowId}`, { data: { action: "publish", note: "first" } });
   expect(published.status()).toBe(201);
   const keyName = `picker key ${stamp}`;
-  const created = await request.post("/api/api-keys", { data: { name: keyName, scopes: ["run"] } });
-  expect(created.status()).toBe(201);
-  const { secret } = (await created.json()) as { secret: string };
-  const byKey = await page.request.post(`/api/v1/workflows/${name.toLowerCase().replaceAll(" ", "-")}/run`, {
-    headers: { authorization: `Bearer ${secret}`, cookie: "" },
-    data: { inputs: { question: "key" } },
+  const secret = await createApiKey(request, keyName);
+  const byKey = await runWithApiKey(page.request, name.toLowerCase().replaceAll(" ", "-"), secret, {
+    inputs: { question: "key" },
   });
   expect(byKey.status()).toBe(200);
   const keyRunId = ((await byKey.json()) as { runId: string }).runId;

@@ -1,13 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { createWorkflow, templateDocument } from "./fixtures/workflows";
 import { EditorPage } from "./pages/editor-page";
+import { createVariable } from "./support/api-setup";
 
 test("the variables panel lists outputs with types and usages, env variables, and jumps to a reading node", async ({
   page,
   request,
 }) => {
   const name = `PANEL_${Date.now()}`;
-  expect((await request.post("/api/variables", { data: { name, value: "north" } })).status()).toBe(201);
+  await createVariable(request, name, "north");
   const document = templateDocument();
   document.nodes[1].data.template = `Hello {{start.question}} in {{env.${name}}} {{env.MISSING_ONE}}`;
   const workflowId = await createWorkflow(request, `E2E variables ${Date.now()}`, document);

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createWorkflow, templateDocument } from "./fixtures/workflows";
 import { EditorPage } from "./pages/editor-page";
+import { createApiKey, runWithApiKey } from "./support/api-setup";
 
 async function publish(page: Page, note: string, version: number): Promise<void> {
   await page.getByTestId("publish-button").click();
@@ -50,15 +51,10 @@ test("versions: publish v1 and v2, diff them, pin v1 and the endpoint serves it,
   await dialog.getByTestId("served-version-select").selectOption("1");
   await expect(rows.nth(1).getByTestId("version-served")).toHaveText("Serving (pinned)");
   await expect(rows.nth(0).getByTestId("version-served")).toHaveCount(0);
-  const created = await request.post("/api/api-keys", { data: { name: `versions ${Date.now()}`, scopes: ["run"] } });
-  expect(created.status()).toBe(201);
-  const { secret } = (await created.json()) as { secret: string };
+  const secret = await createApiKey(request, `versions ${Date.now()}`);
   const slug = name.toLowerCase().replaceAll(" ", "-");
   const call = (body: Record<string, unknown>) =>
-    page.request.post(`/api/v1/workflows/${slug}/run`, {
-      headers: { authorization: `Bearer ${secret}`, cookie: "" },
-      data: { inputs: { question: "Ada" }, ...body },
-    });
+    runWithApiKey(page.request, slug, secret, { inputs: { question: "Ada" }, ...body });
   const pinned = await call({});
   expect(pinned.status()).toBe(200);
   expect(await pinned.json()).toMatchObject({ version: 1, outputs: { answer: "Hello Ada" } });

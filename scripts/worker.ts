@@ -12,6 +12,7 @@ import { pingDatabase } from "../lib/db/prisma-client";
 import { checkQueueEnvironment, checkRedisReachable } from "../lib/queue/queue-environment";
 import { startRunWorker } from "../lib/queue/run-worker";
 import { checkServerEnvironment } from "../lib/services/environment";
+import { startEvaluationSweep } from "../lib/services/evaluation-lease";
 import { installLogRedaction, registerLogSecrets } from "../lib/services/log-redaction";
 import { serviceRoot } from "../lib/services/root";
 import { startScheduler } from "../lib/services/scheduler";
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
   ]);
   // The root's observers (metrics, tracing) see the runs this worker executes too.
   const worker = await startRunWorker(config, { observers: serviceRoot().runObservers });
+  // Evaluations run in web processes; a worker sweeps too, so one whose web process died (and no
+  // web process is left to notice) still ends interrupted within its lease.
+  const stopEvaluationSweep = startEvaluationSweep();
   const stopScheduler =
     process.env.TRELLIS_SCHEDULER?.trim().toLowerCase() === "off" ? () => undefined : startScheduler();
   let stopping = false;
@@ -57,6 +61,7 @@ async function main(): Promise<void> {
       if (stopping) return;
       stopping = true;
       stopScheduler();
+      stopEvaluationSweep();
       console.log(`Trellis worker: ${signal}, finishing runs in flight (up to ${config.shutdownTimeoutMs} ms)`);
       void worker.close().then((handedBack) => {
         if (handedBack.length) console.log(`Trellis worker: handed back ${handedBack.join(", ")}`);

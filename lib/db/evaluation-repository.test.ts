@@ -14,12 +14,13 @@ import {
 import {
   createEvaluationRun,
   endEvaluationRun,
-  failRunningEvaluations,
+  failExpiredEvaluations,
   getEvaluationRun,
   getPublishGate,
   listEvaluationRuns,
   listEvaluationTrials,
   recordEvaluationTrial,
+  renewEvaluationLeases,
   setPublishGate,
 } from "./evaluation-repository";
 import { seedDatabase } from "./seed";
@@ -187,7 +188,7 @@ for (const provider of ["sqlite", "postgresql"] as const) {
       expect((await getDatasetVersion(shipped.id))?.version).toBe(2);
     });
 
-    it("failRunningEvaluations ends only the running ones, keeping their report", async () => {
+    it("failExpiredEvaluations ends the running ones whose lease lapsed (or that have none), keeping their report", async () => {
       const dataset = await createDatasetRow({
         workspaceId,
         name: "Restart",
@@ -197,7 +198,7 @@ for (const provider of ["sqlite", "postgresql"] as const) {
         userId: null,
       });
       const datasetVersionId = (await getDatasetVersion(dataset.id))!.id;
-      const create = (report: unknown) =>
+      const create = (report: unknown, lease?: { runnerId: string; expiresAt: Date }) =>
         createEvaluationRun({
           workspaceId,
           workflowId,
@@ -208,22 +209,38 @@ for (const provider of ["sqlite", "postgresql"] as const) {
           concurrency: 1,
           report,
           userId: null,
+          ...(lease ? { lease } : {}),
         });
-      const running = await create({ done: 1 });
+      const now = Date.now();
+      const unleased = await create({ done: 1 });
+      const lapsed = await create({ done: 3 }, { runnerId: "dead", expiresAt: new Date(now - 1000) });
+      const live = await create({ done: 4 }, { runnerId: "alive", expiresAt: new Date(now + 60_000) });
       const finished = await create({ done: 2 });
       await endEvaluationRun(finished, { status: "succeeded", report: { done: 2 } });
-      const failed = await failRunningEvaluations("evaluation_interrupted", "restarted");
-      expect(failed).toContain(running);
+      const failed = await failExpiredEvaluations("evaluation_interrupted", "restarted", new Date(now));
+      expect(failed).toContain(unleased);
+      expect(failed).toContain(lapsed);
+      expect(failed).not.toContain(live);
       expect(failed).not.toContain(finished);
-      expect(await getEvaluationRun(running)).toMatchObject({
+      expect(await getEvaluationRun(unleased)).toMatchObject({
         status: "failed",
         errorCode: "evaluation_interrupted",
         errorMessage: "restarted",
         report: { done: 1 },
       });
-      expect((await getEvaluationRun(running))?.endedAt).toBeInstanceOf(Date);
+      expect((await getEvaluationRun(unleased))?.endedAt).toBeInstanceOf(Date);
+      expect(await getEvaluationRun(live)).toMatchObject({ status: "running", runnerId: "alive" });
       expect(await getEvaluationRun(finished)).toMatchObject({ status: "succeeded", errorCode: null });
-      expect(await failRunningEvaluations("evaluation_interrupted", "again")).toEqual([]);
+
+      // The heartbeat renews only its own running rows; a swept row's outcome survives the runner's end.
+      expect(await renewEvaluationLeases("alive", [live, lapsed], new Date(now + 120_000))).toEqual([live]);
+      expect(await renewEvaluationLeases("someone-else", [live], new Date(now + 120_000))).toEqual([]);
+      expect((await getEvaluationRun(live))?.leaseExpiresAt?.getTime()).toBe(now + 120_000);
+      await endEvaluationRun(lapsed, { status: "succeeded", report: { done: 9 } });
+      expect(await getEvaluationRun(lapsed)).toMatchObject({ status: "failed", report: { done: 3 } });
+      expect(await failExpiredEvaluations("evaluation_interrupted", "again", new Date(now))).toEqual([]);
+      // Once its lease lapses, the live one is swept too.
+      expect(await failExpiredEvaluations("evaluation_interrupted", "later", new Date(now + 120_001))).toContain(live);
     });
   });
 }

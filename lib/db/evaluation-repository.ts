@@ -29,6 +29,9 @@ export interface EvaluationRunView {
   errorMessage: string | null;
   startedAt: Date;
   endedAt: Date | null;
+  /** The process driving it while running, and until when its lease holds. */
+  runnerId: string | null;
+  leaseExpiresAt: Date | null;
 }
 
 /** One stored trial. */
@@ -56,6 +59,8 @@ export async function createEvaluationRun(input: {
   concurrency: number;
   report: unknown;
   userId: string | null;
+  /** The process driving it and until when its lease holds (none: any sweep may end it). */
+  lease?: { runnerId: string; expiresAt: Date };
 }): Promise<string> {
   const row = await database().evaluationRun.create({
     data: {
@@ -69,6 +74,8 @@ export async function createEvaluationRun(input: {
       concurrency: input.concurrency,
       report: toJson(input.report),
       createdBy: input.userId,
+      runnerId: input.lease?.runnerId ?? null,
+      leaseExpiresAt: input.lease?.expiresAt ?? null,
     },
     select: { id: true },
   });
@@ -101,38 +108,69 @@ export async function recordEvaluationTrial(
   ]);
 }
 
-/** Ends the evaluation run. */
+/**
+ * Ends the evaluation run, unless it already ended `failed` elsewhere (a sweep found its lease
+ * lapsed): that outcome stands. A row another process marked `cancelled` still gets the final report.
+ */
 export async function endEvaluationRun(
   id: string,
   input: { status: EvaluationStatus; report: unknown; errorCode?: string; errorMessage?: string },
 ): Promise<void> {
-  await database().evaluationRun.update({
-    where: { id },
+  await database().evaluationRun.updateMany({
+    where: { id, status: { in: ["running", "cancelled"] } },
     data: {
       status: input.status,
       report: toJson(input.report),
       errorCode: input.errorCode ?? null,
       errorMessage: input.errorMessage ?? null,
       endedAt: new Date(),
+      leaseExpiresAt: null,
     },
   });
 }
 
 /**
- * Ends every evaluation still `running` as `failed` with `errorCode` (start-up: the process that
- * ran them is gone, and their trials' promises with it). The stored report keeps the counts so
- * far. Returns the ids.
+ * The heartbeat: moves the lease of every evaluation `runnerId` still runs to `expiresAt`.
+ * Returns the ids renewed (an evaluation a sweep or another process ended is not among them).
  */
-export async function failRunningEvaluations(errorCode: string, errorMessage: string): Promise<string[]> {
-  const rows = await database().evaluationRun.findMany({ where: { status: "running" }, select: { id: true } });
+export async function renewEvaluationLeases(runnerId: string, ids: string[], expiresAt: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  await database().evaluationRun.updateMany({
+    where: { id: { in: ids }, runnerId, status: "running" },
+    data: { leaseExpiresAt: expiresAt },
+  });
+  const rows = await database().evaluationRun.findMany({
+    where: { id: { in: ids }, runnerId, status: "running" },
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Ends every evaluation still `running` whose lease lapsed before `now` (or that has none) as
+ * `failed` with `errorCode`: the process that drove it is gone, and its trials' promises with it.
+ * An evaluation whose process still renews its lease is left alone, so any process may sweep.
+ * The stored report keeps the counts so far. Returns the ids.
+ */
+export async function failExpiredEvaluations(
+  errorCode: string,
+  errorMessage: string,
+  now = new Date(),
+): Promise<string[]> {
+  const lapsed = { status: "running", OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: now } }] };
+  const rows = await database().evaluationRun.findMany({ where: lapsed, select: { id: true } });
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  // The status condition again: an evaluation that ended meanwhile keeps its own outcome.
+  // The same condition again: one renewed or ended meanwhile keeps its lease or its own outcome.
   await database().evaluationRun.updateMany({
-    where: { id: { in: ids }, status: "running" },
-    data: { status: "failed", errorCode, errorMessage, endedAt: new Date() },
+    where: { id: { in: ids }, ...lapsed },
+    data: { status: "failed", errorCode, errorMessage, endedAt: new Date(), leaseExpiresAt: null },
   });
-  return ids;
+  const ended = await database().evaluationRun.findMany({
+    where: { id: { in: ids }, status: "failed", errorCode },
+    select: { id: true },
+  });
+  return ended.map((row) => row.id);
 }
 
 /** The run row, or null. */

@@ -1,5 +1,6 @@
 import "server-only";
-import type { EvaluationChange, EvaluationTrialBody, watchEvaluation } from "../services/evaluations";
+import type { EvaluationTrialBody } from "../services/evaluation-queries";
+import type { EvaluationChange, watchEvaluation } from "../services/evaluation-runner";
 import { SSE_HEADERS } from "./sse";
 
 const encoder = new TextEncoder();

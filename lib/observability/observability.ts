@@ -1,7 +1,7 @@
 import "server-only";
 import { TrellisMetrics, type TrellisMetricsOptions } from "./metrics";
 import { createRunMetricsObserver, type RunMetricsObserver } from "./run-metrics-observer";
-import type { RunObserver } from "./run-observer";
+import type { RunEventObserver } from "./run-observer";
 import { type RunTracing, tracingFromEnvironment } from "./tracing";
 
 /**
@@ -16,7 +16,7 @@ export interface Observability {
   /** OpenTelemetry tracing, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set (or a test passed one). */
   readonly tracing: RunTracing | undefined;
   /** Every run observer, in call order: metrics first, then traces. */
-  readonly observers: readonly RunObserver[];
+  readonly observers: readonly RunEventObserver[];
 }
 
 /** Options of {@link createObservability}. */

@@ -149,11 +149,11 @@ describe("run metrics observer", () => {
   it("counts runs, node attempts, model calls, tokens, cost and tool calls from the event stream", async () => {
     const metrics = new TrellisMetrics({ processMetrics: false });
     const observer = createRunMetricsObserver(metrics);
-    for (const event of events.slice(0, 1)) observer.observe(event, context);
+    for (const event of events.slice(0, 1)) observer.onEvent(event, context);
     let text = await metrics.text();
     expect(sample(text, "trellis_runs_started_total", { trigger: "api" })).toBe(1);
     expect(sample(text, "trellis_runs_active")).toBe(1);
-    for (const event of events.slice(1)) observer.observe(event, context);
+    for (const event of events.slice(1)) observer.onEvent(event, context);
     text = await metrics.text();
 
     expect(sample(text, "trellis_runs_finished_total", { status: "failed", trigger: "api" })).toBe(1);
@@ -218,9 +218,9 @@ describe("run metrics observer", () => {
       ],
     ]);
     const ctx = { ...context, runId: "r2", trigger: "editor" as const };
-    for (const event of waiting) observer.observe(event, ctx);
+    for (const event of waiting) observer.onEvent(event, ctx);
     expect(observer.activeRuns).toBe(0);
-    for (const event of resumed) observer.observe(event, ctx);
+    for (const event of resumed) observer.onEvent(event, ctx);
     const text = await metrics.text();
     expect(sample(text, "trellis_runs_started_total", { trigger: "editor" })).toBe(1);
     expect(sample(text, "trellis_runs_resumed_total", { trigger: "editor" })).toBe(1);

@@ -1,10 +1,10 @@
 import "server-only";
 import type { TrellisMetrics } from "./metrics";
 import { modelCallsOf, NodeRunTracker } from "./node-run-tracker";
-import type { RunObserver } from "./run-observer";
+import type { RunEventObserver } from "./run-observer";
 
 /** A run observer that also reports the runs it is watching (the `trellis_runs_active` gauge). */
-export interface RunMetricsObserver extends RunObserver {
+export interface RunMetricsObserver extends RunEventObserver {
   /** Runs between their run-start and their run-end or run-waiting in this process. */
   readonly activeRuns: number;
 }
@@ -40,7 +40,7 @@ export function createRunMetricsObserver(metrics: TrellisMetrics): RunMetricsObs
     get activeRuns() {
       return active.size;
     },
-    observe(event, context) {
+    onEvent(event, context) {
       nodes.apply(event);
       switch (event.type) {
         case "run-start":

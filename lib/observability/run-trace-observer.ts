@@ -14,7 +14,7 @@ import { type NodeRunRecord, nodeRunId } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
 import { GEN_AI, GEN_AI_OPERATION, genAiProviderName } from "./genai-attributes";
 import { modelCallsOf, NodeRunTracker } from "./node-run-tracker";
-import type { RunObservationContext, RunObserver } from "./run-observer";
+import type { RunEventObserver, RunObservationContext } from "./run-observer";
 
 interface RunTrace {
   span: Span;
@@ -34,7 +34,7 @@ const containerKey = (nodeId: string, iterationPath: readonly number[]) => `${no
  * call recorded, so the model layer needs no tracing code. Failures get the error status and
  * `error.type` (the stable code); a cancel is not an error.
  */
-export function createRunTraceObserver(tracer: Tracer): RunObserver {
+export function createRunTraceObserver(tracer: Tracer): RunEventObserver {
   const runs = new Map<string, RunTrace>();
 
   const runTrace = (runId: string, at: number): RunTrace => {
@@ -139,7 +139,7 @@ export function createRunTraceObserver(tracer: Tracer): RunObserver {
   });
 
   return {
-    observe(event: RunEvent, context: RunObservationContext) {
+    onEvent(event: RunEvent, context: RunObservationContext) {
       if (event.type === "run-start") {
         const previous = runs.get(event.runId);
         if (previous) endRun(previous, event.at);

@@ -86,10 +86,7 @@ describe("OpenTelemetry traces of real runs", () => {
     const exporter = new InMemorySpanExporter();
     const tracing = createRunTracing({ exporter, exportEachSpan: true, serviceName: "trellis-test" });
     fixture.server.script(...calculatorReplies());
-    await runWith(
-      new RunService({ observers: [{ onEvent: (event, context) => tracing.observer.observe(event, context) }] }),
-      "What is 2+2?",
-    );
+    await runWith(new RunService({ observers: [tracing.observer] }), "What is 2+2?");
     await tracing.forceFlush();
     const spans = exporter.getFinishedSpans();
 
@@ -162,7 +159,7 @@ describe("OpenTelemetry traces of real runs", () => {
       [testEdge("start", "loop"), testEdge("loop", "end")],
     );
     const service = new RunService({
-      observers: [{ onEvent: (event, context) => tracing.observer.observe(event, context) }],
+      observers: [tracing.observer],
     });
     const { done } = await service.start({
       workspaceId: fixture.workspaceId,
@@ -188,10 +185,7 @@ describe("OpenTelemetry traces of real runs", () => {
     const exporter = new InMemorySpanExporter();
     const tracing = createRunTracing({ exporter, exportEachSpan: true });
     fixture.server.script({ error: { status: 400 } });
-    await runWith(
-      new RunService({ observers: [{ onEvent: (event, context) => tracing.observer.observe(event, context) }] }),
-      "Fail",
-    );
+    await runWith(new RunService({ observers: [tracing.observer] }), "Fail");
     const spans = exporter.getFinishedSpans();
     const [run] = byName(spans, "invoke_workflow");
     const [agent] = byName(spans, "invoke_agent Work");
@@ -215,10 +209,7 @@ describe("OpenTelemetry traces of real runs", () => {
       const tracing = tracingFromEnvironment(environment);
       expect(tracing).toBeDefined();
       fixture.server.script(...calculatorReplies());
-      await runWith(
-        new RunService({ observers: [{ onEvent: (event, context) => tracing!.observer.observe(event, context) }] }),
-        "What is 2+2?",
-      );
+      await runWith(new RunService({ observers: [tracing!.observer] }), "What is 2+2?");
       await tracing!.forceFlush();
       const resourceSpans = receiver.requests.flatMap((request) => request.resourceSpans);
       expect(resourceSpans.length).toBeGreaterThan(0);

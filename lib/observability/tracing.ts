@@ -8,13 +8,13 @@ import {
   type SpanExporter,
 } from "@opentelemetry/sdk-trace-base";
 import { ATTR_SERVICE_NAME } from "@opentelemetry/semantic-conventions";
-import type { RunObserver } from "./run-observer";
+import type { RunEventObserver } from "./run-observer";
 import { createRunTraceObserver } from "./run-trace-observer";
 
 /** OpenTelemetry tracing of runs: the observer that makes the spans and the provider that exports them. */
 export interface RunTracing {
   /** Turns run events into spans. */
-  readonly observer: RunObserver;
+  readonly observer: RunEventObserver;
   /** Exports every ended span now (tests, graceful shutdown). */
   forceFlush(): Promise<void>;
   /** Flushes and stops exporting. */

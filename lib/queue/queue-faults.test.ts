@@ -1,14 +1,10 @@
-import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRun, getRunWithNodeRuns } from "../db/run-repository";
 import { saveSchedule } from "../db/schedule-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
-import { createWorkflow, publishWorkflow } from "../db/workflow-repository";
+import { publishWorkflow } from "../db/workflow-repository";
 import { compileWorkflow } from "../workflow/compile";
-import { type EffectServer, startEffectServer } from "./testing/effect-server";
 import { requestJson } from "./testing/processes";
-import { QueueProcesses, settledRun, startTcpProxy, waitFor } from "./testing/queue-cluster";
+import { settledRun, startTcpProxy, useQueueTestContext, waitFor } from "./testing/queue-cluster";
 import { effectIterationDocument } from "./testing/queue-fixtures";
 
 const redisUrl = process.env.TRELLIS_TEST_REDIS_URL;
@@ -19,49 +15,13 @@ const postgresUrl = process.env.TRELLIS_TEST_POSTGRES_URL;
  * web process, and schedules firing once across several workers.
  */
 describe.skipIf(!redisUrl || !postgresUrl)("queue mode faults", { timeout: 240_000 }, () => {
-  let test: TestDatabase;
-  let effect: EffectServer;
-  let workspaceId: string;
-  let ownerId: string;
-  let workflowId: string;
-  const prefix = `trellis-faults-${crypto.randomBytes(4).toString("hex")}`;
-
-  const cluster = new QueueProcesses(() => ({
-    databaseUrl: test.config.url,
-    redisUrl,
-    prefix,
-    effectHostPort: effect.hostPort,
-    workspaceId,
-    ownerId,
-    lockMs: 2000,
-    shutdownMs: 2000,
-  }));
-  const startWorker = (overrides: Record<string, string | undefined> = {}) => cluster.startWorker(overrides);
-  const startWeb = (overrides: Record<string, string | undefined> = {}) => cluster.startWeb(overrides);
-
-  beforeAll(async () => {
-    test = await createTestDatabase("postgresql");
-    const seeded = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
-    workspaceId = seeded.workspaceId;
-    ownerId = seeded.ownerId;
-    effect = await startEffectServer();
-    effect.delayMs = 0;
-    workflowId = (
-      await createWorkflow(workspaceId, {
-        name: "Effects",
-        userId: ownerId,
-        draft: effectIterationDocument(effect.url),
-      })
-    ).id;
-  });
-
-  afterAll(async () => {
-    await cluster.stopAll();
-    await effect?.close();
-    await test?.dispose();
-  });
+  const context = useQueueTestContext("faults", { lockMs: 2000, shutdownMs: 2000 });
+  const startWorker = (overrides: Record<string, string | undefined> = {}) => context.cluster.startWorker(overrides);
+  const startWeb = (overrides: Record<string, string | undefined> = {}) => context.cluster.startWeb(overrides);
 
   it("the reaper ends a run no job holds as failed worker_lost, and leaves runs with jobs alone", async () => {
+    const { test, effect, effectWorkflowId: workflowId } = context;
+    const { workspaceId } = test;
     const worker = await startWorker();
     const compiled = compileWorkflow(effectIterationDocument(effect.url));
     if (!compiled.ok) throw new Error("fixture does not compile");
@@ -88,6 +48,7 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode faults", { timeout: 240_0
   });
 
   it("answers 503 database_unavailable within 2 s while PostgreSQL is unreachable, and recovers", async () => {
+    const { test, effectWorkflowId: workflowId } = context;
     const target = new URL(test.config.url);
     const proxy = await startTcpProxy(Number(target.port || 5432));
     target.port = String(proxy.port);
@@ -116,6 +77,8 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode faults", { timeout: 240_0
   });
 
   it("fires a due schedule exactly once across three workers", async () => {
+    const { test, effectWorkflowId: workflowId } = context;
+    const { workspaceId, ownerId } = test;
     const version = await publishWorkflow(workflowId, { note: "v1", userId: ownerId });
     expect(version.version).toBeGreaterThan(0);
     // Yearly, so only the forced due time below can fire during the test.

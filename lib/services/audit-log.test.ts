@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
+import { testProviders } from "../db/testing/test-database";
 import type { UserPrincipal } from "./access/principal";
 import { listAuditLog, recordAudit } from "./audit-log";
 import { runWithRequestContext } from "./request-context";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 describe.each(testProviders())("the audit log on %s", (provider) => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let owner: UserPrincipal;
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    });
-    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
+    test = await seedOwnerWorkspace(provider);
+    owner = test.owner;
   });
   afterAll(async () => test?.dispose());
 

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { providerInputSchema } from "../contracts/provider-config";
 import { openApiSourceInputSchema } from "../contracts/tool-source-config";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import type { UserPrincipal } from "./access/principal";
 import { auditLogPage, exportAuditLog } from "./audit-log";
 import { runWithRequestContext } from "./request-context";
 import { saveRetention } from "./retention";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 import { setServedVersion } from "./workflow-versions";
 import { deleteWorkflow, publishWorkflow } from "./workflows";
 import {
@@ -27,18 +26,13 @@ import { addWorkspaceVariable, changeWorkspaceVariable, removeWorkspaceVariable 
 const SECRETS = ["sk-audit-provider", "hdr-audit-secret", "tok-audit-http", "tok-audit-http-2", "tok-audit-openapi"];
 
 describe("audit records of settings, keys, credentials and workflows", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let owner: UserPrincipal;
   let apiKeySecret = "";
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    });
-    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
+    test = await seedOwnerWorkspace("sqlite");
+    owner = test.owner;
   });
   afterAll(async () => test?.dispose());
 

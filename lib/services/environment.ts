@@ -3,6 +3,7 @@ import { ConfigurationError } from "../db/database-config";
 import { parseTrustedProxies } from "../http/client-address";
 import { MetricsConfigurationError, readMetricsConfig } from "../observability/metrics-access";
 import { checkQueueEnvironment } from "../queue/queue-environment";
+import { evaluationLeaseMs } from "./evaluation-lease";
 
 function checkUrl(environment: Record<string, string | undefined>, name: string): void {
   const value = environment[name];
@@ -63,6 +64,7 @@ export function checkServerEnvironment(environment: Record<string, string | unde
     throw new ConfigurationError("TRELLIS_MCP_STDIO", `"${stdio}" must be on or off`);
   }
   checkQueueEnvironment(environment);
+  evaluationLeaseMs(environment);
   const demo = environment.TRELLIS_DEMO_MODEL;
   if (demo !== undefined && !["on", "off", "auto"].includes(demo)) {
     throw new ConfigurationError("TRELLIS_DEMO_MODEL", `"${demo}" must be on, off or auto`);

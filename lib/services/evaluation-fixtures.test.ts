@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveProvider } from "../db/provider-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { createWorkflow, getWorkflowIdBySlug } from "../db/workflow-repository";
 import type { DatasetCaseInput } from "../evaluation/model/dataset";
 import { ticketBlockersDataset } from "../evaluation/model/example-datasets";
@@ -9,7 +7,9 @@ import { type FakeChatRequestBody, type FakeOpenAIServer, startFakeOpenAIServer 
 import { type DemoApiStub, startDemoApiStub } from "../tools/demo-stub/server";
 import { ticketBlockersExample } from "../workflow/examples/ticket-blockers";
 import type { Principal } from "./access/principal";
-import { getEvaluation, startEvaluation } from "./evaluations";
+import { getEvaluation } from "./evaluation-queries";
+import { startEvaluation } from "./evaluation-runner";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 // The shipped "transient tool error" and "paged results" cases really meet their fault: the
 // fixture fails the ticket search once / makes the stub answer one ticket per page. The agent's
@@ -46,7 +46,7 @@ function fakeAgent(followCursor: () => boolean) {
 }
 
 describe("case fixtures: faults and pages through the tool layer", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let stub: DemoApiStub;
   let server: FakeOpenAIServer;
   let principal: Principal;
@@ -56,24 +56,23 @@ describe("case fixtures: faults and pages through the tool layer", () => {
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const seeded = await seedDatabase(test.db, { adminEmail: "f@x.test", adminPassword: "pw", workspaceName: "F" });
-    principal = { kind: "user", userId: seeded.ownerId, workspaceId: seeded.workspaceId, role: "owner" };
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "f@x.test", adminPassword: "pw", workspaceName: "F" });
+    principal = test.owner;
     stub = await startDemoApiStub({ port: 0 });
     delete process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_BASE_URL;
     Object.assign(process.env, stub.environment);
-    demoWorkflowId = (await getWorkflowIdBySlug(seeded.workspaceId, "ticket-blockers"))!;
+    demoWorkflowId = (await getWorkflowIdBySlug(test.workspaceId, "ticket-blockers"))!;
     server = await startFakeOpenAIServer();
-    await saveProvider(seeded.workspaceId, "fake", { baseURL: server.url, apiKey: "sk-fake" });
+    await saveProvider(test.workspaceId, "fake", { baseURL: server.url, apiKey: "sk-fake" });
     server.setResponder(fakeAgent(() => pages));
     const document = structuredClone(ticketBlockersExample.document);
     const agent = document.nodes.find((node) => node.id === "agent")!;
     (agent.data as unknown as { model: unknown }).model = { provider: "fake", model: "gpt-4o-mini" };
     fakeWorkflowId = (
-      await createWorkflow(seeded.workspaceId, {
+      await createWorkflow(test.workspaceId, {
         name: "Blockers (fake agent)",
-        userId: seeded.ownerId,
+        userId: test.ownerId,
         draft: document,
       })
     ).id;

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatasetVersion } from "../db/dataset-repository";
 import { createEvaluationRun, getEvaluationRun } from "../db/evaluation-repository";
 import { saveProvider } from "../db/provider-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { createWorkflow } from "../db/workflow-repository";
 import { evaluationEventStream } from "../http/evaluation-stream";
 import { type FakeChatRequestBody, type FakeOpenAIServer, startFakeOpenAIServer } from "../llm/fake-server";
 import type { WorkflowDocument } from "../workflow/document";
 import type { Principal } from "./access/principal";
 import { createDataset } from "./datasets";
-import {
-  cancelEvaluation,
-  EVALUATION_INTERRUPTED,
-  failInterruptedEvaluations,
-  getEvaluation,
-  startEvaluation,
-  watchEvaluation,
-} from "./evaluations";
+import { EVALUATION_INTERRUPTED, failInterruptedEvaluations } from "./evaluation-lease";
+import { getEvaluation } from "./evaluation-queries";
+import { cancelEvaluation, startEvaluation, watchEvaluation } from "./evaluation-runner";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 // Live progress over SSE, cancel (running trials cancelled, counts so far kept) and the start-up
 // sweep of evaluations a restart interrupted.
@@ -76,24 +70,22 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: string
 }
 
 describe("evaluation progress over SSE, cancel, and restarts", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let server: FakeOpenAIServer;
   let principal: Principal;
   let workflowId: string;
   let datasetId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const seeded = await seedDatabase(test.db, { adminEmail: "l@x.test", adminPassword: "pw", workspaceName: "L" });
-    principal = { kind: "user", userId: seeded.ownerId, workspaceId: seeded.workspaceId, role: "owner" };
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "l@x.test", adminPassword: "pw", workspaceName: "L" });
+    principal = test.owner;
     server = await startFakeOpenAIServer();
-    await saveProvider(seeded.workspaceId, "fake", { baseURL: server.url, apiKey: "sk-fake" });
+    await saveProvider(test.workspaceId, "fake", { baseURL: server.url, apiKey: "sk-fake" });
     // The slow case never answers: its trials run until cancelled.
     server.setResponder((request: FakeChatRequestBody) =>
       JSON.stringify(request.messages).includes("Go slow") ? { hang: true } : { text: "done" },
     );
-    workflowId = (await createWorkflow(seeded.workspaceId, { name: "Live", userId: seeded.ownerId, draft: document }))
-      .id;
+    workflowId = (await createWorkflow(test.workspaceId, { name: "Live", userId: test.ownerId, draft: document })).id;
     datasetId = (await createDataset(principal, { name: "Live", workflowId, cases: CASES })).id;
   });
   afterAll(async () => {
@@ -146,6 +138,40 @@ describe("evaluation progress over SSE, cancel, and restarts", () => {
       evaluationEventStream(await watchEvaluation(principal, evaluationId), new AbortController().signal),
     );
     expect(ended.map((event) => event.event)).toEqual(["snapshot"]);
+  });
+
+  it("a runner swept while alive (silent past its lease) stops its trials and keeps the failed outcome", async () => {
+    vi.stubEnv("TRELLIS_EVALUATION_LEASE_MS", "1000");
+    try {
+      const { evaluationId, done } = await startEvaluation(principal, {
+        workflowId,
+        datasetId,
+        trials: 1,
+        concurrency: 2,
+      });
+      const stream = readEvents(
+        evaluationEventStream(await watchEvaluation(principal, evaluationId), new AbortController().signal),
+      );
+      await waitFor(async () => (await getEvaluation(principal, evaluationId)).trials.length === 1, "the fast trial");
+      // Live: the sweep leaves it alone while its lease is fresh.
+      expect(await failInterruptedEvaluations()).not.toContain(evaluationId);
+      // Another process's sweep, as if this one had been silent for 5 s.
+      expect(await failInterruptedEvaluations(new Date(Date.now() + 5000))).toContain(evaluationId);
+      // The next heartbeat (a third of the lease) finds the row ended; the runner stops and ends.
+      const report = await done;
+      expect(report.totals).toMatchObject({ finishedTrials: 1, plannedTrials: 2 });
+      expect(await getEvaluationRun(evaluationId)).toMatchObject({
+        status: "failed",
+        errorCode: EVALUATION_INTERRUPTED,
+      });
+      const events = await stream;
+      expect(events.at(-1)).toMatchObject({
+        event: "end",
+        data: { status: "failed", errorCode: EVALUATION_INTERRUPTED },
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("an evaluation no process runs: cancel marks it; a restart fails it as evaluation_interrupted; its stream follows the store", async () => {

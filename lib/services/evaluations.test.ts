@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveProvider } from "../db/provider-repository";
 import { getRun } from "../db/run-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { createWorkflow } from "../db/workflow-repository";
 import { type FakeChatRequestBody, type FakeOpenAIServer, startFakeOpenAIServer } from "../llm/fake-server";
 import type { WorkflowDocument } from "../workflow/document";
 import type { Principal } from "./access/principal";
 import { addRunToDataset, createDataset, exportDataset, getDataset, importDataset, saveDatasetCases } from "./datasets";
-import {
-  compareEvaluations,
-  getEvaluation,
-  listEvaluations,
-  setWorkflowPublishGate,
-  startEvaluation,
-} from "./evaluations";
+import { setWorkflowPublishGate } from "./evaluation-gates";
+import { compareEvaluations, getEvaluation, listEvaluations } from "./evaluation-queries";
+import { startEvaluation } from "./evaluation-runner";
 import { startEditorRun } from "./runs";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 import { publishWorkflow, saveDraft } from "./workflows";
 
 // Issue 14's integration test: a dataset run k=5 against the fake OpenAI-compatible server (the real
@@ -72,7 +67,7 @@ const CASES = [
 ];
 
 describe("evaluations against the fake OpenAI-compatible server", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let server: FakeOpenAIServer;
   let principal: Principal;
   let workflowId: string;
@@ -81,15 +76,14 @@ describe("evaluations against the fake OpenAI-compatible server", () => {
   const peruAsked = { count: 0 };
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const seeded = await seedDatabase(test.db, {
+    test = await seedOwnerWorkspace("sqlite", {
       adminEmail: "e@x.test",
       adminPassword: "pw-123456",
       workspaceName: "E",
     });
-    principal = { kind: "user", userId: seeded.ownerId, workspaceId: seeded.workspaceId, role: "owner" };
+    principal = test.owner;
     server = await startFakeOpenAIServer();
-    await saveProvider(seeded.workspaceId, "fake", { baseURL: server.url, apiKey: "sk-fake" });
+    await saveProvider(test.workspaceId, "fake", { baseURL: server.url, apiKey: "sk-fake" });
     server.setResponder((request: FakeChatRequestBody) => {
       const prompt = JSON.stringify(request.messages);
       const country = Object.keys(CAPITALS).find((name) => prompt.includes(`Capital of ${name}?`)) ?? "";
@@ -104,7 +98,7 @@ describe("evaluations against the fake OpenAI-compatible server", () => {
       return { text: CAPITALS[country] ?? "?", usage: { prompt_tokens: 20, completion_tokens: 2 } };
     });
     workflowId = (
-      await createWorkflow(seeded.workspaceId, { name: "Capitals", userId: seeded.ownerId, draft: capitalsDocument() })
+      await createWorkflow(test.workspaceId, { name: "Capitals", userId: test.ownerId, draft: capitalsDocument() })
     ).id;
     datasetId = (await createDataset(principal, { name: "Capitals", workflowId, cases: CASES })).id;
   });

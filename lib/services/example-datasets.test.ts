@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { type DemoApiStub, startDemoApiStub } from "../tools/demo-stub/server";
 import type { Principal } from "./access/principal";
 import { listDatasets } from "./datasets";
-import { getEvaluation, startEvaluation } from "./evaluations";
+import { getEvaluation } from "./evaluation-queries";
+import { startEvaluation } from "./evaluation-runner";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 // The shipped datasets against the shipped examples, the demo model and the demo tools: they pass,
 // but for the demo's known failure (it searches PX whatever project is asked), which fails.
 describe("shipped example datasets on the demo model", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let stub: DemoApiStub;
   let principal: Principal;
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const seeded = await seedDatabase(test.db, { adminEmail: "d@x.test", adminPassword: "pw", workspaceName: "D" });
-    principal = { kind: "user", userId: seeded.ownerId, workspaceId: seeded.workspaceId, role: "owner" };
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "d@x.test", adminPassword: "pw", workspaceName: "D" });
+    principal = test.owner;
     stub = await startDemoApiStub({ port: 0 });
     delete process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_BASE_URL;

@@ -2,8 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPasswordHash } from "../db/credentials";
 import { verifyPassword } from "../db/passwords";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
+import { testProviders } from "../db/testing/test-database";
 import type { UserPrincipal } from "./access/principal";
 import { newAccountSchema } from "./account";
 import { listAuditLog } from "./audit-log";
@@ -18,24 +17,20 @@ import {
 } from "./invitations";
 import { listMembers } from "./members";
 import { addTestMember } from "./testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 const invite = (input: Record<string, unknown>) => invitationInputSchema.parse(input);
 const account = (email: string) => newAccountSchema.parse({ name: "New Person", email, password: "new-password" });
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(testProviders())("invitations on %s", (provider) => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let owner: UserPrincipal;
   let outsider: UserPrincipal;
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    });
-    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
+    test = await seedOwnerWorkspace(provider);
+    owner = test.owner;
     const elsewhere = await test.db.workspace.create({ data: { name: "Elsewhere", slug: "elsewhere" } });
     const member = await addTestMember(elsewhere.id, { email: "out@example.test", role: "owner" });
     outsider = { kind: "user", workspaceId: elsewhere.id, userId: member.userId, role: "owner" };

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mcpSourceInputSchema, openApiSourceInputSchema } from "../contracts/tool-source-config";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { createToolSource, saveMcpToolsSnapshot } from "../db/tool-source-repository";
 import type { EngineServices } from "../engine/executor";
 import { MemoryRunRecorder } from "../engine/memory-recorder";
@@ -9,6 +7,7 @@ import { runWorkflow } from "../engine/run-workflow";
 import { WorkflowBuilder } from "../engine/testing";
 import { createEngineServices } from "./engine-services";
 import { closeAllMcpConnections } from "./mcp-connections";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 // One broken tool source no longer fails every run (issue 11): tools are resolved per node,
 // lazily. A colliding or unreachable source fails only the node that names its tool, with a
@@ -39,16 +38,12 @@ async function run(workflow: ReturnType<typeof toolWorkflow>, services: EngineSe
 }
 
 describe("tool sources resolved per node", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let services: EngineServices;
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId } = await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    }));
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "admin@example.test", workspaceName: "Test" });
+    ({ workspaceId } = test);
     // Two sources defining the same tool, stored behind the settings service's back.
     const spec = petsSpec();
     await createToolSource(workspaceId, openApiSourceInputSchema.parse({ kind: "openapi", name: "Pets A", spec }));

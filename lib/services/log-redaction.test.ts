@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveProvider } from "../db/provider-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { workspaceSecrets } from "./engine-services";
 import { installLogRedaction, redactLogLine, registerLogSecrets } from "./log-redaction";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 // Secrets are masked in the server log too (issue 11): what a run must not record, a console line
 // must not print, whichever way it gets there (an error's message or stack, a formatted object).
@@ -15,13 +14,13 @@ function recordingConsole() {
 }
 
 describe("log redaction", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   const providerKey = "sk-log-marker-7c1e5a9b3d";
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId } = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" }));
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+    ({ workspaceId } = test);
     await saveProvider(workspaceId, "p", { baseURL: "https://x.test/v1", apiKey: providerKey });
   });
   afterAll(async () => test?.dispose());

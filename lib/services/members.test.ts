@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPasswordHash } from "../db/credentials";
 import { verifyPassword } from "../db/passwords";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
+import { testProviders } from "../db/testing/test-database";
 import { can } from "./access/policy";
 import type { UserPrincipal } from "./access/principal";
 import { principalFromSessionToken, setActiveWorkspace, startSession } from "./access/session";
@@ -12,21 +11,17 @@ import { createInvitation, invitationInputSchema } from "./invitations";
 import { listMembers, removeMember, setMemberRole } from "./members";
 import { SESSION_TTL_MS } from "./session-token";
 import { addTestMember } from "./testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 const invitation = (input: Record<string, unknown>) => invitationInputSchema.parse(input);
 
 describe.each(testProviders())("workspace members on %s", (provider) => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let owner: UserPrincipal;
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    });
-    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
+    test = await seedOwnerWorkspace(provider);
+    owner = test.owner;
   });
   afterAll(async () => test?.dispose());
 

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveProvider } from "../db/provider-repository";
 import { PrismaRunRecorder } from "../db/run-recorder";
 import { createRun } from "../db/run-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { createWorkflow } from "../db/workflow-repository";
 import { MemoryRunRecorder } from "../engine/memory-recorder";
 import { runWorkflow } from "../engine/run-workflow";
@@ -12,6 +10,7 @@ import { WorkflowBuilder } from "../engine/testing";
 import { type FakeOpenAIServer, fakeScenarios, startFakeOpenAIServer } from "../llm/fake-server";
 import type { RunEvent } from "../runs/run-events";
 import { createEngineServices } from "./engine-services";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 // Secrets never leak through errors (issue 11): a provider that echoes the API key in its 401
 // message gets it masked in every event, record, checkpoint and the run result — in memory and in
@@ -34,17 +33,17 @@ function workflow() {
 }
 
 describe("an echoed provider key never appears in any event or record", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let server: FakeOpenAIServer;
   let workspaceId: string;
   let userId: string;
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId, ownerId: userId } = await seedDatabase(test.db, {
+    test = await seedOwnerWorkspace("sqlite", {
       adminEmail: "a@example.test",
       adminPassword: "pw-123456",
       workspaceName: "T",
-    }));
+    });
+    ({ workspaceId, ownerId: userId } = test);
     server = await startFakeOpenAIServer();
     await saveProvider(workspaceId, "echo", { baseURL: server.url, apiKey: API_KEY });
   });

@@ -3,30 +3,29 @@ import { claimPrune, getRetentionPolicy, saveRetentionPolicy } from "../db/reten
 import { queryRunHistory } from "../db/run-history";
 import { PrismaRunRecorder } from "../db/run-recorder";
 import { createRun } from "../db/run-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
+import { testProviders } from "../db/testing/test-database";
 import { createWorkflow } from "../db/workflow-repository";
 import type { RunEvent } from "../runs/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { pruneWorkspace } from "./retention";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 const compiled: CompiledWorkflow = { schemaVersion: 2, nodes: {}, startNodeId: "start", scopes: {} };
 const DAY = 86_400_000;
 
 describe.each(testProviders())("retention on %s", (provider) => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let workflowId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
-    const seeded = await seedDatabase(test.db, {
+    test = await seedOwnerWorkspace(provider, {
       adminEmail: "a@b.c",
       adminPassword: "secret-pass",
       workspaceName: "W",
     });
-    workspaceId = seeded.workspaceId;
-    workflowId = (await createWorkflow(workspaceId, { name: "Kept", userId: seeded.ownerId })).id;
+    workspaceId = test.workspaceId;
+    workflowId = (await createWorkflow(workspaceId, { name: "Kept", userId: test.ownerId })).id;
   });
   afterAll(async () => test?.dispose());
 

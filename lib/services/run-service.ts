@@ -13,6 +13,7 @@ import {
 import type { RunRecorder } from "../engine/recorder";
 import { resumeRun } from "../engine/resume-run";
 import { type RunResult, type RunWorkflowOptions, runWorkflow } from "../engine/run-workflow";
+import type { RunObservationContext, RunObserver } from "../observability/run-observer";
 import type { RunEvent } from "../runs/run-events";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
 import type { ToolFixture } from "../tools/tool-fixture";
@@ -28,6 +29,9 @@ import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
 import { planSingleNodeRun, SingleNodeNotFoundError } from "./single-node-workflow";
 import { listWorkspaceTools } from "./workspace-tools";
+
+/** The run observer hook is lib/observability's (one type); re-exported for lib/queue and the root. */
+export type { RunObservationContext, RunObserver };
 
 /** The document did not compile; `issues` says where. */
 export class WorkflowInvalidError extends TrellisError {
@@ -125,30 +129,6 @@ export interface RunServiceOptions {
   observers?: readonly RunObserver[];
   /** Every event of the runs this service executes, before the observers (queue workers publish them on Redis). */
   publish?: (event: RunEvent) => void;
-}
-
-/** What an observer knows of the run an event belongs to, beyond the event itself. */
-export interface RunObservationContext {
-  /** Run id (equals `event.runId`). */
-  runId: string;
-  /** Workspace owning the run. */
-  workspaceId: string;
-  /** Where the run came from (run-start does not carry it). */
-  trigger: RunTrigger;
-}
-
-/**
- * A hook on the runs a service executes or queues, in whichever process that happens (the web
- * process inline, a worker in queue mode). Observers must not throw or block: they run on the
- * engine's event path. Metrics and tracing attach here.
- */
-export interface RunObserver {
-  /** Every event of a run executed in this process, in `seq` order (also the run-end of a run ended outside the engine). */
-  onEvent?(event: RunEvent, context: RunObservationContext): void;
-  /** A run was queued for a worker (queue mode, web process). */
-  onQueued?(info: { runId: string; kind: "run" | "resume" }): void;
-  /** A worker took a queued run, `waitMs` after it was queued. */
-  onDequeued?(info: { runId: string; kind: "run" | "resume"; waitMs: number }): void;
 }
 
 /**

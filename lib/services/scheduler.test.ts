@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRunWithNodeRuns } from "../db/run-repository";
 import { getSchedule, saveSchedule } from "../db/schedule-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { createWorkflow, publishWorkflow } from "../db/workflow-repository";
 import { scheduleInputSchema } from "../workflow/schedule";
 import { minimalDocument } from "../workflow/testing/build-document";
 import { RunService } from "./run-service";
 import { fireDueSchedules } from "./scheduler";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 describe("scheduler", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let publishedId: string;
   let draftOnlyId: string;
@@ -23,8 +22,8 @@ describe("scheduler", () => {
   };
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId } = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" }));
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+    ({ workspaceId } = test);
     const user = await test.db.user.findFirstOrThrow();
     publishedId = (await createWorkflow(workspaceId, { name: "Greeter", userId: user.id, draft: minimalDocument() }))
       .id;

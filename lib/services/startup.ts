@@ -4,7 +4,7 @@ import { readExecutionMode } from "../queue/queue-config";
 import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
 import { workspaceSecrets } from "./engine-services";
-import { failInterruptedEvaluations } from "./evaluations";
+import { startEvaluationSweep } from "./evaluation-lease";
 import { installLogRedaction, registerLogSecrets } from "./log-redaction";
 import { startRetentionJob } from "./retention";
 import { serviceRoot } from "./root";
@@ -18,7 +18,8 @@ let started: Promise<void> | undefined;
  * scheduler (workflows' cron schedules; `TRELLIS_SCHEDULER=off` leaves it to another process).
  * In queue mode (`TRELLIS_EXECUTION=queue`) a web process does neither: workers recover
  * interrupted runs (BullMQ's stall check) and run the scheduler (`scripts/worker.ts`).
- * The run-history retention job starts too (`TRELLIS_RETENTION=off` turns it off).
+ * The run-history retention job starts too (`TRELLIS_RETENTION=off` turns it off), and in both
+ * modes the evaluation sweep (./evaluation-lease: evaluations whose process died end interrupted).
  */
 export function startServerServices(): Promise<void> {
   started ??= (async () => {
@@ -46,14 +47,13 @@ export function startServerServices(): Promise<void> {
     }
     // Run-history retention (claimed per workspace in the database, so safe in every process and mode).
     if (process.env.TRELLIS_RETENTION?.trim().toLowerCase() !== "off") startRetentionJob();
+    // Evaluations run in the web process that started them, in both modes, under a lease: this
+    // process ends those whose process died (a restart, or another web process killed).
+    startEvaluationSweep();
     if (readExecutionMode() === "queue") {
       console.log("Queue mode: runs execute on workers (npm run worker); the scheduler runs there too.");
       return;
     }
-    // Evaluations run in the web process that started them; after a restart none is running here.
-    const interrupted = await failInterruptedEvaluations().catch(() => [] as string[]);
-    if (interrupted.length)
-      console.log(`Marked ${interrupted.length} interrupted evaluation(s) failed: ${interrupted.join(", ")}`);
     const resumed = await serviceRoot().runs.resumeInterrupted();
     if (resumed.length) console.log(`Resumed ${resumed.length} interrupted run(s): ${resumed.join(", ")}`);
     if (process.env.TRELLIS_SCHEDULER?.trim().toLowerCase() !== "off") startScheduler();

@@ -1,29 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRunWithNodeRuns } from "../db/run-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { createWorkflow } from "../db/workflow-repository";
 import { type DemoApiStub, startDemoApiStub } from "../tools/demo-stub/server";
 import { extraTemplates } from "../workflow/templates";
 import { RunService } from "./run-service";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 // Every gallery template runs end to end offline: the demo model and the local demo web APIs,
 // with the start inputs' defaults, every node recorded, the run succeeded.
 
 describe("gallery templates on the demo model", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let stub: DemoApiStub;
   let workspaceId: string;
   let userId: string;
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId, ownerId: userId } = await seedDatabase(test.db, {
-      adminEmail: "a@b.c",
-      adminPassword: "pw",
-      workspaceName: "W",
-    }));
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+    ({ workspaceId, ownerId: userId } = test);
     stub = await startDemoApiStub({ port: 0 });
     delete process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_BASE_URL;

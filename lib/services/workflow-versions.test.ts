@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
+import { testProviders } from "../db/testing/test-database";
 import type { WorkflowDocument } from "../workflow/document";
 import type { ApiKeyPrincipal, UserPrincipal } from "./access/principal";
 import { publicRunResult, startPublishedRun } from "./runs";
 import { addTestMember } from "./testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 import {
   diffWorkflowVersions,
   getWorkflowVersion,
@@ -45,20 +45,16 @@ function greeter(template: string, extra = false): WorkflowDocument {
 }
 
 describe.each(testProviders())("workflow versions on %s", (provider) => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let owner: UserPrincipal;
   let viewer: UserPrincipal;
   let apiKey: ApiKeyPrincipal;
   let workflowId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    });
-    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
+    test = await seedOwnerWorkspace(provider);
+    const { workspaceId } = test;
+    owner = test.owner;
     const added = await addTestMember(workspaceId, { email: "vic@example.test", name: "Vic", role: "viewer" });
     viewer = { kind: "user", workspaceId, userId: added.userId, role: "viewer" };
     apiKey = { kind: "api-key", keyId: "key-1", workspaceId, scopes: ["run"], workflowIds: null };

@@ -1,14 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHttpCredential, deleteHttpCredential } from "../db/http-credential-repository";
 import { saveProvider } from "../db/provider-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { createWorkspaceVariable } from "../db/workspace-variable-repository";
 import { MemoryRunRecorder } from "../engine/memory-recorder";
 import { runWorkflow } from "../engine/run-workflow";
 import { WorkflowBuilder } from "../engine/testing";
 import { type FakeOpenAIServer, fakeScenarios, startFakeOpenAIServer } from "../llm/fake-server";
 import { createEngineServices } from "./engine-services";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 import {
   cachedWorkspaceCount,
   FRESH_CHANGE_MS,
@@ -45,16 +44,16 @@ function later(milliseconds = FRESH_CHANGE_MS * 5) {
 }
 
 describe("workspace secrets snapshot", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let server: FakeOpenAIServer;
   let workspaceId: string;
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId } = await seedDatabase(test.db, {
+    test = await seedOwnerWorkspace("sqlite", {
       adminEmail: "a@example.test",
       adminPassword: "pw-123456",
       workspaceName: "T",
-    }));
+    });
+    ({ workspaceId } = test);
     server = await startFakeOpenAIServer();
     await saveProvider(workspaceId, "echo", { baseURL: server.url, apiKey: FIRST_KEY });
   });

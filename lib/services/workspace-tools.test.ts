@@ -1,8 +1,6 @@
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mcpSourceInputSchema, openApiSourceInputSchema } from "../contracts/tool-source-config";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import {
   createToolSource,
   deleteToolSource,
@@ -13,6 +11,7 @@ import {
 import { type LocalServer, startLocalServer, testContext } from "../tools/test-support/local-server";
 import { createEngineServices } from "./engine-services";
 import { closeAllMcpConnections, getMcpConnection, type McpSource } from "./mcp-connections";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 import {
   listToolSourceReports,
   refreshToolSource,
@@ -60,18 +59,14 @@ async function waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<bool
 }
 
 describe("workspace tools", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let stub: LocalServer;
   const received: { url: string; authorization?: string }[] = [];
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId } = await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    }));
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "admin@example.test", workspaceName: "Test" });
+    ({ workspaceId } = test);
     stub = await startLocalServer((request, response) => {
       received.push({ url: request.url ?? "", authorization: request.headers.authorization });
       response.setHeader("content-type", "application/json");

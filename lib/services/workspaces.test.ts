@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRun } from "../db/run-repository";
-import { seedDatabase } from "../db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "../db/testing/test-database";
+import { testProviders } from "../db/testing/test-database";
 import { compileWorkflow } from "../workflow/compile";
 import { minimalDocument } from "../workflow/testing/build-document";
 import type { UserPrincipal } from "./access/principal";
 import { principalFromSessionToken, setActiveWorkspace, startSession } from "./access/session";
 import { listAuditLog } from "./audit-log";
 import { getRunDetail, listRuns } from "./runs";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 import { createWorkflow, listWorkflows, loadWorkflow } from "./workflows";
 import { createHttpCredential, createKey, listHttpCredentials, listKeys, revokeKey } from "./workspace-settings";
 import { createWorkspace, listWorkspaces, renameWorkspace, workspaceNameSchema } from "./workspaces";
@@ -15,17 +15,12 @@ import { createWorkspace, listWorkspaces, renameWorkspace, workspaceNameSchema }
 const named = (name: string) => workspaceNameSchema.parse({ name });
 
 describe.each(testProviders())("workspaces on %s", (provider) => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let owner: UserPrincipal;
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team A",
-    });
-    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
+    test = await seedOwnerWorkspace(provider, { workspaceName: "Team A" });
+    owner = test.owner;
   });
   afterAll(async () => test?.dispose());
 

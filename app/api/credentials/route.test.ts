@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveHttpCredential } from "@/lib/db/http-credential-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { apiRequest } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { DELETE, PATCH } from "./[name]/route";
 import { GET, POST } from "./route";
 
 const post = (body: unknown) => apiRequest("POST", body, "http://localhost/api/credentials");
 
 describe("HTTP credential routes", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    let ownerId: string;
-    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    }));
-    await signInAs(ownerId);
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "admin@example.test", workspaceName: "Test" });
+    ({ workspaceId } = test);
   });
   afterAll(async () => test?.dispose());
 

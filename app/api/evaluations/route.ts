@@ -1,5 +1,6 @@
 import { json, route } from "@/lib/http/route";
-import { listEvaluations, startEvaluation } from "@/lib/services/evaluations";
+import { listEvaluations } from "@/lib/services/evaluation-queries";
+import { startEvaluation } from "@/lib/services/evaluation-runner";
 import { listEvaluationsQuerySchema, startEvaluationBodySchema } from "./schema";
 
 /** Lists evaluation runs (of a workflow or dataset). */

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUserWithPassword } from "@/lib/db/credentials";
 import { hashPassword } from "@/lib/db/passwords";
 import { createRun } from "@/lib/db/run-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
 import { POST as signUp } from "../invite/[token]/sign-up/route";
@@ -22,19 +21,15 @@ const signedInAs = signInAs;
 let ownerId: string;
 
 describe("members and roles over the API", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let workflowId: string;
   let runId: string;
   let viewerId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    }));
+    test = await seedOwnerWorkspace("sqlite");
+    ({ workspaceId, ownerId } = test);
     workflowId = (await listWorkflows(workspaceId))[0].id;
     const compiled = compileWorkflow(minimalDocument());
     if (!compiled.ok) throw new Error("fixture does not compile");

@@ -2,12 +2,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadProvider } from "@/lib/db/provider-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "@/lib/llm/fake-server";
 import { listModelOptions } from "@/lib/services/model-catalog";
 import { checkProvider } from "@/lib/services/provider-check";
-import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { apiRequest } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { DELETE, GET as getOne, PUT } from "./[name]/route";
 import { POST as testProvider } from "./[name]/test/route";
 import { GET, POST } from "./route";
@@ -16,21 +15,14 @@ const json = (method: string, body: unknown) => apiRequest(method, body, "http:/
 
 const params = (name: string) => ({ params: Promise.resolve({ name }) });
 
-let actingOwnerId = "";
-
 describe("provider routes", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let fake: FakeOpenAIServer;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId, ownerId: actingOwnerId } = await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    }));
-    await signInAs(actingOwnerId);
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "admin@example.test", workspaceName: "Test" });
+    ({ workspaceId } = test);
     fake = await startFakeOpenAIServer({ models: ["llama3.1", "qwen2.5"] });
     // The fake server and the refusing one below listen on loopback, which the SSRF guard refuses.
     vi.stubEnv("TRELLIS_HTTP_ALLOWLIST", "127.0.0.1");

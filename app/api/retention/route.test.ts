@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { apiRequest } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { GET, PUT } from "./route";
 
 describe("retention API", () => {
-  let test: TestDatabase;
-  let ownerId: string;
+  let test: OwnerWorkspace;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ ownerId } = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" }));
-    await signInAs(ownerId);
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
   });
   afterAll(async () => test?.dispose());
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRun } from "@/lib/db/run-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import type { RunTrigger } from "@/lib/runs/run-status";
-import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { apiRequest } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
 import { GET as workflowRuns } from "../workflows/[id]/runs/route";
@@ -22,18 +21,13 @@ async function page(url: string): Promise<Page> {
 }
 
 describe("run history API", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workflowIds: string[];
   const created: string[] = [];
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "a@b.c",
-      adminPassword: "pw",
-      workspaceName: "W",
-    });
-    await signInAs(ownerId);
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+    const { workspaceId } = test;
     workflowIds = (await listWorkflows(workspaceId)).map((workflow) => workflow.id);
     const compiled = compileWorkflow(minimalDocument());
     if (!compiled.ok) throw new Error("fixture does not compile");

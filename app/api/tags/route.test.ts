@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "@/lib/db/testing/test-database";
+import { testProviders } from "@/lib/db/testing/test-database";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
 import { addTestMember } from "@/lib/services/testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { DELETE as DELETE_WORKFLOW } from "../workflows/[id]/route";
 import { GET as GET_WORKFLOW_TAGS, PUT as PUT_WORKFLOW_TAGS } from "../workflows/[id]/tags/route";
 import { DELETE, PATCH } from "./[id]/route";
@@ -11,19 +11,15 @@ import { GET, POST } from "./route";
 const url = "http://localhost/api/tags";
 
 describe.each(testProviders())("workflow tag routes on %s", (provider) => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let ownerId: string;
   let viewerId: string;
   let workflowIds: string[];
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
-    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    }));
+    test = await seedOwnerWorkspace(provider, { adminEmail: "admin@example.test", workspaceName: "Test" });
+    ({ workspaceId, ownerId } = test);
     viewerId = (
       await addTestMember(workspaceId, {
         email: "vi@example.test",
@@ -35,7 +31,6 @@ describe.each(testProviders())("workflow tag routes on %s", (provider) => {
     workflowIds = (await test.db.workflow.findMany({ where: { workspaceId }, select: { id: true } })).map(
       (row) => row.id,
     );
-    await signInAs(ownerId);
   });
   afterAll(async () => test?.dispose());
 

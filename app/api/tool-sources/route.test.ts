@@ -1,9 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { closeAllMcpConnections } from "@/lib/services/mcp-connections";
-import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { apiRequest } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { GET as getTools } from "../tools/route";
 import { POST as refresh } from "./[id]/refresh/route";
 import { DELETE, GET as getOne, PATCH, PUT } from "./[id]/route";
@@ -30,16 +29,10 @@ const json = (method: string, body: unknown) => apiRequest(method, body, "http:/
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 describe("tool source routes", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const { ownerId } = await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    });
-    await signInAs(ownerId);
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "admin@example.test", workspaceName: "Test" });
   });
   afterAll(async () => {
     await closeAllMcpConnections();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRunWithNodeRuns } from "@/lib/db/run-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "@/lib/db/testing/test-database";
+import { testProviders } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import type { UserPrincipal } from "@/lib/services/access/principal";
 import { RunService } from "@/lib/services/run-service";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
 import { addTestMember } from "@/lib/services/testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { testDocument, testEdge, testNode } from "@/lib/workflow/testing/build-document";
 import { DELETE, PUT } from "./[name]/route";
 import { GET, POST } from "./route";
@@ -14,22 +14,17 @@ import { GET, POST } from "./route";
 const url = "http://localhost/api/variables";
 
 describe.each(testProviders())("workspace variable routes on %s", (provider) => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let ownerId: string;
   let editorId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
-    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    }));
+    test = await seedOwnerWorkspace(provider, { adminEmail: "admin@example.test", workspaceName: "Test" });
+    ({ workspaceId, ownerId } = test);
     const owner: UserPrincipal = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
     editorId = (await addTestMember(owner.workspaceId, { email: "ed@example.test", name: "Ed", role: "editor" }))
       .userId;
-    await signInAs(ownerId);
   });
   afterAll(async () => test?.dispose());
 

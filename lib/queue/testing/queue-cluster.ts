@@ -3,9 +3,15 @@
  * processes): polling, waiting for a run to end, free ports and a TCP proxy that can cut the
  * database away from a process and give it back.
  */
+import crypto from "node:crypto";
 import net from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { getRunWithNodeRuns } from "../../db/run-repository";
+import { createWorkflow } from "../../db/workflow-repository";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "../../services/testing/owner-workspace";
+import { type EffectServer, startEffectServer } from "./effect-server";
 import { type SpawnedProcess, spawnTsx } from "./processes";
+import { effectIterationDocument } from "./queue-fixtures";
 
 /** Polls `probe` every 50 ms until it returns a value. */
 export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
@@ -118,9 +124,16 @@ export class QueueProcesses {
 
   /** A test web process (lib/queue/testing/queue-web-server.ts); resolves with its port. */
   async startWeb(overrides: Record<string, string | undefined> = {}): Promise<number> {
+    return (await this.startWebProcess(overrides)).port;
+  }
+
+  /** A test web process and its port, for tests that kill it. */
+  async startWebProcess(
+    overrides: Record<string, string | undefined> = {},
+  ): Promise<{ port: number; process: SpawnedProcess }> {
     const web = spawnTsx("lib/queue/testing/queue-web-server.ts", this.environment(overrides));
     this.processes.push(web);
-    return Number((await web.waitFor(/listening (\d+)/))[1]);
+    return { port: Number((await web.waitFor(/listening (\d+)/))[1]), process: web };
   }
 
   /** A real worker (scripts/worker.ts), once it takes jobs. */
@@ -136,4 +149,72 @@ export class QueueProcesses {
     if (process.env.TRELLIS_TEST_QUEUE_LOG) for (const started of this.processes) console.log(started.output());
     await Promise.all(this.processes.map((started) => started.stop("SIGKILL")));
   }
+}
+
+/** What a queue-mode test file shares: its database, owner, side-effect server and processes. */
+export interface QueueTestContext {
+  /** The PostgreSQL test database with the seeded workspace and its owner. */
+  readonly test: OwnerWorkspace;
+  readonly effect: EffectServer;
+  /** The "Effects" workflow (effectIterationDocument) in the owner's workspace. */
+  readonly effectWorkflowId: string;
+  readonly cluster: QueueProcesses;
+}
+
+/**
+ * Registers the `beforeAll`/`afterAll` of a queue-mode test file (call it at the top of its
+ * describe block): a PostgreSQL database seeded with an owner, the side-effect server, the
+ * "Effects" workflow, and a `QueueProcesses` whose processes all stop at the end. The file's own
+ * hooks run after these. `name` goes into the BullMQ prefix, unique per run.
+ */
+export function useQueueTestContext(
+  name: string,
+  options: { lockMs: number; shutdownMs: number; effectDelayMs?: number },
+): QueueTestContext {
+  let test: OwnerWorkspace | undefined;
+  let effect: EffectServer | undefined;
+  let effectWorkflowId = "";
+  const prefix = `trellis-${name}-${crypto.randomBytes(4).toString("hex")}`;
+  const need = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the queue test context is set up in beforeAll");
+    return value;
+  };
+  const cluster = new QueueProcesses(() => ({
+    databaseUrl: need(test).config.url,
+    redisUrl: process.env.TRELLIS_TEST_REDIS_URL,
+    prefix,
+    effectHostPort: need(effect).hostPort,
+    workspaceId: need(test).workspaceId,
+    ownerId: need(test).ownerId,
+    lockMs: options.lockMs,
+    shutdownMs: options.shutdownMs,
+  }));
+  beforeAll(async () => {
+    test = await seedOwnerWorkspace("postgresql", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+    effect = await startEffectServer(options.effectDelayMs ?? 0);
+    effectWorkflowId = (
+      await createWorkflow(test.workspaceId, {
+        name: "Effects",
+        userId: test.ownerId,
+        draft: effectIterationDocument(effect.url),
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await cluster.stopAll();
+    await effect?.close();
+    await test?.dispose();
+  });
+  return {
+    get test() {
+      return need(test);
+    },
+    get effect() {
+      return need(effect);
+    },
+    get effectWorkflowId() {
+      return effectWorkflowId;
+    },
+    cluster,
+  };
 }

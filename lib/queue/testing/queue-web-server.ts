@@ -6,12 +6,17 @@
  *   GET  /runs/:id/events (Last-Event-ID)    → openRunEvents + runEventStream (SSE)
  *   POST /runs/:id/cancel                    → cancelRun
  *   POST /runs/:id/resume {nodeId, answer}   → resumeRun
+ *   POST /evaluations {workflowId, cases, trials, concurrency} → startEvaluation → {evaluationId}
+ *   POST /evaluations/:id/cancel             → cancelEvaluation
+ * It sweeps evaluations whose process died, as startServerServices does in a real web process.
  * Errors answer as the routes do (`mapError`: 422, 503 queue_unavailable, …).
  */
 import http from "node:http";
 import { mapError } from "../../http/respond";
 import { runEventStream } from "../../http/sse";
 import type { Principal } from "../../services/access/principal";
+import { startEvaluationSweep } from "../../services/evaluation-lease";
+import { cancelEvaluation, startEvaluation } from "../../services/evaluation-runner";
 import { cancelRun, openRunEvents, resumeRun, startEditorRun } from "../../services/runs";
 
 const principal: Principal = {
@@ -38,6 +43,20 @@ async function handle(request: http.IncomingMessage, signal: AbortSignal): Promi
         inputs: (body.inputs ?? {}) as Record<string, unknown>,
       });
       return Response.json({ runId: started.runId });
+    }
+    if (request.method === "POST" && url.pathname === "/evaluations") {
+      const body = await readJson(request);
+      const started = await startEvaluation(principal, {
+        workflowId: String(body.workflowId),
+        cases: body.cases,
+        datasetName: "Queue cases",
+        trials: Number(body.trials ?? 1),
+        concurrency: Number(body.concurrency ?? 1),
+      });
+      return Response.json({ evaluationId: started.evaluationId });
+    }
+    if (request.method === "POST" && parts[0] === "evaluations" && parts[1] && parts[2] === "cancel") {
+      return Response.json(await cancelEvaluation(principal, parts[1]));
     }
     if (parts[0] === "runs" && parts[1]) {
       const runId = parts[1];
@@ -81,6 +100,7 @@ const server = http.createServer((request, response) => {
     response.end();
   });
 });
+startEvaluationSweep();
 server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
   const address = server.address();
   console.log(`listening ${typeof address === "object" && address ? address.port : ""}`);

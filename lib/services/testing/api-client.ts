@@ -21,8 +21,18 @@ export async function signInAs(userId: string | undefined): Promise<void> {
 
 /** A request to a route handler, with the acting user's session cookie and an optional JSON body. */
 export function apiRequest(method = "GET", body?: unknown, url = "http://localhost/api"): Request {
+  return requestWithCookie(actingCookie, method, body, url);
+}
+
+/** A request to a route handler carrying `cookie` (none: no session) and an optional JSON body. */
+export function requestWithCookie(
+  cookie: string | undefined,
+  method = "GET",
+  body?: unknown,
+  url = "http://localhost/api",
+): Request {
   const headers = new Headers();
-  if (actingCookie) headers.set("cookie", actingCookie);
+  if (cookie) headers.set("cookie", cookie);
   if (body !== undefined) headers.set("content-type", "application/json");
   return new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { compareEvaluations } from "@/lib/services/evaluations";
+import { compareEvaluations } from "@/lib/services/evaluation-queries";
 import { compareQuerySchema } from "../schema";
 
 /** Two evaluation runs side by side (`?base=&candidate=`). */

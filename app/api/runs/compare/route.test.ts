@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserWithPassword } from "@/lib/db/credentials";
 import { toJson } from "@/lib/db/json";
 import { hashPassword } from "@/lib/db/passwords";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { publishWorkflow } from "@/lib/db/workflow-repository";
 import type { RunDetail } from "@/lib/runs/node-run-view";
 import type { RunCompareResult } from "@/lib/runs/run-compare";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
 import { POST as startRun } from "../../workflows/[id]/runs/route";
 import { GET as exportRun } from "../[runId]/export/route";
@@ -19,7 +18,7 @@ type ErrorBody = { error: { code: string; field?: string } };
 const SECRET = "sk-export-test-secret-0123456789";
 
 describe("compare, re-run and export over the API", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let ownerId: string;
   let workflowId: string;
@@ -44,19 +43,14 @@ describe("compare, re-run and export over the API", () => {
 
   beforeAll(async () => {
     process.env.OPENAI_API_KEY = SECRET;
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "owner-password",
-      workspaceName: "Team",
-    }));
+    test = await seedOwnerWorkspace("sqlite", { adminPassword: "owner-password" });
+    ({ workspaceId, ownerId } = test);
     workflowId = (
       await test.db.workflow.create({
         data: { workspaceId, name: "Greeter", slug: "greeter", draft: toJson(minimalDocument()) },
       })
     ).id;
     await publishWorkflow(workflowId, { note: "v1", userId: ownerId });
-    await signInAs(ownerId);
     const started = await startRun(apiRequest("POST", { inputs: { query: "Ada" } }), pathParams({ id: workflowId }));
     expect(started.status).toBe(201);
     draftRun = ((await started.json()) as { runId: string }).runId;

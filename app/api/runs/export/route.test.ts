@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRun } from "@/lib/db/run-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
-import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { apiRequest } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
 import { GET } from "./route";
@@ -11,7 +10,7 @@ import { GET } from "./route";
 const SECRET = "sk-export-test-secret-0123456789";
 
 describe("run export API", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   const failed: string[] = [];
   let previousKey: string | undefined;
 
@@ -19,13 +18,8 @@ describe("run export API", () => {
     previousKey = process.env.OPENAI_API_KEY;
     // The default provider's key is one of the workspace's secrets the redactor masks.
     process.env.OPENAI_API_KEY = SECRET;
-    test = await createTestDatabase("sqlite");
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "a@b.c",
-      adminPassword: "pw",
-      workspaceName: "W",
-    });
-    await signInAs(ownerId);
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+    const { workspaceId } = test;
     const [workflow] = await listWorkflows(workspaceId);
     const compiled = compileWorkflow(minimalDocument());
     if (!compiled.ok) throw new Error("fixture does not compile");

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/db/api-key-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows, publishWorkflow } from "@/lib/db/workflow-repository";
 import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { addTestMember } from "@/lib/services/testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { GET } from "./route";
 
 async function options(query = "") {
@@ -15,7 +14,7 @@ async function options(query = "") {
 // The history's pickers: workflows, the chosen workflow's versions and the API keys, by name,
 // for anyone who may read runs (a viewer too), never a key's secret.
 describe("run history filter options", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workflowId: string;
   let versionId: string;
   let viewerId: string;
@@ -23,14 +22,13 @@ describe("run history filter options", () => {
   let secret: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const seeded = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
-    ownerId = seeded.ownerId;
-    workflowId = (await listWorkflows(seeded.workspaceId))[0].id;
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+    ownerId = test.ownerId;
+    workflowId = (await listWorkflows(test.workspaceId))[0].id;
     versionId = (await publishWorkflow(workflowId, { note: "first cut", userId: ownerId })).id;
-    secret = (await createApiKey(seeded.workspaceId, { name: "Support bot", scopes: ["run"] })).secret;
+    secret = (await createApiKey(test.workspaceId, { name: "Support bot", scopes: ["run"] })).secret;
     viewerId = (
-      await addTestMember(seeded.workspaceId, {
+      await addTestMember(test.workspaceId, {
         email: "v@example.test",
         name: "",
         role: "viewer",

@@ -1,7 +1,8 @@
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { json, route } from "@/lib/http/route";
-import { getEvaluationSummary, startEvaluation } from "@/lib/services/evaluations";
+import { getEvaluationSummary } from "@/lib/services/evaluation-queries";
+import { startEvaluation } from "@/lib/services/evaluation-runner";
 import { v1EvaluationBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";

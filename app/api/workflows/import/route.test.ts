@@ -2,12 +2,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createHttpCredential } from "@/lib/db/http-credential-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { getWorkflow, listWorkflows } from "@/lib/db/workflow-repository";
 import { buildWorkflowFile } from "@/lib/interop/trellis/workflow-file";
 import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { addTestMember } from "@/lib/services/testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { POST } from "./route";
 
@@ -31,16 +30,12 @@ const signedInAs = signInAs;
 let ownerId: string;
 
 describe("POST /api/workflows/import", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    }));
+    test = await seedOwnerWorkspace("sqlite");
+    ({ workspaceId, ownerId } = test);
   });
   beforeEach(() => signedInAs(ownerId));
   afterAll(async () => test?.dispose());

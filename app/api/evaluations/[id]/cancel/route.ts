@@ -1,5 +1,6 @@
 import { route } from "@/lib/http/route";
-import { cancelEvaluation, getEvaluation } from "@/lib/services/evaluations";
+import { getEvaluation } from "@/lib/services/evaluation-queries";
+import { cancelEvaluation } from "@/lib/services/evaluation-runner";
 import { evaluationPathSchema } from "../../schema";
 
 export const dynamic = "force-dynamic";

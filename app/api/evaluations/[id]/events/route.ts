@@ -1,6 +1,6 @@
 import { evaluationEventStream } from "@/lib/http/evaluation-stream";
 import { route } from "@/lib/http/route";
-import { watchEvaluation } from "@/lib/services/evaluations";
+import { watchEvaluation } from "@/lib/services/evaluation-runner";
 import { evaluationPathSchema } from "../../schema";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/route";
-import { getWorkflowPublishGate, setWorkflowPublishGate } from "@/lib/services/evaluations";
+import { getWorkflowPublishGate, setWorkflowPublishGate } from "@/lib/services/evaluation-gates";
 import { gateBodySchema, gatePathSchema } from "../../schema";
 
 /** The workflow's publish gate: `{ gate: { datasetId, datasetName } | null }`. */

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRun } from "@/lib/db/run-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import { isLargeValueRef } from "@/lib/runs/large-values";
-import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { apiRequest } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
 import { GET as getRun } from "../route";
@@ -17,7 +16,7 @@ import { GET as getNodeRun } from "./[nodeRunId]/route";
 const BIG = "x".repeat(5_000_000);
 
 describe("run detail paging", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let runId: string;
 
   async function detail(query = "") {
@@ -28,13 +27,8 @@ describe("run detail paging", () => {
   }
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "a@b.c",
-      adminPassword: "pw",
-      workspaceName: "W",
-    });
-    await signInAs(ownerId);
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+    const { workspaceId } = test;
     const compiled = compileWorkflow(minimalDocument());
     if (!compiled.ok) throw new Error("fixture does not compile");
     runId = await createRun({

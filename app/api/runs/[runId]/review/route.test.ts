@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createRun } from "@/lib/db/run-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import type { RunReviewView } from "@/lib/runs/run-review-view";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
 import { addTestMember } from "@/lib/services/testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { compileWorkflow } from "@/lib/workflow/compile";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
 import { GET as needsReview } from "../../needs-review/route";
@@ -16,7 +15,7 @@ type ErrorBody = { error: { code: string; field?: string; mentions?: string[] } 
 type Queue = { runs: { id: string }[]; total: number };
 
 describe("run review API", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let workflowId: string;
   let ownerId: string;
@@ -33,12 +32,8 @@ describe("run review API", () => {
   const review = (runId: string, body: unknown) => PATCH(apiRequest("PATCH", body), pathParams({ runId }));
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "olga@example.test",
-      adminPassword: "owner-password",
-      workspaceName: "Team",
-    }));
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "olga@example.test", adminPassword: "owner-password" });
+    ({ workspaceId, ownerId } = test);
     await test.db.user.update({ where: { id: ownerId }, data: { name: "Olga Owner" } });
     workflowId = (await listWorkflows(workspaceId))[0].id;
     const compiled = compileWorkflow(minimalDocument());
@@ -80,7 +75,6 @@ describe("run review API", () => {
       usesDemoModel: false,
     });
     await test.db.run.update({ where: { id: runs.other }, data: { status: "failed" } });
-    await signInAs(ownerId);
     viewerId = (await addTestMember(workspaceId, { email: "vera@example.test", name: "Vera Viewer", role: "viewer" }))
       .userId;
   });

@@ -1,7 +1,7 @@
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { getEvaluationSummary } from "@/lib/services/evaluations";
+import { getEvaluationSummary } from "@/lib/services/evaluation-queries";
 import { v1EvaluationPathSchema } from "../schema";
 
 export const dynamic = "force-dynamic";

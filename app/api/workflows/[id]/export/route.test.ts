@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { createToolSource } from "@/lib/db/tool-source-repository";
 import { createWorkflow } from "@/lib/db/workflow-repository";
-import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
+import { apiRequest } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { POST as importWorkflow } from "../../import/route";
 import { GET } from "./route";
 
@@ -20,18 +19,13 @@ paths:
 `;
 
 describe("GET /api/workflows/:id/export", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workspaceId: string;
   let userId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ workspaceId, ownerId: userId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    }));
-    await signInAs(userId);
+    test = await seedOwnerWorkspace("sqlite");
+    ({ workspaceId, ownerId: userId } = test);
     await createToolSource(workspaceId, {
       kind: "openapi",
       name: "Weather",

@@ -1,27 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listWorkflows } from "@/lib/db/workflow-repository";
 import { apiRequest, signInAs } from "@/lib/services/testing/api-client";
 import { addTestMember } from "@/lib/services/testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { DELETE, GET, PUT } from "./route";
 
 const put = (body: unknown) => apiRequest("PUT", body, "http://localhost/x");
 
 describe("workflow schedule routes", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let workflowId: string;
   let viewerId: string;
   let owner: string;
   const params = () => ({ params: Promise.resolve({ id: workflowId }) });
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "a@b.c",
-      adminPassword: "pw",
-      workspaceName: "W",
-    });
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+    const { workspaceId, ownerId } = test;
     workflowId = (await listWorkflows(workspaceId))[0].id;
     owner = ownerId;
     viewerId = (await addTestMember(workspaceId, { email: "viewer@example.test", role: "viewer" })).userId;

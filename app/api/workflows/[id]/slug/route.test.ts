@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import type { UserPrincipal } from "@/lib/services/access/principal";
-import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
+import { apiRequest, pathParams } from "@/lib/services/testing/api-client";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { createWorkflow, loadWorkflow, publishWorkflow, saveDraft } from "@/lib/services/workflows";
 import { minimalDocument } from "@/lib/workflow/testing/build-document";
 import { PUT } from "./route";
 
 describe("workflow slugs", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let owner: UserPrincipal;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    });
-    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
-    await signInAs(ownerId);
+    test = await seedOwnerWorkspace("sqlite", { adminEmail: "admin@example.test", workspaceName: "Test" });
+    owner = test.owner;
   });
   afterAll(async () => test?.dispose());
 

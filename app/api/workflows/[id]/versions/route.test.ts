@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import type { UserPrincipal } from "@/lib/services/access/principal";
 import { apiRequest, pathParams, signInAs } from "@/lib/services/testing/api-client";
 import { addTestMember } from "@/lib/services/testing/members";
+import { type OwnerWorkspace, seedOwnerWorkspace } from "@/lib/services/testing/owner-workspace";
 import { createWorkflow, publishWorkflow } from "@/lib/services/workflows";
 import { PUT as putServed } from "../served-version/route";
 import { POST as restore } from "./[version]/restore/route";
@@ -12,19 +11,14 @@ import { GET as diff } from "./diff/route";
 import { GET as list } from "./route";
 
 describe("workflow version routes", () => {
-  let test: TestDatabase;
+  let test: OwnerWorkspace;
   let owner: UserPrincipal;
   let viewerId: string;
   let id: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "owner@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Team",
-    });
-    owner = { kind: "user", workspaceId, userId: ownerId, role: "owner" };
+    test = await seedOwnerWorkspace("sqlite");
+    owner = test.owner;
     viewerId = (await addTestMember(owner.workspaceId, { email: "v@example.test", name: "V", role: "viewer" })).userId;
     id = (await createWorkflow(owner, { name: "Empty" })).id;
     await publishWorkflow(owner, id, "v1 note").catch(() => undefined);

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "EvaluationRun" ADD COLUMN     "leaseExpiresAt" TIMESTAMP(3),
+ADD COLUMN     "runnerId" TEXT;
