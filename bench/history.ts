@@ -297,10 +297,13 @@ async function benchProvider(provider: Provider) {
           const placeholders = Array.from({ length: rows }, (_, row) =>
             provider === "sqlite" ? `(${searchKeys[row]},?,?,?)` : `($${row * 3 + 1},$${row * 3 + 2},$${row * 3 + 3})`,
           ).join(",");
+          // PostgreSQL search rows carry their run's start (as lib/db/run-search.ts writes them).
           await transaction.$executeRawUnsafe(
             provider === "sqlite"
               ? `INSERT INTO "RunSearch" (rowid,"runId","workspaceId","content") VALUES ${placeholders}`
-              : `INSERT INTO "RunSearch" ("runId","workspaceId","content") VALUES ${placeholders}`,
+              : `INSERT INTO "RunSearch" ("runId","workspaceId","content","startedAt")
+                 SELECT v."runId", v."workspaceId", v."content", r."startedAt"
+                 FROM (VALUES ${placeholders}) AS v("runId","workspaceId","content") JOIN "Run" r ON r."id" = v."runId"`,
             ...search,
           );
         },

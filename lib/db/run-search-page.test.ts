@@ -272,6 +272,11 @@ describe.each(testProviders())("search paths on random data on %s", (provider) =
         keep: (run) => run.text.includes("parcel") && run.status === "failed",
       },
       {
+        query: { searchTerms: ["athens"], startedFrom: new Date(base + 5_000), startedTo: new Date(base + 20_000) },
+        keep: (run) => run.text.includes("athens") && run.startedAt >= base + 5_000 && run.startedAt < base + 20_000,
+      },
+      { query: { searchTerms: ["delay invoice"] }, keep: (run) => run.text.includes("delay invoice") },
+      {
         query: { searchTerms: ["delay invoice"], workflowId: workflowIds.b },
         keep: (run) => run.text.includes("delay invoice") && run.workflow === "b",
       },

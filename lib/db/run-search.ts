@@ -97,11 +97,13 @@ export async function indexRunForSearch(
     );
     return;
   }
+  // The run's start is copied onto its search row, so a search page without filters walks the
+  // search rows alone in start order ("RunSearch_workspaceId_startedAt_idx", see run-history.ts).
   await executor.$executeRawUnsafe(
-    `INSERT INTO "RunSearch" ("runId", "workspaceId", "content") VALUES ($1, $2, $3)
-     ON CONFLICT ("runId") DO UPDATE SET "content" = excluded."content"`,
+    `INSERT INTO "RunSearch" ("runId", "workspaceId", "content", "startedAt")
+     SELECT r."id", r."workspaceId", $2, r."startedAt" FROM "Run" r WHERE r."id" = $1
+     ON CONFLICT ("runId") DO UPDATE SET "content" = excluded."content", "startedAt" = excluded."startedAt"`,
     runId,
-    row.workspaceId,
     content,
   );
 }

@@ -109,10 +109,10 @@ describe.each(testProviders())("retention on %s", (provider) => {
     await recorder.flush();
     if (daysAgo > 0) {
       await test.db.run.update({ where: { id: runId }, data: { startedAt: new Date(Date.now() - daysAgo * DAY) } });
-      // A run's start never changes in the app, and SQLite's search row is keyed by it
-      // (lib/db/run-search.ts): write the row again as if the run had started then.
-      if (provider === "sqlite" && end) {
-        await test.db.$executeRawUnsafe(`DELETE FROM "RunSearch" WHERE "runId" = ?`, runId);
+      // A run's start never changes in the app, and its search row carries it (SQLite: its key,
+      // PostgreSQL: a column, lib/db/run-search.ts): write the row again as if the run had started then.
+      if (end) {
+        if (provider === "sqlite") await test.db.$executeRawUnsafe(`DELETE FROM "RunSearch" WHERE "runId" = ?`, runId);
         await indexRunForSearch(test.db, provider, runId, { outputs: { answer: word } });
       }
     }
