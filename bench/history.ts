@@ -10,7 +10,10 @@
  *                            writes (create + 10 node events + run end, flushed) made while it prunes
  *
  * Wall time, measured after 5 warm-up queries per case. HISTORY_BENCH_RUNS overrides 100,000.
- * HISTORY_BENCH_PROVIDERS=sqlite|postgresql measures one database. HISTORY_BENCH_EXPLAIN=1 also prints each list and search case's query plan to stderr
+ * HISTORY_BENCH_PROVIDERS=sqlite|postgresql measures one database. HISTORY_BENCH_KEEP=1 keeps the
+ * seeded databases (and skips retention, which deletes half of them), printing how to reuse them:
+ * HISTORY_BENCH_REUSE_SQLITE=<file> / HISTORY_BENCH_REUSE_POSTGRESQL=<database> measure a kept seed
+ * again without reseeding (retention is skipped then too). HISTORY_BENCH_EXPLAIN=1 also prints each list and search case's query plan to stderr
  * (SQLite `EXPLAIN QUERY PLAN`, PostgreSQL `EXPLAIN (ANALYZE, BUFFERS)`).
  */
 import { stubServerOnly } from "./engine-sqlite-support";
@@ -45,12 +48,19 @@ async function time(run: () => Promise<unknown>, iterations = ITERATIONS): Promi
   return samples;
 }
 
-/** A seeded pseudo-random generator, so both databases get the same data. */
+/**
+ * A seeded pseudo-random generator (mulberry32), so both databases get the same data. Integer
+ * arithmetic only: the earlier `state * 1103515245 % 2^31` in doubles lost precision past 2^53 and
+ * fell into a short cycle, so the 100,000 runs were about 900 distinct runs repeated (~108 runs per
+ * start millisecond, one text per cycle position), which no real history looks like.
+ */
 function random(seed: number): () => number {
-  let state = seed;
+  let state = seed >>> 0;
   return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 
@@ -101,19 +111,24 @@ async function benchProvider(provider: Provider) {
   const { nodeRunId } = await import("../lib/runs/node-run-reducer");
   const { SEARCH_KEY_SPAN } = await import("../lib/db/run-search");
 
-  const test = await createTestDatabase(provider);
+  const reuse = reusedDatabase(provider);
+  const keep = process.env.HISTORY_BENCH_KEEP === "1";
+  const test = reuse ? await openDatabase(reuse) : await createTestDatabase(provider);
   const db = test.db;
   const dialect = provider === "sqlite" ? sqliteDialect : postgresDialect;
   try {
-    const seeded = await seedDatabase(db, {
-      adminEmail: "b@e.t",
-      adminPassword: "bench-password",
-      workspaceName: "Bench",
-    });
+    const reused = reuse ? await readSeed(db) : null;
+    const seeded =
+      reused ??
+      (await seedDatabase(db, {
+        adminEmail: "b@e.t",
+        adminPassword: "bench-password",
+        workspaceName: "Bench",
+      }));
     const workspaceId = seeded.workspaceId;
-    const workflowIds: string[] = [];
-    const versionIds: string[] = [];
-    for (let index = 0; index < 20; index++) {
+    const workflowIds: string[] = reused?.workflowIds ?? [];
+    const versionIds: string[] = reused?.versionIds ?? [];
+    for (let index = 0; !reused && index < 20; index++) {
       const { id } = await createWorkflow(workspaceId, { name: `Bench ${index}`, userId: seeded.ownerId });
       workflowIds.push(id);
       if (index < 5) versionIds.push((await publishWorkflow(id, { note: "", userId: seeded.ownerId })).id);
@@ -122,7 +137,8 @@ async function benchProvider(provider: Provider) {
       provider === "sqlite" ? sqliteTimestamp(new Date(epochMs)) : new Date(epochMs).toISOString();
     const next = random(42);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
-    const now = Date.now();
+    // A reused seed keeps its own "now" (its newest start), so the date-range case reads the same runs.
+    const now = reused?.now ?? Date.now();
     const statuses = ["succeeded", "succeeded", "succeeded", "succeeded", "failed", "partial", "cancelled"];
     const triggers = ["editor", "api", "api", "schedule"];
 
@@ -177,7 +193,7 @@ async function benchProvider(provider: Provider) {
     ] as const;
     const seedStarted = performance.now();
     const BATCH = 500;
-    const sampleIds: string[] = [];
+    const sampleIds: string[] = reused?.sampleIds ?? [];
     // SQLite search rows are keyed by start time (lib/db/run-search.ts): rowid = ms × span + n.
     const searchKeysPerMs = new Map<number, number>();
     const searchKey = (startedAt: number) => {
@@ -185,7 +201,7 @@ async function benchProvider(provider: Provider) {
       searchKeysPerMs.set(startedAt, count + 1);
       return (BigInt(startedAt) * BigInt(SEARCH_KEY_SPAN) + BigInt(count)).toString();
     };
-    for (let offset = 0; offset < RUNS; offset += BATCH) {
+    for (let offset = 0; !reused && offset < RUNS; offset += BATCH) {
       const runs: unknown[][] = [];
       const nodes: unknown[][] = [];
       const events: unknown[][] = [];
@@ -281,18 +297,20 @@ async function benchProvider(provider: Provider) {
           const placeholders = Array.from({ length: rows }, (_, row) =>
             provider === "sqlite" ? `(${searchKeys[row]},?,?,?)` : `($${row * 3 + 1},$${row * 3 + 2},$${row * 3 + 3})`,
           ).join(",");
+          // PostgreSQL search rows carry their run's start (as lib/db/run-search.ts writes them).
           await transaction.$executeRawUnsafe(
             provider === "sqlite"
               ? `INSERT INTO "RunSearch" (rowid,"runId","workspaceId","content") VALUES ${placeholders}`
-              : `INSERT INTO "RunSearch" ("runId","workspaceId","content") VALUES ${placeholders}`,
+              : `INSERT INTO "RunSearch" ("runId","workspaceId","content","startedAt")
+                 SELECT v."runId", v."workspaceId", v."content", r."startedAt"
+                 FROM (VALUES ${placeholders}) AS v("runId","workspaceId","content") JOIN "Run" r ON r."id" = v."runId"`,
             ...search,
           );
         },
         { timeout: 120_000 },
       );
     }
-    if (provider === "postgresql") await db.$executeRawUnsafe("ANALYZE");
-    else await db.$executeRawUnsafe("ANALYZE");
+    await db.$executeRawUnsafe("ANALYZE");
     const seedSeconds = Number(((performance.now() - seedStarted) / 1000).toFixed(1));
 
     const page = (query: Parameters<typeof queryRunHistory>[1]) => () =>
@@ -334,6 +352,15 @@ async function benchProvider(provider: Provider) {
     let sample = 0;
     const detail = percentile(await time(() => getRunWithNodeRuns(sampleIds[sample++ % sampleIds.length]), 60), 95);
 
+    const seed = {
+      runs: reused ? await db.run.count({ where: { workspaceId } }) : RUNS,
+      seed_seconds: reused ? null : seedSeconds,
+    };
+    if (reuse || keep) {
+      // Retention deletes half the runs: a kept or reused seed is measured without it.
+      if (keep) console.error(`kept ${provider} seed: ${describeDatabase(test.config)}`);
+      return { ...seed, list_p95_ms: list, search_p95_ms: search, detail_p95_ms: detail, retention: null };
+    }
     // Retention: half the runs are older than 30 days. A writer records runs meanwhile.
     await saveRetentionPolicy(workspaceId, { maxAgeDays: 30, maxCount: null, keepAnnotatedDays: null });
     const recorder = new PrismaRunRecorder(db, provider, { flushIntervalMs: 5 });
@@ -402,9 +429,9 @@ async function benchProvider(provider: Provider) {
     pruning = false;
     await writer;
     return {
-      runs: RUNS,
-      node_runs: RUNS * NODES_PER_RUN,
-      seed_seconds: seedSeconds,
+      runs: seed.runs,
+      node_runs: seed.runs * NODES_PER_RUN,
+      seed_seconds: seed.seed_seconds,
       list_p95_ms: list,
       search_p95_ms: search,
       detail_p95_ms: detail,
@@ -420,8 +447,77 @@ async function benchProvider(provider: Provider) {
       },
     };
   } finally {
-    await test.dispose();
+    if (reuse || keep) await test.db.$disconnect();
+    else await test.dispose();
   }
+}
+
+/**
+ * HISTORY_BENCH_REUSE_SQLITE=<file> / HISTORY_BENCH_REUSE_POSTGRESQL=<database name>: a seed kept
+ * by an earlier HISTORY_BENCH_KEEP=1 run, measured again without reseeding (pending migrations are
+ * applied first, so a new index is measured on the same data).
+ */
+function reusedDatabase(provider: Provider): string | null {
+  const value =
+    provider === "sqlite" ? process.env.HISTORY_BENCH_REUSE_SQLITE : process.env.HISTORY_BENCH_REUSE_POSTGRESQL;
+  return value?.trim() || null;
+}
+
+async function openDatabase(location: string) {
+  const { readDatabaseConfig } = await import("../lib/db/database-config");
+  const { deployMigrations } = await import("../lib/db/migrations");
+  const { createDatabase, setDatabase } = await import("../lib/db/prisma-client");
+  const config = location.startsWith("/")
+    ? readDatabaseConfig({ DATABASE_URL: `file:${location}` })
+    : (() => {
+        const base = readDatabaseConfig({ DATABASE_URL: process.env.TRELLIS_TEST_POSTGRES_URL });
+        if (base.provider !== "postgresql") throw new Error("TRELLIS_TEST_POSTGRES_URL must be a postgresql:// URL");
+        return { ...base, database: location, url: base.url.replace(/\/[^/?]*(\?|$)/, `/${location}$1`) };
+      })();
+  await deployMigrations(config);
+  const db = createDatabase(config);
+  setDatabase(db);
+  return { config, db, dispose: () => db.$disconnect() };
+}
+
+function describeDatabase(config: { provider: string; filePath?: string; database?: string }): string {
+  return config.provider === "sqlite"
+    ? `HISTORY_BENCH_REUSE_SQLITE=${config.filePath}`
+    : `HISTORY_BENCH_REUSE_POSTGRESQL=${config.database}`;
+}
+
+/** What the measurements need from a kept seed: its workspace, workflows, versions, sample runs and "now". */
+async function readSeed(db: import("../lib/db/prisma-client").Database) {
+  const workspace = await db.workspace.findFirstOrThrow({ where: { name: "Bench" }, select: { id: true } });
+  const workflows = await db.workflow.findMany({
+    where: { workspaceId: workspace.id, name: { startsWith: "Bench " } },
+    select: { id: true, name: true },
+  });
+  const byIndex = workflows.sort((left, right) => Number(left.name.slice(6)) - Number(right.name.slice(6)));
+  const versionIds: string[] = [];
+  for (const workflow of byIndex.slice(0, 5)) {
+    const version = await db.workflowVersion.findFirstOrThrow({
+      where: { workflowId: workflow.id },
+      select: { id: true },
+    });
+    versionIds.push(version.id);
+  }
+  const count = await db.run.count({ where: { workspaceId: workspace.id, id: { startsWith: "bench-run-" } } });
+  const sampleIds: string[] = [];
+  for (let index = 0; index < count; index += 997) sampleIds.push(`bench-run-${String(index).padStart(7, "0")}`);
+  const newest = await db.run.findFirstOrThrow({
+    where: { workspaceId: workspace.id },
+    orderBy: { startedAt: "desc" },
+    select: { startedAt: true },
+  });
+  return {
+    workspaceId: workspace.id,
+    ownerId: "",
+    workflowIds: byIndex.map((workflow) => workflow.id),
+    versionIds,
+    sampleIds,
+    now: newest.startedAt.getTime(),
+  };
 }
 
 async function main(): Promise<void> {

@@ -3,6 +3,7 @@ import { DEFAULT_RETENTION, type RetentionSettings } from "../contracts/retentio
 import { TERMINAL_RUN_STATUSES } from "../runs/run-status";
 import { type Database, database, providerOf } from "./prisma-client";
 import { sqliteTimestamp } from "./run-history";
+import { SEARCH_KEY_SPAN, sqliteEpochMs } from "./run-search";
 
 /**
  * Tables holding rows per run that retention deletes by run id before the run itself, in order.
@@ -160,6 +161,10 @@ export async function deleteRuns(runIds: readonly string[], client: Database = d
   return client.$transaction(async (transaction) => {
     let removed = 0;
     for (const { table, runIdColumn } of dependentTables) {
+      if (provider === "sqlite" && table === "RunSearch") {
+        removed += await transaction.$executeRawUnsafe(sqliteSearchRowsDelete(placeholders), ...runIds);
+        continue;
+      }
       removed += await transaction.$executeRawUnsafe(
         `DELETE FROM "${table}" WHERE "${runIdColumn}" IN (${placeholders})`,
         ...runIds,
@@ -168,4 +173,21 @@ export async function deleteRuns(runIds: readonly string[], client: Database = d
     removed += await transaction.$executeRawUnsafe(`DELETE FROM "Run" WHERE "id" IN (${placeholders})`, ...runIds);
     return removed;
   });
+}
+
+/**
+ * SQLite: deletes the FTS5 search rows of these runs by rowid. FTS5 has no index on `runId`, so
+ * `runId IN (…)` reads every search row of the database per batch; a row's rowid lies in its
+ * run's start millisecond (`startedMs × SEARCH_KEY_SPAN + n`, see run-search.ts), so each run is
+ * looked up by that rowid range (CROSS JOIN keeps the Run rows the outer loop) and its rows are
+ * deleted by rowid. Runs must still exist: called before their Run rows are deleted.
+ */
+function sqliteSearchRowsDelete(placeholders: string): string {
+  const startMs = sqliteEpochMs(`"Run"."startedAt"`);
+  return `DELETE FROM "RunSearch" WHERE rowid IN (
+    SELECT "RunSearch".rowid FROM "Run" CROSS JOIN "RunSearch"
+    WHERE "Run"."id" IN (${placeholders})
+      AND "RunSearch".rowid >= ${startMs} * ${SEARCH_KEY_SPAN}
+      AND "RunSearch".rowid < (${startMs} + 1) * ${SEARCH_KEY_SPAN}
+      AND "RunSearch"."runId" = "Run"."id")`;
 }

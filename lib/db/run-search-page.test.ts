@@ -185,3 +185,122 @@ describe.each(testProviders())("search pages in start order on %s", (provider) =
     ]);
   });
 });
+
+/**
+ * Random data against the plain answer: every search path (SQLite's filtered walk in one or two
+ * steps and its FTS5-driven fallback; PostgreSQL's two-step walk and its GIN read) must give the
+ * rows a filter over the fixture gives, page after page. Start times fall in a few milliseconds,
+ * so many runs share one (SQLite's search keys collide and must be told apart by run id).
+ */
+describe.each(testProviders())("search paths on random data on %s", (provider) => {
+  let test: TestDatabase;
+  let workspaceId: string;
+  const workflowIds: Record<"a" | "b", string> = { a: "", b: "" };
+  const runs: SearchFixture[] = [];
+  const base = Date.parse("2026-11-21T10:00:00.000Z");
+  const words = ["refund", "athens", "parcel", "delay", "invoice"];
+
+  beforeAll(async () => {
+    test = await createTestDatabase(provider);
+    const seeded = await seedDatabase(test.db, {
+      adminEmail: "r@b.c",
+      adminPassword: "secret-pass",
+      workspaceName: "R",
+    });
+    workspaceId = seeded.workspaceId;
+    workflowIds.a = (await createWorkflow(workspaceId, { name: "Alpha", userId: seeded.ownerId })).id;
+    workflowIds.b = (await createWorkflow(workspaceId, { name: "Beta", userId: seeded.ownerId })).id;
+    let state = 7;
+    const next = () => {
+      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+      return state / 4_294_967_296;
+    };
+    for (let index = 0; index < 120; index++) {
+      const workflow = next() < 0.3 ? "b" : "a";
+      const id = await createRun({
+        workspaceId,
+        workflowId: workflowIds[workflow],
+        trigger: "editor",
+        compiled,
+        inputs: {},
+        usesDemoModel: false,
+      });
+      const text = words.filter(() => next() < 0.35).join(" ") || "nothing";
+      const run: SearchFixture = {
+        id,
+        workflow,
+        status: next() < 0.25 ? "failed" : "succeeded",
+        startedAt: base + Math.floor(next() * 25) * 1_000,
+        text,
+      };
+      await test.db.run.update({ where: { id }, data: { startedAt: new Date(run.startedAt), status: run.status } });
+      await indexRunForSearch(test.db, provider, id, { outputs: { answer: text } });
+      runs.push(run);
+    }
+  });
+  afterAll(async () => test?.dispose());
+
+  const expected = (keep: (run: SearchFixture) => boolean, direction: "asc" | "desc") => {
+    const sign = direction === "desc" ? -1 : 1;
+    return runs
+      .filter(keep)
+      .sort((left, right) => sign * (left.startedAt - right.startedAt) || sign * (left.id < right.id ? -1 : 1))
+      .map((run) => run.id);
+  };
+  const allPages = async (query: RunHistoryQuery, limit: number) => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await queryRunHistory(workspaceId, { ...query, cursor, limit });
+      seen.push(...page.runs.map((run) => run.id));
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+    } while (cursor && pages < 200);
+    return seen;
+  };
+
+  it("gives the plain answer with every walk budget, filter and direction", async () => {
+    const cases: { query: RunHistoryQuery; keep: (run: SearchFixture) => boolean }[] = [
+      { query: { searchTerms: ["refund"] }, keep: (run) => run.text.includes("refund") },
+      {
+        query: { searchTerms: ["refund", "athens"], workflowId: workflowIds.a },
+        keep: (run) => run.text.includes("refund") && run.text.includes("athens") && run.workflow === "a",
+      },
+      {
+        query: { searchTerms: ["parcel"], statuses: ["failed"] },
+        keep: (run) => run.text.includes("parcel") && run.status === "failed",
+      },
+      {
+        query: { searchTerms: ["athens"], startedFrom: new Date(base + 5_000), startedTo: new Date(base + 20_000) },
+        keep: (run) => run.text.includes("athens") && run.startedAt >= base + 5_000 && run.startedAt < base + 20_000,
+      },
+      { query: { searchTerms: ["delay invoice"] }, keep: (run) => run.text.includes("delay invoice") },
+      {
+        query: { searchTerms: ["delay invoice"], workflowId: workflowIds.b },
+        keep: (run) => run.text.includes("delay invoice") && run.workflow === "b",
+      },
+    ];
+    try {
+      for (const [budget, first] of [
+        [2_000, 256],
+        [12, 3],
+        [40, 6],
+        [1, 1],
+      ] as const) {
+        setSearchScanBudgetForTesting(budget, first);
+        for (const direction of ["desc", "asc"] as const) {
+          for (const { query, keep } of cases) {
+            const want = expected(keep, direction);
+            expect(want.length).toBeGreaterThan(0);
+            for (const limit of [2, 5, 50]) {
+              expect(await allPages({ ...query, direction }, limit), `${budget}/${first} ${limit}`).toEqual(want);
+            }
+          }
+        }
+      }
+    } finally {
+      setSearchScanBudgetForTesting(2_000);
+    }
+  });
+});

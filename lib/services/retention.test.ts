@@ -3,6 +3,7 @@ import { claimPrune, getRetentionPolicy, saveRetentionPolicy } from "../db/reten
 import { queryRunHistory } from "../db/run-history";
 import { PrismaRunRecorder } from "../db/run-recorder";
 import { createRun } from "../db/run-repository";
+import { indexRunForSearch } from "../db/run-search";
 import { testProviders } from "../db/testing/test-database";
 import { createWorkflow } from "../db/workflow-repository";
 import type { RunEvent } from "../runs/run-events";
@@ -107,6 +108,12 @@ describe.each(testProviders())("retention on %s", (provider) => {
     await recorder.flush();
     if (daysAgo > 0) {
       await test.db.run.update({ where: { id: runId }, data: { startedAt: new Date(Date.now() - daysAgo * DAY) } });
+      // A run's start never changes in the app, and its search row carries it (SQLite: its key,
+      // PostgreSQL: a column, lib/db/run-search.ts): write the row again as if the run had started then.
+      if (end) {
+        if (provider === "sqlite") await test.db.$executeRawUnsafe(`DELETE FROM "RunSearch" WHERE "runId" = ?`, runId);
+        await indexRunForSearch(test.db, provider, runId, { outputs: { answer: word } });
+      }
     }
     return runId;
   }
