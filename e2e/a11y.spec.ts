@@ -57,12 +57,12 @@ test.describe("signed in", () => {
     const dataset = await request.post("/api/datasets/from-run", {
       data: { runId, newDatasetName: `E2E a11y cases ${Date.now()}`, expectOutput: true },
     });
-    expect(dataset.status()).toBe(201);
-    datasetId = ((await dataset.json()) as { id: string }).id;
+    expect(dataset.status(), await dataset.text()).toBe(201);
+    datasetId = ((await dataset.json()) as { datasetId: string }).datasetId;
     const evaluation = await request.post("/api/evaluations", {
       data: { workflowId: runWorkflowId, version: "draft", datasetId, trials: 1 },
     });
-    expect(evaluation.status()).toBe(202);
+    expect(evaluation.status(), await evaluation.text()).toBe(202);
     evaluationId = ((await evaluation.json()) as { evaluationId: string }).evaluationId;
     tagName = `a11y-${Date.now()}`;
     const tag = await request.post("/api/tags", { data: { name: tagName, color: "green" } });

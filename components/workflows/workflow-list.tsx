@@ -485,9 +485,18 @@ export function WorkflowList({
         tags={tags}
         onClose={() => setManagingTags(false)}
         onChanged={({ from, to }) => {
-          // A filter on the renamed tag follows it; one on a deleted tag is dropped.
-          if (tagFilter === from) setTagFilter(to);
-          router.refresh();
+          if (tagFilter !== from) {
+            router.refresh();
+            return;
+          }
+          // A filter on the renamed tag follows it; one on a deleted tag is dropped. Through the
+          // router, so the server data it refreshes comes back for the new address (a refresh
+          // after replaceState re-applied the old one).
+          setTagFilterState(to);
+          const url = new URL(window.location.href);
+          if (to) url.searchParams.set("tag", to);
+          else url.searchParams.delete("tag");
+          router.replace(`${url.pathname}${url.search}`, { scroll: false });
         }}
       />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
