@@ -46,6 +46,8 @@ test("typing {{ in an LLM prompt offers upstream variables and inserts the chose
     };
   });
   expect(watched).toEqual({ sameEditor: true, disabledSeen: 0 });
+  if (test.info().repeatEachIndex === 0)
+    await page.screenshot({ path: "test-results/prompt-editor/completion-narrowed-1440-light.png" });
   await option.click();
   await expect(prompt).toHaveText("Answer this: {{start.question}}");
   await expect(editor.variableAutocomplete).toBeHidden();

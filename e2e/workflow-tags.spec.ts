@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { createWorkflow, templateDocument } from "./fixtures/workflows";
 import { EditorPage } from "./pages/editor-page";
 
@@ -60,6 +60,19 @@ test("tags: created inline in the tag editor, shown as chips, filtered in the UR
   expect(tags.tags).toEqual([]);
 });
 
+/** Screenshots of the Manage tags dialog land here (viewed during review, not compared). */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: width === 1440 ? 900 : 768 });
+      await page.screenshot({ path: `test-results/workflow-tags/${name}-${width}-${theme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 test("manage tags: rename (a taken name is refused on the field) and delete after a confirm; chips and the filter follow", async ({
   page,
   request,
@@ -95,6 +108,7 @@ test("manage tags: rename (a taken name is refused on the field) and delete afte
   await nameField.press("Enter");
   await expect(dialog.getByTestId("manage-tag-error")).toContainText("already exists");
   await expect(nameField).toHaveAttribute("aria-invalid", "true");
+  await shoot(page, "manage-tags-rename-taken");
   await nameField.fill(renamed);
   await nameField.press("Enter");
   await expect(dialog.locator(`[data-testid="manage-tag-row"][data-tag="${renamed}"]`)).toBeVisible();
@@ -111,6 +125,7 @@ test("manage tags: rename (a taken name is refused on the field) and delete afte
   await secondRow.getByTestId("manage-tag-delete").click();
   await expect(secondRow.getByTestId("manage-tag-confirm")).toContainText("removed from 2 workflows");
   await expect(secondRow.getByTestId("manage-tag-confirm-delete")).toBeFocused();
+  await shoot(page, "manage-tags-confirm-delete");
   await secondRow.getByRole("button", { name: "Keep" }).click();
   await expect(secondRow.getByTestId("manage-tag-confirm")).toHaveCount(0);
   await secondRow.getByTestId("manage-tag-delete").click();
