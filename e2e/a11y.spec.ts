@@ -41,12 +41,37 @@ async function open(page: Page, path: string, theme: (typeof THEMES)[number], re
 let exampleId = "";
 let runWorkflowId = "";
 let runId = "";
+let secondRunId = "";
+let datasetId = "";
+let evaluationId = "";
+let tagName = "";
+/** An invitation link (`/invite/<token>`), opened signed in and signed out. */
+let invitePath = "";
 
 test.describe("signed in", () => {
   test.beforeAll(async ({ request }) => {
     exampleId = await exampleWorkflowId(request);
     runWorkflowId = await createWorkflow(request, `E2E a11y ${Date.now()}`, templateDocument());
     runId = await runToEnd(request, runWorkflowId, { question: "a11y" });
+    secondRunId = await runToEnd(request, runWorkflowId, { question: "a11y again" });
+    const dataset = await request.post("/api/datasets/from-run", {
+      data: { runId, newDatasetName: `E2E a11y cases ${Date.now()}`, expectOutput: true },
+    });
+    expect(dataset.status(), await dataset.text()).toBe(201);
+    datasetId = ((await dataset.json()) as { datasetId: string }).datasetId;
+    const evaluation = await request.post("/api/evaluations", {
+      data: { workflowId: runWorkflowId, version: "draft", datasetId, trials: 1 },
+    });
+    expect(evaluation.status(), await evaluation.text()).toBe(202);
+    evaluationId = ((await evaluation.json()) as { evaluationId: string }).evaluationId;
+    tagName = `a11y-${Date.now()}`;
+    const tag = await request.post("/api/tags", { data: { name: tagName, color: "green" } });
+    expect(tag.status()).toBe(201);
+    const tagId = ((await tag.json()) as { tag: { id: string } }).tag.id;
+    expect((await request.put(`/api/workflows/${runWorkflowId}/tags`, { data: { tagIds: [tagId] } })).ok()).toBe(true);
+    const invitation = await request.post("/api/invitations", { data: { role: "editor" } });
+    expect(invitation.status()).toBe(201);
+    invitePath = ((await invitation.json()) as { path: string }).path;
   });
 
   for (const theme of THEMES) {
@@ -73,7 +98,7 @@ test.describe("signed in", () => {
         await expectNoSeriousViolations(page, "editor with the run panel");
       });
 
-      test("settings pages and account", async ({ page }) => {
+      test("settings pages and account (with its sessions list)", async ({ page }) => {
         for (const path of [
           "/settings",
           "/settings/tools",
@@ -82,11 +107,92 @@ test.describe("signed in", () => {
           "/settings/api-keys",
           "/settings/members",
           "/settings/variables",
-          "/account",
+          "/settings/retention",
+          "/settings/audit",
         ]) {
           await open(page, path, theme, "main");
           await expectNoSeriousViolations(page, path);
         }
+        await open(page, "/settings/audit", theme, '[data-testid="audit-log"]');
+        await expectNoSeriousViolations(page, "/settings/audit with entries");
+        await open(page, "/account", theme, '[data-testid="session-row"]');
+        await expectNoSeriousViolations(page, "/account with its sessions list");
+      });
+
+      test("evaluations, run comparison and review, the API docs, an invitation", async ({ page }) => {
+        for (const [path, ready] of [
+          ["/evaluations", "main"],
+          [`/evaluations/datasets/${datasetId}`, '[data-testid="dataset-editor"]'],
+          [`/evaluations/runs/${evaluationId}`, '[data-testid="evaluation-run"]'],
+          [`/evaluations/compare?base=${evaluationId}&candidate=${evaluationId}`, "main"],
+          [`/runs/compare?a=${runId}&b=${secondRunId}`, "main"],
+          ["/runs/review", "main"],
+          ["/docs/api", "main"],
+          [invitePath, '[data-testid="invite-card"]'],
+        ] as const) {
+          await open(page, path, theme, ready);
+          await expectNoSeriousViolations(page, path.replace(/[0-9a-z_-]{16,}/gi, ":id"));
+        }
+      });
+
+      test("open menus and dialogs: workspace switcher and creation, tag editor, manage tags, run-history pickers", async ({
+        page,
+      }) => {
+        await open(page, "/workflows", theme, '[data-testid="workflow-row"]');
+        await page.getByTestId("workspace-switcher").click();
+        await expect(page.getByTestId("workspace-menu")).toBeVisible();
+        await expectNoSeriousViolations(page, "workspace switcher (open)");
+        await page.getByTestId("create-workspace").click();
+        await expect(page.getByTestId("create-workspace-dialog")).toBeVisible();
+        await page.getByTestId("create-workspace-submit").click();
+        await expect(page.getByTestId("workspace-name-error")).toBeVisible();
+        await expectNoSeriousViolations(page, "workspace creation (with its field error)");
+        await page.keyboard.press("Escape");
+        await expect(page.getByTestId("create-workspace-dialog")).toBeHidden();
+
+        await page
+          .locator(`[data-testid="workflow-row"][data-id="${runWorkflowId}"]`)
+          .getByTestId("edit-workflow-tags")
+          .click();
+        await expect(page.getByTestId("tag-option").first()).toBeVisible();
+        await expectNoSeriousViolations(page, "tag editor dialog");
+        await page.keyboard.press("Escape");
+        await page.getByTestId("manage-tags-button").click();
+        await expect(page.getByTestId("manage-tag-row").first()).toBeVisible();
+        const row = page.locator(`[data-testid="manage-tag-row"][data-tag="${tagName}"]`);
+        await row.getByTestId("manage-tag-delete").click();
+        await expect(row.getByTestId("manage-tag-confirm")).toBeVisible();
+        await row.getByTestId("manage-tag-rename").click();
+        await expectNoSeriousViolations(page, "manage tags dialog (rename and confirm open)");
+        await page.keyboard.press("Escape");
+        await page.keyboard.press("Escape");
+
+        await open(page, "/runs", theme, '[data-testid="history-workflow"]');
+        await page.getByTestId("history-workflow").click();
+        await expect(page.getByTestId("history-workflow-search")).toBeVisible();
+        await expectNoSeriousViolations(page, "run history: workflow picker (open)");
+        await page.keyboard.press("Escape");
+        await page.getByTestId("history-api-key").click();
+        await expect(page.getByTestId("history-api-key-search")).toBeVisible();
+        await expectNoSeriousViolations(page, "run history: API key picker (open)");
+        await page.keyboard.press("Escape");
+        await open(page, `/workflows/${runWorkflowId}/runs`, theme, '[data-testid="history-version"]');
+        await page.getByTestId("history-version").click();
+        await expect(page.getByTestId("history-version-search")).toBeVisible();
+        await expectNoSeriousViolations(page, "run history: version picker (open)");
+      });
+
+      test("the chat preview panel, with a conversation", async ({ page }) => {
+        await open(page, `/workflows/${runWorkflowId}`, theme, ".react-flow__node");
+        await page.getByTestId("chat-preview-toggle").click();
+        const panel = page.getByTestId("chat-preview");
+        await expect(panel).toBeVisible();
+        await expectNoSeriousViolations(page, "chat preview (empty)");
+        await panel.getByTestId("chat-preview-input").fill("Hello");
+        await panel.getByTestId("chat-preview-input").press("Enter");
+        const answer = panel.locator('[data-testid="chat-message"][data-role="assistant"]').first();
+        await expect(answer).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+        await expectNoSeriousViolations(page, "chat preview (a conversation)");
       });
     });
   }
@@ -98,6 +204,17 @@ test.describe("signed out", () => {
     test(`login, ${theme} theme`, async ({ page }) => {
       await open(page, "/login", theme, '[data-testid="login-form"]');
       await expectNoSeriousViolations(page, "/login");
+    });
+
+    test(`an invitation, signed out, ${theme} theme`, async ({ page, browser }) => {
+      // The link is made with the admin's session in a context of its own.
+      const admin = await browser.newContext({ storageState: "test-results/.auth/admin.json" });
+      const invitation = await admin.request.post("/api/invitations", { data: { role: "viewer" } });
+      expect(invitation.status()).toBe(201);
+      const path = ((await invitation.json()) as { path: string }).path;
+      await admin.close();
+      await open(page, path, theme, '[data-testid="invite-card"]');
+      await expectNoSeriousViolations(page, "/invite/:token (signed out)");
     });
   }
 });

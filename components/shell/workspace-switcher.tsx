@@ -51,7 +51,7 @@ export function WorkspaceSwitcher() {
             <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           </button>
         </PopoverTrigger>
-        <PopoverContent className="w-72 p-0" align="start" data-testid="workspace-menu">
+        <PopoverContent className="w-72 p-0" align="start" aria-label="Switch workspace" data-testid="workspace-menu">
           <Command label="Workspaces">
             <Command.Input
               placeholder="Find a workspace…"
@@ -80,19 +80,22 @@ export function WorkspaceSwitcher() {
                   </Command.Item>
                 ))}
               </Command.Group>
-              <Command.Separator className="my-1 h-px bg-border" />
-              <Command.Item
-                value="Create workspace"
-                data-testid="create-workspace"
-                onSelect={() => {
-                  setOpen(false);
-                  setCreating(true);
-                }}
-                className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
-              >
-                <PlusIcon className="size-4 shrink-0" aria-hidden />
-                Create workspace
-              </Command.Item>
+              {/* A group rather than cmdk's Separator: a role="separator" inside the listbox is not an
+                  allowed child (axe aria-required-children). */}
+              <Command.Group className="mt-1 border-t border-border pt-1">
+                <Command.Item
+                  value="Create workspace"
+                  data-testid="create-workspace"
+                  onSelect={() => {
+                    setOpen(false);
+                    setCreating(true);
+                  }}
+                  className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
+                >
+                  <PlusIcon className="size-4 shrink-0" aria-hidden />
+                  Create workspace
+                </Command.Item>
+              </Command.Group>
             </Command.List>
           </Command>
         </PopoverContent>

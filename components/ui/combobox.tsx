@@ -76,7 +76,7 @@ export function Combobox({
             <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           </button>
         </PopoverTrigger>
-        <PopoverContent className="w-72 p-0" align="start">
+        <PopoverContent className="w-72 p-0" align="start" aria-label={label}>
           <Command label={label}>
             <Command.Input
               placeholder={placeholder}

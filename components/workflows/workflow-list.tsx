@@ -11,6 +11,7 @@ import { formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { WorkflowTagView } from "@/lib/contracts/workflow-tag";
 import { ImportDialog } from "./import-dialog";
+import { ManageTagsDialog } from "./manage-tags-dialog";
 import { TemplateGallery } from "./template-gallery";
 import { buildWorkflowFile, type ImportFieldError, parseWorkflowFile } from "./workflow-file";
 import { filterAndSortWorkflows, type WorkflowSort } from "./workflow-list-order";
@@ -92,6 +93,7 @@ export function WorkflowList({
   const [tagFilter, setTagFilterState] = useState<string | null>(initialTag);
   const [sort, setSort] = useState<WorkflowSort>("updated");
   const [tagging, setTagging] = useState<WorkflowListItem | null>(null);
+  const [managingTags, setManagingTags] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const tagsById = useMemo(() => new Map(tags.map((tag) => [tag.id, tag])), [tags]);
   const filterTagId = tags.find((tag) => tag.name === tagFilter)?.id;
@@ -321,6 +323,16 @@ export function WorkflowList({
                 ))}
                 {tagFilter !== null && filterTagId === undefined && <option value={tagFilter}>{tagFilter}</option>}
               </select>
+              {canEdit && tags.length > 0 && (
+                <button
+                  type="button"
+                  className="button-ghost"
+                  data-testid="manage-tags-button"
+                  onClick={() => setManagingTags(true)}
+                >
+                  Manage tags
+                </button>
+              )}
             </>
           )}
           {filtered && (
@@ -468,6 +480,25 @@ export function WorkflowList({
           }}
         />
       )}
+      <ManageTagsDialog
+        open={managingTags}
+        tags={tags}
+        onClose={() => setManagingTags(false)}
+        onChanged={({ from, to }) => {
+          if (tagFilter !== from) {
+            router.refresh();
+            return;
+          }
+          // A filter on the renamed tag follows it; one on a deleted tag is dropped. Through the
+          // router, so the server data it refreshes comes back for the new address (a refresh
+          // after replaceState re-applied the old one).
+          setTagFilterState(to);
+          const url = new URL(window.location.href);
+          if (to) url.searchParams.set("tag", to);
+          else url.searchParams.delete("tag");
+          router.replace(`${url.pathname}${url.search}`, { scroll: false });
+        }}
+      />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
       <TemplateGallery open={browsingTemplates} onClose={() => setBrowsingTemplates(false)} />
       <ConfirmDeleteDialog

@@ -39,7 +39,8 @@ export function TagChip({
   );
 }
 
-async function failure(response: Response): Promise<{ message: string; field?: string }> {
+/** The message (and field, when the server names one) of a failed tag request. */
+export async function failure(response: Response): Promise<{ message: string; field?: string }> {
   try {
     const body = (await response.json()) as {
       error?: { message?: string; field?: string; issues?: { path: string; message: string }[] };

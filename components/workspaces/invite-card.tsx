@@ -136,7 +136,11 @@ export function InviteCard({
           </Button>
           <p className="m-0 mt-3 text-center text-sm text-muted-foreground">
             Already have an account?{" "}
-            <a href={`/login?next=${encodeURIComponent(`/invite/${token}`)}`} data-testid="invite-sign-in">
+            <a
+              href={`/login?next=${encodeURIComponent(`/invite/${token}`)}`}
+              className="font-medium underline underline-offset-2"
+              data-testid="invite-sign-in"
+            >
               Sign in to accept
             </a>
           </p>

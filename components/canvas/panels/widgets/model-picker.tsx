@@ -104,7 +104,7 @@ export function ModelPicker({
           <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         </button>
       </PopoverTrigger>
-      <PopoverContent className="w-80 p-0" align="start">
+      <PopoverContent className="w-80 p-0" align="start" aria-label="Choose a model">
         <Command label="Models">
           <Command.Input
             placeholder="Search models…"

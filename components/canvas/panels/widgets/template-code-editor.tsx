@@ -1,17 +1,13 @@
 "use client";
 
-import {
-  autocompletion,
-  type Completion,
-  type CompletionContext,
-  type CompletionResult,
-} from "@codemirror/autocomplete";
+import { autocompletion } from "@codemirror/autocomplete";
 import { type Extension, RangeSetBuilder } from "@codemirror/state";
 import { Decoration, type DecorationSet, EditorView, tooltips, ViewPlugin, type ViewUpdate } from "@codemirror/view";
-import CodeMirror from "@uiw/react-codemirror";
+import CodeMirror, { type BasicSetupOptions } from "@uiw/react-codemirror";
 import { useTheme } from "next-themes";
-import { useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import type { VariableOption } from "../upstream-variables";
+import { referenceCompletionSource } from "./template-completions";
 import { isKnownReference, loadEnvironmentNames } from "./template-references";
 
 const REFERENCE = /\{\{[^{}]*\}\}/g;
@@ -48,38 +44,21 @@ function referenceHighlighter(variables: () => VariableOption[]): Extension {
 }
 
 /**
- * Completes the `{{` being typed: upstream outputs with their node and type, then `env.NAME` of
- * the workspace and the server. The list is filtered here (a substring of the reference or of the
- * node's title, as before), not by CodeMirror's fuzzy match, so "quest" finds `start.question` only.
+ * The basic setup, one object for the module's lifetime: `@uiw/react-codemirror` reconfigures the
+ * whole editor whenever `basicSetup`, `extensions` or `onChange` change identity, so a literal
+ * here (or an inline `onChange`) would rebuild every extension on every keystroke of the parent.
  */
-function referenceCompletions(variables: () => VariableOption[]) {
-  return async (context: CompletionContext): Promise<CompletionResult | null> => {
-    const match = context.matchBefore(/\{\{[^\s{}]*$/);
-    if (!match) return null;
-    const from = match.from + 2;
-    const query = match.text.slice(2).toLowerCase();
-    const closed = context.state.sliceDoc(context.pos, context.pos + 2) === "}}";
-    const apply = (reference: string) => (closed ? reference : `${reference}}}`);
-    const options: Completion[] = variables()
-      .filter(
-        (option) => option.reference.toLowerCase().includes(query) || option.nodeTitle.toLowerCase().includes(query),
-      )
-      .slice(0, 50)
-      .map((option) => ({
-        label: option.reference,
-        detail: `${option.nodeTitle} · ${option.type}`,
-        info: option.description,
-        type: "variable",
-        apply: apply(option.reference),
-      }));
-    for (const name of await loadEnvironmentNames()) {
-      const reference = `env.${name}`;
-      if (!reference.toLowerCase().includes(query)) continue;
-      options.push({ label: reference, detail: "environment", type: "constant", apply: apply(reference) });
-    }
-    return options.length > 0 ? { from, options, filter: false } : null;
-  };
-}
+const BASIC_SETUP: BasicSetupOptions = {
+  lineNumbers: false,
+  foldGutter: false,
+  highlightActiveLine: false,
+  highlightActiveLineGutter: false,
+  autocompletion: false,
+  bracketMatching: false,
+  closeBrackets: false,
+  indentOnInput: false,
+  searchKeymap: false,
+};
 
 /**
  * A CodeMirror 6 editor for prompt templates (LLM, agent, planner and synthesizer prompts, the
@@ -111,6 +90,10 @@ export function TemplateCodeEditor({
   const { resolvedTheme } = useTheme();
   const latest = useRef(variables);
   latest.current = variables;
+  // The parent passes a new `onChange` on each render: keep the one handed to CodeMirror stable.
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+  const stableOnChange = useCallback((next: string) => latestOnChange.current(next), []);
   const variablesKey = variables.map((option) => option.reference).join("\n");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the highlighter re-reads `latest`; a changed set of references re-marks the text
   const extensions = useMemo(
@@ -118,7 +101,7 @@ export function TemplateCodeEditor({
       EditorView.lineWrapping,
       referenceHighlighter(() => latest.current),
       autocompletion({
-        override: [referenceCompletions(() => latest.current)],
+        override: [referenceCompletionSource(() => latest.current, loadEnvironmentNames)],
         icons: false,
         // The list opens because `{{` was typed: Enter right after picks from it (CodeMirror's
         // default ignores Enter for 75 ms after the list changes, and a quick typist gets a newline).
@@ -142,7 +125,7 @@ export function TemplateCodeEditor({
     >
       <CodeMirror
         value={value}
-        onChange={onChange}
+        onChange={stableOnChange}
         extensions={extensions}
         theme={resolvedTheme === "dark" ? "dark" : "light"}
         editable={!readOnly}
@@ -151,17 +134,7 @@ export function TemplateCodeEditor({
         placeholder={placeholder}
         minHeight="72px"
         maxHeight="360px"
-        basicSetup={{
-          lineNumbers: false,
-          foldGutter: false,
-          highlightActiveLine: false,
-          highlightActiveLineGutter: false,
-          autocompletion: false,
-          bracketMatching: false,
-          closeBrackets: false,
-          indentOnInput: false,
-          searchKeymap: false,
-        }}
+        basicSetup={BASIC_SETUP}
       />
     </div>
   );
