@@ -170,7 +170,8 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     const current = await sessionOf(owner.userId);
     const principal = await principalFromSessionToken(current);
     const client = { ipAddress: floodAddress, userAgent: "test", sessionValue: current };
-    const attempt = () => changePassword(principal, { currentPassword: "wrong", newPassword: "new-password-2" }, client);
+    const attempt = () =>
+      changePassword(principal, { currentPassword: "wrong", newPassword: "new-password-2" }, client);
     for (let count = 1; count <= 3; count++) await expect(attempt()).rejects.toMatchObject({ code: "wrong_password" });
     // Ours allows ten failures: this refusal is better-auth's rule on /change-password.
     const refused = await attempt().catch((error: unknown) => error);
@@ -178,7 +179,11 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
     // Another address is not affected.
     await expect(
-      changePassword(principal, { currentPassword: "wrong", newPassword: "new-password-2" }, { ...client, ipAddress: `${floodAddress}0` }),
+      changePassword(
+        principal,
+        { currentPassword: "wrong", newPassword: "new-password-2" },
+        { ...client, ipAddress: `${floodAddress}0` },
+      ),
     ).rejects.toMatchObject({ code: "wrong_password" });
   });
 });

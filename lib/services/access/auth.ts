@@ -4,8 +4,8 @@ import { authDatabase } from "../../db/auth-adapter";
 import { hashPassword, verifyPassword } from "../../db/passwords";
 import { type Database, database } from "../../db/prisma-client";
 import { findActingMembership } from "../../db/session-repository";
-import { positiveInteger, RateLimitedError } from "./rate-limits";
 import { SESSION_COOKIE, SESSION_TTL_MS, sessionSecret, signedSessionValue } from "../session-token";
+import { positiveInteger, RateLimitedError } from "./rate-limits";
 
 /**
  * Headers our server code puts on the better-auth calls it makes (`auth.api.*` and the requests it
@@ -66,7 +66,12 @@ export function authRequest(path: string, caller: AuthCaller, body: unknown): Re
  * RateLimitedError (429 `rate_limited`, Retry-After) for `what`.
  * @throws RateLimitedError
  */
-export async function callAuthHandler(path: string, caller: AuthCaller, body: unknown, what: string): Promise<Response> {
+export async function callAuthHandler(
+  path: string,
+  caller: AuthCaller,
+  body: unknown,
+  what: string,
+): Promise<Response> {
   const response = await auth().handler(authRequest(path, caller, body));
   if (response.status === 429) {
     const retryAfter = positiveInteger(response.headers.get("x-retry-after") ?? undefined, 60);
@@ -134,7 +139,10 @@ function createAuth(client: Database, secret: string) {
         // 60 a minute per address (TRELLIS_SIGN_IN_FLOOD_MAX): a script signing in once per call,
         // or an office behind one address, stays under it; better-auth's default for sign-in (3 per
         // 10 s) would refuse them. Read per request, so tests can lower it.
-        "/sign-in/email": () => ({ window: 60, max: positiveInteger(process.env.TRELLIS_SIGN_IN_FLOOD_MAX, SIGN_IN_FLOOD_MAX) }),
+        "/sign-in/email": () => ({
+          window: 60,
+          max: positiveInteger(process.env.TRELLIS_SIGN_IN_FLOOD_MAX, SIGN_IN_FLOOD_MAX),
+        }),
         // better-auth's own special rule for password changes, spelled out.
         "/change-password": { window: 10, max: 3 },
       },
