@@ -120,6 +120,9 @@ function createAuth(client: Database, secret: string) {
     },
     advanced: {
       cookiePrefix: "trellis",
+      // Its origin check as in production (better-auth skips it under NODE_ENV=test), so tests
+      // prove the requests authRequest builds pass it.
+      disableOriginCheck: false,
       // One cookie name on HTTP and HTTPS (no `__Secure-` prefix): routes add `Secure` on HTTPS.
       useSecureCookies: false,
       // Our cuid ids (Prisma's @default(cuid())).
