@@ -1,12 +1,11 @@
 import "server-only";
-import { APIError } from "better-auth/api";
 import { z } from "zod";
 import { findPasswordHash, storePasswordHash } from "../db/credentials";
 import { findUserIdByEmail, getAccount, insertUser, WrongPasswordError } from "../db/member-repository";
 import { hashPassword, upgradedHash } from "../db/passwords";
 import { countUserSessions, deleteExpiredSessions, findActingMembership } from "../db/session-repository";
 import { TrellisError } from "../workflow/errors";
-import { auth, authHeaders, sessionValueFrom } from "./access/auth";
+import { authErrorCode, callAuthHandler, sessionValueFrom } from "./access/auth";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { signInLimit } from "./access/rate-limits";
@@ -55,11 +54,13 @@ export interface SignInClient {
 }
 
 /**
- * Checks e-mail and password through better-auth (`signInEmail`, our scrypt behind it) and starts
- * its database session; failures are limited per client address and per account first (ours:
- * only failures count). A hash in an older format or with older parameters is re-hashed. Returns
- * the signed cookie value. Audited: `auth.sign_in`, and `auth.sign_in_failed` for a known account
- * (in its oldest workspace; an unknown e-mail belongs to no workspace's log).
+ * Checks e-mail and password through better-auth (its handler on `/sign-in/email`, our scrypt
+ * behind it) and starts its database session. Failures are limited per client address and per
+ * account first (ours: only failures count); better-auth's own limiter then caps all sign-in
+ * requests per address (a flood ceiling, lib/services/access/auth.ts). A hash in an older format
+ * or with older parameters is re-hashed. Returns the signed cookie value. Audited: `auth.sign_in`,
+ * and `auth.sign_in_failed` for a known account (in its oldest workspace; an unknown e-mail
+ * belongs to no workspace's log).
  * @throws InvalidCredentialsError, RateLimitedError
  */
 export async function signIn(
@@ -68,17 +69,21 @@ export async function signIn(
 ): Promise<{ token: string; user: { id: string; email: string; name: string } }> {
   const limit = signInLimit(serviceRoot().rateLimits, client.ipAddress, input.email);
   await limit.assertAllowed();
-  let answer: Awaited<ReturnType<typeof signInEmail>>;
-  try {
-    // better-auth hashes once for an unknown e-mail too, so timing does not tell which accounts exist.
-    answer = await signInEmail(input, client);
-  } catch (error) {
-    if (!(error instanceof APIError) || (error.statusCode !== 401 && error.statusCode !== 400)) throw error;
+  // better-auth hashes once for an unknown e-mail too, so timing does not tell which accounts exist.
+  const answer = await callAuthHandler(
+    "/sign-in/email",
+    client,
+    { email: input.email, password: input.password },
+    "sign-in requests",
+  );
+  if (answer.status === 401 || answer.status === 400) {
     await limit.recordFailure();
     await auditFailedSignIn(input.email);
     throw new InvalidCredentialsError();
   }
-  const user = answer.response.user;
+  // Not a TrellisError: an answer we do not expect is a server fault (a logged 500), not bad input.
+  if (!answer.ok) throw new Error(`better-auth answered a sign-in with ${answer.status}.`);
+  const { user } = (await answer.json()) as { user: { id: string; email: string; name: string } };
   const token = sessionValueFrom(answer.headers);
   if (!token) throw new TrellisError("internal", "better-auth answered a sign-in without a session cookie.");
   await upgradeStoredHash(user.id, input.password);
@@ -87,14 +92,6 @@ export async function signIn(
   const principal = await principalFromSessionToken(token);
   if (principal) await recordAudit(principal, { action: "auth.sign_in", clientAddress: client.ipAddress });
   return { token, user: { id: user.id, email: user.email, name: user.name } };
-}
-
-function signInEmail(input: { email: string; password: string }, client: SignInClient) {
-  return auth().api.signInEmail({
-    body: { email: input.email, password: input.password },
-    headers: authHeaders(client),
-    returnHeaders: true,
-  });
 }
 
 /** Re-hashes a first-format or older-parameter hash after a successful sign-in (same password). */
@@ -118,8 +115,9 @@ async function auditFailedSignIn(email: string): Promise<void> {
 }
 
 /**
- * Changes the signed-in user's own password through better-auth (`changePassword` with
- * `revokeOtherSessions`: current password required, attempts rate limited like sign-in). Every
+ * Changes the signed-in user's own password through better-auth (its handler on
+ * `/change-password` with `revokeOtherSessions`: current password required; failures limited like
+ * sign-in, and better-auth's own limiter caps requests per address at 3 per 10 s). Every
  * session of the user ends, this one included, and better-auth starts a fresh one, acting in the
  * same workspace (so a copy of the old cookie stops working too): the answer is its cookie value.
  */
@@ -133,19 +131,19 @@ export async function changePassword(
   const limit = signInLimit(serviceRoot().rateLimits, client.ipAddress, `password-change:${principal.userId}`);
   await limit.assertAllowed();
   const endedSessions = await countUserSessions(principal.userId);
-  let answer: { headers: Headers };
-  try {
-    answer = await auth().api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
-      headers: authHeaders({ ...client, activeWorkspaceId: principal.workspaceId }),
-      returnHeaders: true,
-    });
-  } catch (error) {
-    if (error instanceof APIError && error.statusCode === 400 && error.body?.code === "INVALID_PASSWORD") {
+  const answer = await callAuthHandler(
+    "/change-password",
+    { ...client, activeWorkspaceId: principal.workspaceId },
+    { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+    "password changes",
+  );
+  if (!answer.ok) {
+    const code = await authErrorCode(answer);
+    if (answer.status === 400 && code === "INVALID_PASSWORD") {
       await limit.recordFailure();
       throw new WrongPasswordError();
     }
-    throw error;
+    throw new Error(`better-auth answered a password change with ${answer.status} ${code ?? ""}.`);
   }
   const token = sessionValueFrom(answer.headers);
   if (!token) throw new TrellisError("internal", "better-auth answered a password change without a session cookie.");

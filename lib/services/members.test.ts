@@ -18,6 +18,8 @@ const invitation = (input: Record<string, unknown>) => invitationInputSchema.par
 describe.each(testProviders())("workspace members on %s", (provider) => {
   let test: OwnerWorkspace;
   let owner: UserPrincipal;
+  const clientAddress = provider === "sqlite" ? "192.0.2.10" : "192.0.2.11";
+  const floodAddress = provider === "sqlite" ? "192.0.2.20" : "192.0.2.21";
 
   beforeAll(async () => {
     test = await seedOwnerWorkspace(provider);
@@ -132,7 +134,9 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     const current = await sessionOf(owner.userId);
     const other = await sessionOf(owner.userId);
     const principal = await principalFromSessionToken(current);
-    const client = { ipAddress: "127.0.0.1", userAgent: "test", sessionValue: current };
+    // An address per provider: better-auth's limiter (3 password changes per 10 s per address)
+    // keeps its counts in one store for the whole file.
+    const client = { ipAddress: clientAddress, userAgent: "test", sessionValue: current };
     expect(principal).toMatchObject({ userId: owner.userId });
     await expect(
       changePassword(principal, { currentPassword: "wrong", newPassword: "new-password-1" }, client),
@@ -155,5 +159,26 @@ describe.each(testProviders())("workspace members on %s", (provider) => {
     expect(await verifyPassword("secret-password", stored)).toBe(false);
     const audit = await test.db.auditEntry.findMany({ where: { action: "account.password_changed" } });
     expect(audit).toHaveLength(1);
+  });
+
+  it("refuses the fourth password change from one address within 10 s through better-auth's limiter", async () => {
+    const current = await sessionOf(owner.userId);
+    const principal = await principalFromSessionToken(current);
+    const client = { ipAddress: floodAddress, userAgent: "test", sessionValue: current };
+    const attempt = () =>
+      changePassword(principal, { currentPassword: "wrong", newPassword: "new-password-2" }, client);
+    for (let count = 1; count <= 3; count++) await expect(attempt()).rejects.toMatchObject({ code: "wrong_password" });
+    // Ours allows ten failures: this refusal is better-auth's rule on /change-password.
+    const refused = await attempt().catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "rate_limited", message: expect.stringContaining("password changes") });
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    // Another address is not affected.
+    await expect(
+      changePassword(
+        principal,
+        { currentPassword: "wrong", newPassword: "new-password-2" },
+        { ...client, ipAddress: `${floodAddress}0` },
+      ),
+    ).rejects.toMatchObject({ code: "wrong_password" });
   });
 });

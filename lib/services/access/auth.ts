@@ -5,12 +5,14 @@ import { hashPassword, verifyPassword } from "../../db/passwords";
 import { type Database, database } from "../../db/prisma-client";
 import { findActingMembership } from "../../db/session-repository";
 import { SESSION_COOKIE, SESSION_TTL_MS, sessionSecret, signedSessionValue } from "../session-token";
+import { positiveInteger, RateLimitedError } from "./rate-limits";
 
 /**
- * Headers our server code puts on the better-auth calls it makes (`auth.api.*`): better-auth's
- * handler is not mounted, so no client reaches it and no client header is passed through. The
- * client address is ours (lib/http/client-address.ts: socket, proxies only from
- * TRELLIS_TRUSTED_PROXIES), never a raw `X-Forwarded-For`.
+ * Headers our server code puts on the better-auth calls it makes (`auth.api.*` and the requests it
+ * hands to `auth.handler`): better-auth's handler is not mounted as a route, so no client reaches
+ * it and no client header is passed through. The client address is ours
+ * (lib/http/client-address.ts: socket, proxies only from TRELLIS_TRUSTED_PROXIES), never a raw
+ * `X-Forwarded-For`; better-auth's limiter keys on it too.
  */
 export const CLIENT_ADDRESS_HEADER = "x-trellis-client-address";
 /** The workspace a new session should act in (sign-in keeps none: the oldest membership). */
@@ -37,11 +39,63 @@ export function authHeaders(caller: AuthCaller): Headers {
   return headers;
 }
 
+/** The origin of the requests our server hands to `auth.handler` (no client ever sees it). */
+const AUTH_ORIGIN = "http://localhost";
+/** better-auth's default base path, spelled out: the handler's endpoints live under it. */
+const AUTH_BASE_PATH = "/api/auth";
+
+/** Default ceiling of sign-in requests (right or wrong) per client address and minute. */
+const SIGN_IN_FLOOD_MAX = 60;
+
+/**
+ * The request our server hands to better-auth's handler for `path` (e.g. `/sign-in/email`) on
+ * behalf of `caller`: a JSON POST with only our headers (authHeaders). It carries better-auth's
+ * own origin: the browser's request already passed our cross-origin check (lib/http/route.ts),
+ * and better-auth refuses a cookie-bearing POST without a trusted Origin.
+ */
+export function authRequest(path: string, caller: AuthCaller, body: unknown): Request {
+  const headers = authHeaders(caller);
+  headers.set("content-type", "application/json");
+  if (caller.sessionValue) headers.set("origin", AUTH_ORIGIN);
+  return new Request(`${AUTH_ORIGIN}${AUTH_BASE_PATH}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+/**
+ * Hands `authRequest(path, caller, body)` to better-auth's handler (its router: rate limiter,
+ * CSRF checks, the endpoint) and returns its answer. A refusal by its limiter becomes our
+ * RateLimitedError (429 `rate_limited`, Retry-After) for `what`.
+ * @throws RateLimitedError
+ */
+export async function callAuthHandler(
+  path: string,
+  caller: AuthCaller,
+  body: unknown,
+  what: string,
+): Promise<Response> {
+  const response = await auth().handler(authRequest(path, caller, body));
+  if (response.status === 429) {
+    const retryAfter = positiveInteger(response.headers.get("x-retry-after") ?? undefined, 60);
+    throw new RateLimitedError(what, retryAfter);
+  }
+  return response;
+}
+
+/** The `code` of a better-auth error answer (e.g. `INVALID_PASSWORD`), if it has one. */
+export async function authErrorCode(response: Response): Promise<string | undefined> {
+  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
+  return typeof body?.code === "string" ? body.code : undefined;
+}
+
 function createAuth(client: Database, secret: string) {
   return betterAuth({
     appName: "Trellis",
-    // Only server calls (no handler mounted): the base URL appears in nothing we send.
-    baseURL: "http://localhost",
+    // Only server calls (no handler mounted as a route): the base URL appears in nothing we send
+    // to a client; it is the address of the requests authRequest builds.
+    baseURL: AUTH_ORIGIN,
+    basePath: AUTH_BASE_PATH,
+    // Errors that are not better-auth's own (a database down) reach our error mapping as thrown,
+    // instead of the router's bare 500.
+    onAPIError: { throw: true },
     secret,
     database: authDatabase(client),
     telemetry: { enabled: false },
@@ -66,15 +120,36 @@ function createAuth(client: Database, secret: string) {
     },
     advanced: {
       cookiePrefix: "trellis",
+      // Its origin check as in production (better-auth skips it under NODE_ENV=test), so tests
+      // prove the requests authRequest builds pass it.
+      disableOriginCheck: false,
       // One cookie name on HTTP and HTTPS (no `__Secure-` prefix): routes add `Secure` on HTTPS.
       useSecureCookies: false,
       // Our cuid ids (Prisma's @default(cuid())).
       database: { generateId: false },
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
-    // better-auth's limiter runs in its router, i.e. only for its mounted handler, which we do not
-    // mount: sign-in is limited by ours (lib/services/access/rate-limits.ts, failures only).
-    rateLimit: { enabled: true, storage: "memory", window: 60, max: 100 },
+    // better-auth's limiter runs in its router (`auth.handler`), which sign-in and the password
+    // change go through (lib/services/account.ts), keyed on our client address header above. It
+    // counts every request, so it is a flood ceiling: the brute-force limit is ours, in front
+    // (lib/services/access/rate-limits.ts: failures only, per address and per account).
+    rateLimit: {
+      enabled: true,
+      storage: "memory",
+      window: 60,
+      max: 100,
+      customRules: {
+        // 60 a minute per address (TRELLIS_SIGN_IN_FLOOD_MAX): a script signing in once per call,
+        // or an office behind one address, stays under it; better-auth's default for sign-in (3 per
+        // 10 s) would refuse them. Read per request, so tests can lower it.
+        "/sign-in/email": () => ({
+          window: 60,
+          max: positiveInteger(process.env.TRELLIS_SIGN_IN_FLOOD_MAX, SIGN_IN_FLOOD_MAX),
+        }),
+        // better-auth's own special rule for password changes, spelled out.
+        "/change-password": { window: 10, max: 3 },
+      },
+    },
     databaseHooks: {
       session: {
         create: {

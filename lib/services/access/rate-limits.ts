@@ -13,7 +13,8 @@ export class RateLimitedError extends TrellisError {
   }
 }
 
-function positiveInteger(value: string | undefined, fallback: number): number {
+/** `value` as a positive integer (an environment setting), else `fallback`. */
+export function positiveInteger(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 }

@@ -8,8 +8,8 @@ import { createServiceRoot, installServiceRoot } from "@/lib/services/root";
 import { POST } from "./route";
 
 /** A sign-in as `npm start` delivers it: the socket peer is 127.0.0.1 (a local reverse proxy, say). */
-function signIn(password: string, forwardedFor?: string): Promise<Response> {
-  const headers = new Headers({ "content-type": "application/json", [PEER_ADDRESS_HEADER]: "127.0.0.1" });
+function signIn(password: string, forwardedFor?: string, peer = "127.0.0.1"): Promise<Response> {
+  const headers = new Headers({ "content-type": "application/json", [PEER_ADDRESS_HEADER]: peer });
   if (forwardedFor) headers.set("x-forwarded-for", forwardedFor);
   return POST(
     new Request("http://localhost/api/auth/login", {
@@ -68,6 +68,67 @@ describe("POST /api/auth/login limits", () => {
     // The address that failed ten times is refused.
     for (let attempt = 0; attempt < 10; attempt++) await signIn("wrong-password", "192.0.2.1");
     expect((await signIn("secret-password", "192.0.2.1")).status).toBe(429);
+  });
+});
+
+describe("POST /api/auth/login through better-auth's limiter", () => {
+  let test: TestDatabase;
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    await seedDatabase(test.db, {
+      adminEmail: "admin@example.test",
+      adminPassword: "secret-password",
+      workspaceName: "Test",
+    });
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await test?.dispose();
+  });
+  beforeEach(() => {
+    // Fresh buckets of ours; better-auth's keep one store per file, so each case uses its own addresses.
+    installServiceRoot(createServiceRoot());
+    vi.stubEnv("TRELLIS_PEER_ADDRESS_HEADER", "1");
+    vi.stubEnv("TRELLIS_TRUSTED_PROXIES", "127.0.0.1/32");
+    // Above better-auth's default for sign-in (3 per 10 s): a fifth success proves our rule applies.
+    vi.stubEnv("TRELLIS_SIGN_IN_FLOOD_MAX", "5");
+  });
+
+  it("refuses the request after the ceiling from one address, even correct ones, while another address signs in", async () => {
+    // Only successes: our limiter (failures only) never refuses these, so the 429 is better-auth's.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signIn("secret-password", "203.0.113.20")).status).toBe(200);
+    }
+    const refused = await signIn("secret-password", "203.0.113.20");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const body = (await refused.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("rate_limited");
+    expect(body.error.message).toContain("sign-in requests");
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    expect((await signIn("secret-password", "203.0.113.21")).status).toBe(200);
+  });
+
+  it("counts failures too, and a refusal by it is not counted as a failed sign-in", async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signIn("wrong-password", "203.0.113.30")).status).toBe(401);
+    }
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      expect((await signIn("wrong-password", "203.0.113.30")).status).toBe(429);
+    }
+    // Had the six refusals counted as failures, ours (ten per address) would refuse this one.
+    vi.stubEnv("TRELLIS_SIGN_IN_FLOOD_MAX", "100");
+    expect((await signIn("secret-password", "203.0.113.30")).status).toBe(200);
+  });
+
+  it("keys on our client address, not on a raw X-Forwarded-For", async () => {
+    vi.stubEnv("TRELLIS_TRUSTED_PROXIES", "");
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      statuses.push((await signIn("secret-password", `198.51.100.${40 + attempt}`, "192.0.2.40")).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
 
