@@ -74,7 +74,7 @@ export function NodeCard({ id, type, title, selected, view, children, hideSummar
   return (
     <div
       className={cn(
-        "wf-node w-[220px] [contain:layout_style] rounded-lg border bg-card px-3 pt-2.5 pb-2.5 text-xs text-card-foreground shadow-node transition-[border-color,box-shadow]",
+        "wf-node w-[220px] rounded-lg border bg-card px-3 pt-2.5 pb-2.5 text-xs text-card-foreground shadow-node transition-[border-color,box-shadow]",
         selected
           ? "wf-node-selected border-primary ring-2 ring-primary/25"
           : "border-border hover:border-[color-mix(in_srgb,var(--node-color)_45%,var(--border))]",
