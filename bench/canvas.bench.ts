@@ -171,6 +171,10 @@ for (const NODE_COUNT of NODE_COUNTS) {
       NODE_COUNT,
     );
 
+    // Elements in the page once loaded: load-independent, unlike the time (it counts what every
+    // node card and edge costs to create, style and lay out).
+    const domElements = await page.evaluate(() => document.querySelectorAll("*").length);
+
     // The display's refresh interval, and what timer noise alone does to a p95, on this page at rest.
     const idleDeltas = await idleFrameDeltas(page, 240);
     const median = percentile(idleDeltas, 0.5);
@@ -184,6 +188,7 @@ for (const NODE_COUNT of NODE_COUNTS) {
     const result = {
       [`load_${NODE_COUNT}_nodes_ms`]: Math.round(loadMs),
       nodes: NODE_COUNT,
+      dom_elements: domElements,
       // p95 of the frames' times on screen (see frameTime): 16.7 at 60 Hz when fewer than 5 % of
       // the drag's frames missed their refresh.
       drag_frame_p95_ms: Number(percentile(frameTimes, 0.95).toFixed(1)),

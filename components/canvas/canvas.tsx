@@ -1,22 +1,13 @@
 "use client";
 
-import {
-  Background,
-  type Connection,
-  Controls,
-  type Edge,
-  MiniMap,
-  ReactFlow,
-  type ReactFlowState,
-  useReactFlow,
-  useStore,
-} from "@xyflow/react";
+import { Background, type Connection, Controls, type Edge, MiniMap, ReactFlow, useReactFlow } from "@xyflow/react";
 import { useTheme } from "next-themes";
 import { type DragEvent, useCallback, useEffect, useRef, useState } from "react";
 import { connectionProblem } from "./connection-rules";
 import { useCanvasContextMenu } from "./context-menu/canvas-context-menu";
 import { useFlowDrag } from "./hooks/use-flow-drag";
 import { FIT_VIEW_OPTIONS, type KeepFitted, useKeepFitted } from "./hooks/use-keep-fitted";
+import { useZoomedOut } from "./hooks/use-zoomed-out";
 import { nodeTypes } from "./nodes/node-types";
 import { NODE_DRAG_MIME } from "./palette/node-palette";
 import { isContainerType } from "./store/document-conversion";
@@ -26,14 +17,6 @@ import type { CanvasNode } from "./store/types";
 
 const MULTI_SELECTION_KEYS = ["Shift", "Meta", "Control"];
 const MINIMAP_SIZE = { width: 168, height: 112 };
-/** Below this zoom node text is unreadable (under ~4 px), so cards drop their details. */
-const DETAIL_ZOOM = 0.35;
-
-/** True when zoomed out past DETAIL_ZOOM; changes only when the threshold is crossed. */
-function isZoomedOut(state: ReactFlowState): boolean {
-  return state.transform[2] < DETAIL_ZOOM;
-}
-
 /**
  * False until the browser is first idle after mounting: the minimap draws every node again, and
  * on a 1,000-node load that is work before the canvas itself is on screen.
@@ -68,7 +51,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
   const endGesture = useEditorStore((state) => state.endGesture);
   const { screenToFlowPosition, setCenter, getZoom, getViewport, setViewport } = useReactFlow();
   // Level of detail: painting 500 cards' text in software raster costs frames while dragging.
-  const zoomedOut = useStore(isZoomedOut);
+  const zoomedOut = useZoomedOut();
   const readOnly = useEditorStore((state) => state.readOnly);
   const contextMenu = useCanvasContextMenu();
   // The minimap sits in the bottom-right corner; with the bottom panel open the fitted graph

@@ -94,10 +94,13 @@ export const NodeTypeIcon = memo(function NodeTypeIcon({
   type,
   size = "md",
   className,
+  glyph = true,
 }: {
   type: string | undefined;
   size?: keyof typeof CHIP_SIZES;
   className?: string;
+  /** False draws the coloured chip alone (the zoomed-out canvas hides the glyph: no svg to build). */
+  glyph?: boolean;
 }) {
   const style = nodeTypeStyle(type);
   const Icon = style.icon;
@@ -113,7 +116,7 @@ export const NodeTypeIcon = memo(function NodeTypeIcon({
         className,
       )}
     >
-      <Icon className={sizes.icon} strokeWidth={2.25} />
+      {glyph && <Icon className={sizes.icon} strokeWidth={2.25} />}
     </span>
   );
 });

@@ -6,6 +6,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { NodeTypeIcon, nodeTypeStyle } from "@/components/ui/node-type-style";
 import type { OutputPort } from "@/lib/workflow/node-definition";
+import { useZoomedOut } from "../hooks/use-zoomed-out";
 import type { CanvasNode } from "../store/types";
 import { AddNodeMenu } from "./add-node-menu";
 import { shortTitle } from "./node-formatting";
@@ -67,6 +68,9 @@ function SourceHandle({
  */
 export function NodeCard({ id, type, title, selected, view, children, hideSummary }: NodeCardProps) {
   const { definition, summary, ports } = view;
+  // Zoomed out the canvas shows titles and status colours only (globals.css): what it would hide
+  // is not rendered at all, so a fitted 1,000-node load builds a few elements per card.
+  const detailed = !useZoomedOut();
   return (
     <div
       className={cn(
@@ -80,7 +84,7 @@ export function NodeCard({ id, type, title, selected, view, children, hideSummar
     >
       {definition?.hasInput !== false && <Handle type="target" position={Position.Left} id="in" />}
       <div className="flex min-w-0 items-center gap-2">
-        <NodeTypeIcon type={type} size="md" />
+        <NodeTypeIcon type={type} size="md" glyph={detailed} />
         <NodeTitle title={title} />
         {view.pinned && (
           <span
@@ -94,8 +98,8 @@ export function NodeCard({ id, type, title, selected, view, children, hideSummar
           </span>
         )}
       </div>
-      {!hideSummary && <NodeSummary>{summary}</NodeSummary>}
-      {children}
+      {detailed && !hideSummary && <NodeSummary>{summary}</NodeSummary>}
+      {detailed && children}
       <NodeIssues nodeId={id} />
       <NodeRunBadge nodeId={id} />
       {ports.length === 1 && <SourceHandle nodeId={id} port={ports[0]} top="50%" selected={selected} />}
@@ -107,7 +111,9 @@ export function NodeCard({ id, type, title, selected, view, children, hideSummar
               className="wf-node-port relative flex h-[18px] items-center justify-end pr-3"
               data-testid={`port-${port.id}`}
             >
-              <span className="port-label max-w-[180px] truncate text-2xs text-muted-foreground">{port.label}</span>
+              {detailed && (
+                <span className="port-label max-w-[180px] truncate text-2xs text-muted-foreground">{port.label}</span>
+              )}
               <SourceHandle nodeId={id} port={port} top="50%" selected={selected} />
             </div>
           ))}
