@@ -85,7 +85,7 @@ export async function signIn(
   if (!answer.ok) throw new Error(`better-auth answered a sign-in with ${answer.status}.`);
   const { user } = (await answer.json()) as { user: { id: string; email: string; name: string } };
   const token = sessionValueFrom(answer.headers);
-  if (!token) throw new TrellisError("internal", "better-auth answered a sign-in without a session cookie.");
+  if (!token) throw new Error("better-auth answered a sign-in without a session cookie.");
   await upgradeStoredHash(user.id, input.password);
   // Rows of sessions that simply ran out are removed as their user signs in again.
   await deleteExpiredSessions(user.id, new Date());
@@ -146,7 +146,7 @@ export async function changePassword(
     throw new Error(`better-auth answered a password change with ${answer.status} ${code ?? ""}.`);
   }
   const token = sessionValueFrom(answer.headers);
-  if (!token) throw new TrellisError("internal", "better-auth answered a password change without a session cookie.");
+  if (!token) throw new Error("better-auth answered a password change without a session cookie.");
   await recordAudit(principal, {
     action: "account.password_changed",
     target: { type: "user", id: principal.userId },
