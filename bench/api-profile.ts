@@ -6,10 +6,13 @@
  *
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx --conditions=react-server bench/api-profile.ts
  *
+ * or set `BENCH_PROFILE_CPU_PROFILE=/tmp/runs.cpuprofile` to profile the measured runs alone.
+ *
  * It prints one JSON line (runs/s, p50, CPU ms per run, heap after a GC when `--expose-gc`);
  * `bench:api` is the benchmark of record.
  */
 import fs from "node:fs";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
 import { POST } from "../app/api/v1/workflows/[slug]/run/route";
@@ -25,6 +28,8 @@ import { percentile, sortedCopy } from "./support";
 
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 400);
 const CLIENTS = Number(process.env.BENCH_PROFILE_CLIENTS ?? 1);
+/** When set, a CPU profile of the measured runs only (no start-up, migrations or warm-up) is written there. */
+const PROFILE_PATH = process.env.BENCH_PROFILE_CPU_PROFILE;
 
 const flow = oneLlmFlow();
 
@@ -66,6 +71,12 @@ async function main(): Promise<void> {
       return response.status === 200 && answer.status === "succeeded";
     };
     for (let warm = 0; warm < 20; warm++) await run();
+    const inspector = PROFILE_PATH ? new Session() : undefined;
+    if (inspector) {
+      inspector.connect();
+      await inspector.post("Profiler.enable");
+      await inspector.post("Profiler.start");
+    }
     const began = performance.now();
     const cpuBefore = process.cpuUsage();
     left = RUNS;
@@ -79,6 +90,11 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: CLIENTS }, loop));
     const seconds = (performance.now() - began) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    if (inspector && PROFILE_PATH) {
+      const { profile } = await inspector.post("Profiler.stop");
+      fs.writeFileSync(PROFILE_PATH, JSON.stringify(profile));
+      inspector.disconnect();
+    }
     globalThis.gc?.();
     console.log(
       JSON.stringify({

@@ -1,10 +1,10 @@
 import "server-only";
 
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { type DatabaseConfig, ensureSqliteLocation, readDatabaseConfig } from "./database-config";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { TunedSqliteAdapterFactory } from "./sqlite-adapter";
 
 /**
  * The typed client. Both generated clients come from one set of models, so the SQLite client's
@@ -32,7 +32,7 @@ export function providerOf(client: Database): DatabaseConfig["provider"] {
 function createClient(config: DatabaseConfig): Database {
   if (config.provider === "sqlite") {
     ensureSqliteLocation(config);
-    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.url }) });
+    return new SqliteClient({ adapter: new TunedSqliteAdapterFactory({ url: config.url }) });
   }
   const adapter = new PrismaPg(
     {
