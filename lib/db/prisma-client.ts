@@ -1,6 +1,7 @@
 import "server-only";
 
 import { PrismaPg } from "@prisma/adapter-pg";
+import type BetterSqlite3 from "better-sqlite3";
 import { type DatabaseConfig, ensureSqliteLocation, readDatabaseConfig } from "./database-config";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
@@ -29,10 +30,24 @@ export function providerOf(client: Database): DatabaseConfig["provider"] {
   return providers.get(client) ?? readDatabaseConfig().provider;
 }
 
+const sqliteFactories = new WeakMap<object, TunedSqliteAdapterFactory>();
+
+/**
+ * The better-sqlite3 connection under a SQLite client, once it has connected (see
+ * `TunedSqliteAdapterFactory.connection` for the rules of writing on it); undefined for
+ * PostgreSQL and before the first query.
+ */
+export function sqliteConnectionOf(client: Database): BetterSqlite3.Database | undefined {
+  return sqliteFactories.get(client)?.connection();
+}
+
 function createClient(config: DatabaseConfig): Database {
   if (config.provider === "sqlite") {
     ensureSqliteLocation(config);
-    return new SqliteClient({ adapter: new TunedSqliteAdapterFactory({ url: config.url }) });
+    const factory = new TunedSqliteAdapterFactory({ url: config.url });
+    const client = new SqliteClient({ adapter: factory });
+    sqliteFactories.set(client, factory);
+    return client;
   }
   const adapter = new PrismaPg(
     {

@@ -10,8 +10,9 @@ type Statement = BetterSqlite3.Statement<unknown[]>;
 
 /**
  * A cached statement as the adapter uses it: `prepare(sql).bind(args)` then `reader`, `columns()`,
- * `run()` or `raw().all()`. better-sqlite3 binds a statement once for good, so the bound view
- * passes the arguments at each call instead and the statement itself is reused.
+ * `run()` or `raw().all()`; and as the recorder's synchronous batch does: `run(...args)`,
+ * `get(...args)` (an object row). better-sqlite3 binds a statement once for good, so the bound
+ * view passes the arguments at each call instead and the statement itself is reused.
  */
 function reusable(statement: Statement) {
   return {
@@ -20,6 +21,7 @@ function reusable(statement: Statement) {
     },
     columns: () => statement.columns(),
     run: (...args: unknown[]) => statement.run(...args),
+    get: (...args: unknown[]) => statement.raw(false).get(...args),
     bind: (args: unknown[]) => ({
       reader: statement.reader,
       columns: () => statement.columns(),
@@ -72,12 +74,25 @@ export class TunedSqliteAdapterFactory implements SqlDriverAdapterFactory {
     this.adapterName = this.inner.adapterName;
   }
 
+  private current: BetterSqlite3.Database | undefined;
+
   async connect(): Promise<SqlDriverAdapter> {
     const adapter = await this.inner.connect();
     const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
     if (client && typeof client.prepare === "function" && typeof client.pragma === "function") {
       tuneSqliteConnection(client);
+      this.current = client;
     }
     return adapter;
+  }
+
+  /**
+   * The open better-sqlite3 connection Prisma queries through, when tuned; undefined before the
+   * first query and after a disconnect. Whoever writes on it directly must do so synchronously
+   * and only outside a transaction (`inTransaction` false): Prisma's own interactive transactions
+   * span awaits on this same connection.
+   */
+  connection(): BetterSqlite3.Database | undefined {
+    return this.current?.open ? this.current : undefined;
   }
 }
