@@ -14,8 +14,9 @@ export const MAX_COMPILED_VERSIONS = 500;
 
 // One cache per process (route handlers and instrumentation are bundled apart: share it on globalThis).
 const CACHE_KEY = Symbol.for("trellis.compiled-versions");
-const holder = globalThis as unknown as Record<symbol, Map<string, CompileResult> | undefined>;
-function cache(): Map<string, CompileResult> {
+const holder = globalThis as unknown as Record<symbol, Map<string, CompileResult | null> | undefined>;
+/** Version id → its compile against the built-ins; null when that failed (it needs the workspace's tools). */
+function cache(): Map<string, CompileResult | null> {
   holder[CACHE_KEY] ??= new Map();
   return holder[CACHE_KEY];
 }
@@ -30,14 +31,13 @@ function cache(): Map<string, CompileResult> {
 export function compiledVersion(versionId: string, document: unknown): CompileResult | undefined {
   const entries = cache();
   const cached = entries.get(versionId);
-  if (cached) {
+  if (cached !== undefined) {
     entries.delete(versionId);
     entries.set(versionId, cached);
-    return cached;
+    return cached ?? undefined;
   }
   const compiled = compileWorkflow(document, { knownToolNames: builtInToolNames() });
-  if (!compiled.ok) return undefined;
-  entries.set(versionId, compiled);
+  entries.set(versionId, compiled.ok ? compiled : null);
   if (entries.size > MAX_COMPILED_VERSIONS) entries.delete(entries.keys().next().value as string);
-  return compiled;
+  return compiled.ok ? compiled : undefined;
 }
