@@ -30,7 +30,12 @@ export function providerOf(client: Database): DatabaseConfig["provider"] {
   return providers.get(client) ?? readDatabaseConfig().provider;
 }
 
-const sqliteFactories = new WeakMap<object, TunedSqliteAdapterFactory>();
+// On globalThis: Next.js bundles instrumentation.ts (which usually creates the process-wide
+// client) apart from the route handlers, each with its own copy of this module.
+const FACTORIES_KEY = Symbol.for("trellis.sqlite-adapter-factories");
+const factoryHolder = globalThis as unknown as Record<symbol, WeakMap<object, TunedSqliteAdapterFactory> | undefined>;
+factoryHolder[FACTORIES_KEY] ??= new WeakMap();
+const sqliteFactories = factoryHolder[FACTORIES_KEY];
 
 /**
  * The better-sqlite3 connection under a SQLite client, once it has connected (see
