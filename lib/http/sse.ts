@@ -175,12 +175,16 @@ async function failedStart(cause: unknown): Promise<ReadableStreamDefaultReader<
   }).getReader();
 }
 
-/** The SSE Response over a feed (opened on the first read), with a heartbeat every 15 s. */
+/**
+ * The SSE Response over a feed, with a heartbeat every 15 s. The feed is opened at once (not on
+ * the first read): a run's live subscription must exist before its next events are emitted.
+ */
 function sseResponse(
   source: RunEventSource,
   open: () => Promise<ReadableStreamDefaultReader<Uint8Array | RunEventFeedItem>>,
   preamble?: Uint8Array,
 ): Response {
+  const opening = open();
   let reader: ReadableStreamDefaultReader<Uint8Array | RunEventFeedItem> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let cancelled = false;
@@ -190,7 +194,7 @@ function sseResponse(
       heartbeat = setInterval(() => controller.enqueue(encoder.encode(": keep-alive\n\n")), 15_000);
     },
     async pull(controller) {
-      reader ??= await open();
+      reader ??= await opening;
       if (cancelled) {
         await reader.cancel();
         return;
@@ -216,7 +220,7 @@ function sseResponse(
     cancel: async () => {
       cancelled = true;
       clearInterval(heartbeat);
-      await reader?.cancel();
+      await (reader ?? (await opening)).cancel();
     },
   });
   return new Response(stream, {
