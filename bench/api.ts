@@ -43,10 +43,11 @@ import { seedDatabase } from "../lib/db/seed";
 import { createWorkflow, publishWorkflow } from "../lib/db/workflow-repository";
 import { type FakeChatRequestBody, type FakeReply, startFakeOpenAIServer } from "../lib/llm/fake-server";
 import { startDemoApiStub } from "../lib/tools/demo-stub/server";
-import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "../lib/workflow/document";
+import type { WorkflowDocument } from "../lib/workflow/document";
 import { planAndExecuteExample } from "../lib/workflow/examples/plan-and-execute";
 import { slugify } from "../lib/workflow/naming";
 import { oneLlmFlow } from "./one-llm-flow";
+import { parallelLlmFlow } from "./parallel-llm-flow";
 import { closedLoop, freePort, loadAverage, percentile, rssMb, sleep, sortedCopy } from "./support";
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
@@ -60,42 +61,6 @@ const ALL_CASES = ["one_llm", "plan_and_execute", "first_sse", "chat_first_token
 const CASES = new Set((process.env.BENCH_API_CASES ?? ALL_CASES.join(",")).split(",").map((name) => name.trim()));
 
 const oneLlmFlowDocument = oneLlmFlow();
-
-/** start → 10 LLM nodes side by side → end, the model answering after 200 ms. */
-function parallelLlmFlow(): WorkflowDocument {
-  const branches = Array.from({ length: PARALLEL_BRANCHES }, (_, index) => `llm_${index + 1}`);
-  return {
-    schemaVersion: CURRENT_SCHEMA_VERSION,
-    nodes: [
-      {
-        id: "start",
-        type: "start",
-        position: { x: 0, y: 0 },
-        data: { title: "Start", inputs: [{ name: "query", type: "string", required: true }] },
-      },
-      ...branches.map((id, index) => ({
-        id,
-        type: "llm",
-        position: { x: 200, y: index * 80 },
-        data: {
-          title: `LLM ${index + 1}`,
-          model: { provider: "fake", model: SLOW_MODEL },
-          userPrompt: "{{start.query}}",
-        },
-      })),
-      {
-        id: "end",
-        type: "end",
-        position: { x: 400, y: 0 },
-        data: { title: "End", outputs: branches.map((id) => ({ name: id, value: `{{${id}.text}}` })) },
-      },
-    ],
-    edges: branches.flatMap((id) => [
-      { id: `in_${id}`, source: "start", target: id },
-      { id: `out_${id}`, source: id, target: "end" },
-    ]),
-  } as WorkflowDocument;
-}
 
 /** The Plan-and-execute example on the fake provider (it names `default`). */
 function planAndExecuteFlow(): WorkflowDocument {
@@ -228,7 +193,7 @@ async function main(): Promise<void> {
   const flows = {
     one_llm: oneLlmFlowDocument,
     plan_and_execute: planAndExecuteFlow(),
-    parallel_10_llm: parallelLlmFlow(),
+    parallel_10_llm: parallelLlmFlow(PARALLEL_BRANCHES, SLOW_MODEL),
   };
   const slugs: Record<string, string> = {};
   for (const [name, draft] of Object.entries(flows)) {

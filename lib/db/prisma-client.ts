@@ -1,10 +1,11 @@
 import "server-only";
 
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type BetterSqlite3 from "better-sqlite3";
 import { type DatabaseConfig, ensureSqliteLocation, readDatabaseConfig } from "./database-config";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
+import { TunedSqliteAdapterFactory } from "./sqlite-adapter";
 
 /**
  * The typed client. Both generated clients come from one set of models, so the SQLite client's
@@ -29,10 +30,29 @@ export function providerOf(client: Database): DatabaseConfig["provider"] {
   return providers.get(client) ?? readDatabaseConfig().provider;
 }
 
+// On globalThis: Next.js bundles instrumentation.ts (which usually creates the process-wide
+// client) apart from the route handlers, each with its own copy of this module.
+const FACTORIES_KEY = Symbol.for("trellis.sqlite-adapter-factories");
+const factoryHolder = globalThis as unknown as Record<symbol, WeakMap<object, TunedSqliteAdapterFactory> | undefined>;
+factoryHolder[FACTORIES_KEY] ??= new WeakMap();
+const sqliteFactories = factoryHolder[FACTORIES_KEY];
+
+/**
+ * The better-sqlite3 connection under a SQLite client, once it has connected (see
+ * `TunedSqliteAdapterFactory.connection` for the rules of writing on it); undefined for
+ * PostgreSQL and before the first query.
+ */
+export function sqliteConnectionOf(client: Database): BetterSqlite3.Database | undefined {
+  return sqliteFactories.get(client)?.connection();
+}
+
 function createClient(config: DatabaseConfig): Database {
   if (config.provider === "sqlite") {
     ensureSqliteLocation(config);
-    return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: config.url }) });
+    const factory = new TunedSqliteAdapterFactory({ url: config.url });
+    const client = new SqliteClient({ adapter: factory });
+    sqliteFactories.set(client, factory);
+    return client;
   }
   const adapter = new PrismaPg(
     {

@@ -1,4 +1,5 @@
 import "server-only";
+import type BetterSqlite3 from "better-sqlite3";
 import type { RunCheckpoint, RunRecorder } from "../engine/recorder";
 import {
   closureOfOpenNodeRuns,
@@ -7,8 +8,8 @@ import {
   type OpenNodeRunClosure,
 } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
-import type { Database } from "./prisma-client";
-import { indexRunForSearch } from "./run-search";
+import { type Database, sqliteConnectionOf } from "./prisma-client";
+import { indexRunForSearch, indexRunForSearchSync, sqliteEpochMs } from "./run-search";
 import { buildUpsert, type ColumnKind, postgresDialect, type SqlDialect, sqliteDialect } from "./sql-dialect";
 
 const NODE_RUN_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
@@ -283,41 +284,54 @@ export class PrismaRunRecorder implements RunRecorder {
       if (this.nodeRuns.isPartial(row)) partial.push(partialNodeRunUpdate(row));
       else complete.push(nodeRunColumns(row));
     }
+    // The rows' statements, the same on both paths (SQL of the provider's dialect).
+    const nodeRunStatements: Statement[] = [];
+    for (let index = 0; index < complete.length; index += ROWS_PER_STATEMENT) {
+      const rows = complete.slice(index, index + ROWS_PER_STATEMENT);
+      nodeRunStatements.push(buildUpsert(this.dialect, "NodeRun", NODE_RUN_COLUMNS, ["id"], rows));
+    }
+    const laterStatements: Statement[] = [];
+    for (let index = 0; index < events.length; index += ROWS_PER_STATEMENT) {
+      const rows = events.slice(index, index + ROWS_PER_STATEMENT);
+      laterStatements.push(buildUpsert(this.dialect, "RunEventRow", EVENT_COLUMNS, ["runId", "seq"], rows));
+    }
+    for (const checkpoint of checkpoints.values()) {
+      const row = [
+        checkpoint.runId,
+        checkpoint.runId,
+        checkpoint.seq,
+        JSON.stringify(checkpoint.state),
+        new Date().toISOString(),
+      ];
+      laterStatements.push(buildUpsert(this.dialect, "RunCheckpoint", CHECKPOINT_COLUMNS, ["id"], [row]));
+    }
     try {
+      // SQLite: one synchronous better-sqlite3 transaction when Prisma has none open on the
+      // connection. Nothing else can run in between (no await), and it costs a fraction of
+      // Prisma's interactive transaction, which was most of a short run's recording cost. Rows
+      // seen without their start (a resumed run, rare) take the Prisma path.
+      const connection =
+        this.dialect.provider === "sqlite" && partial.length === 0 ? sqliteConnectionOf(this.db) : undefined;
+      if (connection && !connection.inTransaction) {
+        connection.transaction(() => {
+          for (const statement of [...nodeRunStatements, ...laterStatements]) {
+            connection.prepare(statement.sql).run(...statement.parameters.map(sqliteValue));
+          }
+          for (const [runId, patch] of runs) writeRunPatchSync(connection, runId, patch);
+        })();
+        this.lastError = undefined;
+        return;
+      }
       await this.db.$transaction(async (transaction) => {
-        const execute = (statement: { sql: string; parameters: unknown[] }) =>
-          transaction.$executeRawUnsafe(statement.sql, ...statement.parameters);
-        for (let index = 0; index < complete.length; index += ROWS_PER_STATEMENT) {
-          const rows = complete.slice(index, index + ROWS_PER_STATEMENT);
-          await execute(buildUpsert(this.dialect, "NodeRun", NODE_RUN_COLUMNS, ["id"], rows));
-        }
+        const execute = (statement: Statement) => transaction.$executeRawUnsafe(statement.sql, ...statement.parameters);
+        for (const statement of nodeRunStatements) await execute(statement);
         for (const update of partial) {
           const updated = await transaction.nodeRun.updateMany({ where: { id: update.id }, data: update.data });
           if (updated.count === 0) {
             await execute(buildUpsert(this.dialect, "NodeRun", NODE_RUN_COLUMNS, ["id"], [update.columns]));
           }
         }
-        for (let index = 0; index < events.length; index += ROWS_PER_STATEMENT) {
-          await execute(
-            buildUpsert(
-              this.dialect,
-              "RunEventRow",
-              EVENT_COLUMNS,
-              ["runId", "seq"],
-              events.slice(index, index + ROWS_PER_STATEMENT),
-            ),
-          );
-        }
-        for (const checkpoint of checkpoints.values()) {
-          const row = [
-            checkpoint.runId,
-            checkpoint.runId,
-            checkpoint.seq,
-            JSON.stringify(checkpoint.state),
-            new Date().toISOString(),
-          ];
-          await execute(buildUpsert(this.dialect, "RunCheckpoint", CHECKPOINT_COLUMNS, ["id"], [row]));
-        }
+        for (const statement of laterStatements) await execute(statement);
         for (const [runId, patch] of runs) {
           if (patch.closeOpen) {
             // Rows this process closed were written above; what is still open came from an
@@ -377,6 +391,77 @@ export class PrismaRunRecorder implements RunRecorder {
         if (!this.pendingCheckpoints.has(runId)) this.pendingCheckpoints.set(runId, checkpoint);
       this.lastError = error;
     }
+  }
+}
+
+/** A parameter as better-sqlite3 binds it (it refuses undefined and booleans; Prisma maps them so). */
+function sqliteValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/** A time as Prisma's SQLite adapter stores a DateTime (`…+00:00`), so SQL comparisons and sorts agree. */
+function prismaSqliteTime(epochMs: number): string {
+  return new Date(epochMs).toISOString().replace("Z", "+00:00");
+}
+
+/** One SQL statement with its parameters. */
+type Statement = { sql: string; parameters: unknown[] };
+
+/** A Run patch of a batch whose Run row is gone. */
+class RunRowMissingError extends Error {
+  constructor(runId: string) {
+    super(`Run ${runId} has no row to record into.`);
+  }
+}
+
+/**
+ * A Run patch on SQLite, synchronously, with the same effect as the Prisma path: rows still open
+ * are closed at run end, the duration is computed from the stored start (in SQL), and the run's
+ * search row is written. Throws when the Run row is missing, as Prisma's `update` does.
+ */
+function writeRunPatchSync(connection: BetterSqlite3.Database, runId: string, patch: RunPatch): void {
+  if (patch.closeOpen) {
+    const { endedAt, status, errorCode, errorMessage } = patch.closeOpen;
+    connection
+      .prepare(
+        `UPDATE "NodeRun" SET "status" = ?, "errorCode" = ?, "errorMessage" = ?, "endedAt" = ? WHERE "runId" = ? AND "status" IN ('running', 'waiting')`,
+      )
+      .run(status, errorCode, errorMessage, prismaSqliteTime(endedAt.getTime()), runId);
+  }
+  const columns: string[] = [];
+  const values: unknown[] = [];
+  const set = (column: string, value: unknown) => {
+    columns.push(`"${column}" = ?`);
+    values.push(value);
+  };
+  if (patch.endedAt !== undefined) {
+    columns.push(`"durationMs" = MAX(0, ? - ${sqliteEpochMs(`"startedAt"`)})`);
+    values.push(Date.parse(patch.endedAt));
+  }
+  if (patch.status !== undefined) set("status", patch.status);
+  if (patch.outputs !== undefined) set("outputs", patch.outputs);
+  if (patch.errorCode !== undefined) {
+    set("errorCode", patch.errorCode);
+    set("errorMessage", patch.errorMessage ?? null);
+  }
+  if (patch.endedAt !== undefined) set("endedAt", prismaSqliteTime(Date.parse(patch.endedAt)));
+  if (patch.steps !== undefined) set("steps", patch.steps);
+  if (patch.tokensIn !== undefined) {
+    set("tokensIn", patch.tokensIn);
+    set("tokensOut", patch.tokensOut);
+    set("cost", patch.cost);
+  }
+  set("lastSeq", patch.lastSeq);
+  const updated = connection.prepare(`UPDATE "Run" SET ${columns.join(", ")} WHERE "id" = ?`).run(...values, runId);
+  if (updated.changes === 0) throw new RunRowMissingError(runId);
+  if (patch.closeOpen) {
+    indexRunForSearchSync(connection, runId, {
+      outputs: patch.outputs === undefined ? undefined : JSON.parse(patch.outputs),
+      errorCode: patch.errorCode,
+      errorMessage: patch.errorMessage,
+    });
   }
 }
 

@@ -59,42 +59,18 @@ export async function indexRunForSearch(
   executor: Executor,
   provider: "sqlite" | "postgresql",
   runId: string,
-  ended: { outputs?: unknown; errorCode?: string | null; errorMessage?: string | null },
+  ended: RunEndedText,
 ): Promise<void> {
-  const parameter = provider === "sqlite" ? () => "?" : (index: number) => `$${index}`;
-  const startedMs = provider === "sqlite" ? `, ${sqliteEpochMs(`r."startedAt"`)} AS "startedMs"` : "";
-  const rows = (await executor.$queryRawUnsafe(
-    `SELECT r."workspaceId" AS "workspaceId", e."payload" AS "payload"${startedMs} FROM "Run" r
-     LEFT JOIN "RunEventRow" e ON e."runId" = r."id" AND e."type" = 'run-start'
-     WHERE r."id" = ${parameter(1)} ORDER BY e."seq" DESC LIMIT 1`,
-    runId,
-  )) as { workspaceId: string; payload: unknown; startedMs?: number | bigint }[];
+  const rows = (await executor.$queryRawUnsafe(searchSourceSql(provider), runId)) as SearchSource[];
   const row = rows[0];
   if (!row) return;
-  const start = typeof row.payload === "string" ? (JSON.parse(row.payload) as unknown) : row.payload;
-  const inputs = start && typeof start === "object" ? (start as { inputs?: unknown }).inputs : undefined;
-  const content = searchableText(inputs, ended.outputs, ended.errorCode, ended.errorMessage);
+  const content = searchContent(row, ended);
   if (provider === "sqlite") {
     const ms = Number(row.startedMs);
     // FTS5 has no upsert: delete, then insert (a resumed run ends more than once). The rowid range
     // of the run's start millisecond keeps the delete from scanning the whole table.
-    await executor.$executeRawUnsafe(
-      `DELETE FROM "RunSearch" WHERE rowid >= CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN} AND rowid < (CAST(? AS INTEGER) + 1) * ${SEARCH_KEY_SPAN} AND "runId" = ?`,
-      ms,
-      ms,
-      runId,
-    );
-    await executor.$executeRawUnsafe(
-      `INSERT INTO "RunSearch" (rowid, "runId", "workspaceId", "content")
-       SELECT coalesce(max(rowid) + 1, CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN}), ?, ?, ? FROM "RunSearch"
-       WHERE rowid >= CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN} AND rowid < (CAST(? AS INTEGER) + 1) * ${SEARCH_KEY_SPAN}`,
-      ms,
-      runId,
-      row.workspaceId,
-      content,
-      ms,
-      ms,
-    );
+    await executor.$executeRawUnsafe(SQLITE_SEARCH_DELETE, ms, ms, runId);
+    await executor.$executeRawUnsafe(SQLITE_SEARCH_INSERT, ms, runId, row.workspaceId, content, ms, ms);
     return;
   }
   // The run's start is copied onto its search row, so a search page without filters walks the
@@ -109,11 +85,65 @@ export async function indexRunForSearch(
 }
 
 /**
+ * `indexRunForSearch` on SQLite through a better-sqlite3 connection, synchronously (the
+ * recorder's one-transaction batch, lib/db/run-recorder.ts): the same statements.
+ */
+export function indexRunForSearchSync(connection: SyncConnection, runId: string, ended: RunEndedText): void {
+  const row = connection.prepare(searchSourceSql("sqlite")).get(runId) as SearchSource | undefined;
+  if (!row) return;
+  const content = searchContent(row, ended);
+  const ms = Number(row.startedMs);
+  connection.prepare(SQLITE_SEARCH_DELETE).run(ms, ms, runId);
+  connection.prepare(SQLITE_SEARCH_INSERT).run(ms, runId, row.workspaceId, content, ms, ms);
+}
+
+/** What `indexRunForSearchSync` needs of a better-sqlite3 connection. */
+export interface SyncConnection {
+  prepare(sql: string): { run(...parameters: unknown[]): unknown; get(...parameters: unknown[]): unknown };
+}
+
+/** What a run's end adds to its searchable text. */
+export interface RunEndedText {
+  outputs?: unknown;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+}
+
+/** The run's workspace, its latest run-start event and (SQLite) start time in epoch ms. */
+interface SearchSource {
+  workspaceId: string;
+  payload: unknown;
+  startedMs?: number | bigint;
+}
+
+function searchSourceSql(provider: "sqlite" | "postgresql"): string {
+  const parameter = provider === "sqlite" ? "?" : "$1";
+  const startedMs = provider === "sqlite" ? `, ${sqliteEpochMs(`r."startedAt"`)} AS "startedMs"` : "";
+  return `SELECT r."workspaceId" AS "workspaceId", e."payload" AS "payload"${startedMs} FROM "Run" r
+     LEFT JOIN "RunEventRow" e ON e."runId" = r."id" AND e."type" = 'run-start'
+     WHERE r."id" = ${parameter} ORDER BY e."seq" DESC LIMIT 1`;
+}
+
+function searchContent(row: SearchSource, ended: RunEndedText): string {
+  const start = typeof row.payload === "string" ? (JSON.parse(row.payload) as unknown) : row.payload;
+  const inputs = start && typeof start === "object" ? (start as { inputs?: unknown }).inputs : undefined;
+  return searchableText(inputs, ended.outputs, ended.errorCode, ended.errorMessage);
+}
+
+/**
  * SQLite FTS5 rowids per millisecond of start time: a search row's rowid is
  * `startedMs × SEARCH_KEY_SPAN + n`, n < SEARCH_KEY_SPAN (2^20: about 9 × 10^18 fits in 64 bits
  * until the year 2248).
  */
 export const SEARCH_KEY_SPAN = 1_048_576;
+
+/** Deletes a run's FTS5 row (parameters: startedMs, startedMs, runId). */
+const SQLITE_SEARCH_DELETE = `DELETE FROM "RunSearch" WHERE rowid >= CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN} AND rowid < (CAST(? AS INTEGER) + 1) * ${SEARCH_KEY_SPAN} AND "runId" = ?`;
+
+/** Inserts a run's FTS5 row keyed by its start millisecond (parameters: ms, runId, workspaceId, content, ms, ms). */
+const SQLITE_SEARCH_INSERT = `INSERT INTO "RunSearch" (rowid, "runId", "workspaceId", "content")
+       SELECT coalesce(max(rowid) + 1, CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN}), ?, ?, ? FROM "RunSearch"
+       WHERE rowid >= CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN} AND rowid < (CAST(? AS INTEGER) + 1) * ${SEARCH_KEY_SPAN}`;
 
 /** SQLite: a DateTime column (ISO text) as integer epoch milliseconds. */
 export function sqliteEpochMs(column: string): string {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { RunEvent } from "../runs/run-events";
 import type { RunEventSource } from "../services/runs";
+import { mapError } from "./respond";
 
 export type { RunEventSource } from "../services/runs";
 
@@ -121,17 +122,91 @@ export function runEventFeed(
  * Closes after `run-end` or `run-waiting` (a waiting run gets a new stream when it resumes).
  */
 export function runEventStream(source: RunEventSource, runId: string, afterSeq: number, signal: AbortSignal): Response {
-  const reader = runEventFeed(source, runId, afterSeq, signal).getReader();
+  return sseResponse(source, async () => runEventFeed(source, runId, afterSeq, signal).getReader());
+}
+
+/** The first chunk of a deferred stream: an SSE comment (clients ignore it) that makes the server send the headers. */
+const ACCEPTED_COMMENT = encoder.encode(": accepted\n\n");
+
+/**
+ * An SSE answer whose headers go out before the run is set up: its first chunk is a comment, and
+ * Next sends the headers with the first chunk. `begin` then creates the run (resolving with its
+ * id) and its events follow as in `runEventStream`. Everything that makes a request the client's
+ * error must be checked before this is called: once the headers are out, a failing `begin` can
+ * only be told in the stream, as an `error` event then a `run-end` with status `failed` (no run
+ * row exists then, so none is left `running`).
+ */
+export function deferredRunEventStream(
+  source: RunEventSource,
+  begin: () => Promise<string>,
+  signal: AbortSignal,
+): Response {
+  return sseResponse(
+    source,
+    async () => {
+      try {
+        return runEventFeed(source, await begin(), 0, signal).getReader();
+      } catch (error) {
+        return failedStart(error);
+      }
+    },
+    ACCEPTED_COMMENT,
+  );
+}
+
+/** The body of a run start that failed after the headers: `error`, then `run-end` with status `failed`. */
+async function failedStart(cause: unknown): Promise<ReadableStreamDefaultReader<Uint8Array | RunEventFeedItem>> {
+  // The same code and message a JSON answer would carry (a 500 is logged and says nothing more).
+  const { error } = (await mapError(cause).json()) as { error: { code: string; message: string } };
+  const runEnd = {
+    type: "run-end",
+    runId: null,
+    status: "failed",
+    outputs: {},
+    error: { code: error.code, message: error.message },
+    usage: { inputTokens: 0, outputTokens: 0, cost: 0 },
+  };
+  const text = `event: error\ndata: ${JSON.stringify(error)}\n\nevent: run-end\ndata: ${JSON.stringify(runEnd)}\n\n`;
+  return new ReadableStream<Uint8Array | RunEventFeedItem>({
+    start(controller) {
+      controller.enqueue(encoder.encode(text));
+      controller.close();
+    },
+  }).getReader();
+}
+
+/**
+ * The SSE Response over a feed, with a heartbeat every 15 s. The feed is opened at once (not on
+ * the first read): a run's live subscription must exist before its next events are emitted.
+ */
+function sseResponse(
+  source: RunEventSource,
+  open: () => Promise<ReadableStreamDefaultReader<Uint8Array | RunEventFeedItem>>,
+  preamble?: Uint8Array,
+): Response {
+  const opening = open();
+  let reader: ReadableStreamDefaultReader<Uint8Array | RunEventFeedItem> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
+      if (preamble) controller.enqueue(preamble);
       heartbeat = setInterval(() => controller.enqueue(encoder.encode(": keep-alive\n\n")), 15_000);
     },
     async pull(controller) {
+      reader ??= await opening;
+      if (cancelled) {
+        await reader.cancel();
+        return;
+      }
       const { done, value } = await reader.read();
       if (done) {
         clearInterval(heartbeat);
         controller.close();
+        return;
+      }
+      if (value instanceof Uint8Array) {
+        controller.enqueue(value);
         return;
       }
       if (!("event" in value)) {
@@ -143,8 +218,9 @@ export function runEventStream(source: RunEventSource, runId: string, afterSeq: 
       if (value.live) source.eventWritten?.(value.event);
     },
     cancel: async () => {
+      cancelled = true;
       clearInterval(heartbeat);
-      await reader.cancel();
+      await (reader ?? (await opening)).cancel();
     },
   });
   return new Response(stream, {

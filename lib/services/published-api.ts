@@ -13,7 +13,9 @@ import { type StartChatConfig, startChatSchema, startConfigSchema } from "../wor
 import { parseTemplate, referenceFromSelector, stringifyValue } from "../workflow/variables";
 import { authorize, can } from "./access/policy";
 import type { Principal } from "./access/principal";
+import { compiledVersion } from "./compiled-versions";
 import { serviceRoot as root } from "./root";
+import { assertRunInputs } from "./run-service";
 
 /** The workflow has never been published, so it has no endpoint yet. Code `workflow_not_published` (409). */
 export class WorkflowNotPublishedError extends TrellisError {
@@ -85,6 +87,20 @@ export async function resolvePublishedVersion(
   const row = number === null ? null : await getVersion(workflowId, number);
   if (!row) throw new WorkflowVersionNotFoundError(slug, version);
   return { workflowId, slug, versionId: row.id, version: row.version, document: row.document };
+}
+
+/**
+ * Checks, without starting anything, what would make a run of `published` with `inputs` the
+ * client's error: the document compiles and the inputs fit the start node. Only done when it is
+ * cheap (a version naming built-in tools alone: its compile is cached); false when not checked,
+ * and the run's start then checks (and refuses) as usual.
+ * @throws InvalidRunInputsError (422) for inputs that do not fit
+ */
+export function precheckVersionRun(published: PublishedVersion, inputs: Record<string, unknown>): boolean {
+  const compiled = compiledVersion(published.versionId, published.document);
+  if (!compiled?.ok) return false;
+  assertRunInputs(compiled.workflow, inputs);
+  return true;
 }
 
 /** Starts a run of a resolved published version; resolves once the Run row exists. */

@@ -17,14 +17,14 @@ import type { RunObservationContext, RunObserver } from "../observability/run-ob
 import type { RunEvent } from "../runs/run-events";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
 import type { ToolFixture } from "../tools/tool-fixture";
-import { compileWorkflow } from "../workflow/compile";
+import { type CompileResult, compileWorkflow } from "../workflow/compile";
 import { compileNodeRun } from "../workflow/compile-node-run";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
 import type { StartConfig } from "../workflow/nodes/start";
 import { applyPins, pinsOf } from "../workflow/pins";
 import { checkRunInputs, type RunInputIssue } from "../workflow/run-inputs";
-import { builtInTools } from "./built-in-tools";
+import { builtInToolNames, compiledVersion } from "./compiled-versions";
 import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
 import { planSingleNodeRun, SingleNodeNotFoundError } from "./single-node-workflow";
@@ -163,13 +163,6 @@ async function workspaceToolNames(workspaceId: string): Promise<string[] | undef
   }
 }
 
-let builtInNames: string[] | undefined;
-/** The built-in tools' names (every workspace has them). */
-function builtInToolNames(): string[] {
-  builtInNames ??= builtInTools().map((tool) => tool.name);
-  return builtInNames;
-}
-
 /** The options every engine call of this service shares. */
 type CommonRunOptions = Pick<RunWorkflowOptions, "runId" | "recorder" | "services" | "signal" | "executors"> & {
   onEvent: (event: RunEvent) => void;
@@ -223,6 +216,22 @@ export class RunService implements RunExecution {
     return compile(await workspaceToolNames(workspaceId));
   }
 
+  /**
+   * Compiles the document to run. A published version is immutable, so the compile of one that
+   * names only built-in tools is kept by version id (see `compiledVersion`); the rest compile
+   * every time (a workspace tool can come and go between runs).
+   */
+  private async compileForStart(input: StartRunInput): Promise<CompileResult> {
+    const cacheable = !this.options.listToolNames && input.versionId !== undefined && input.trigger !== "editor";
+    if (cacheable) {
+      const cached = compiledVersion(input.versionId as string, input.document);
+      if (cached) return cached;
+    }
+    return this.compileWithToolNames(input.workspaceId, (knownToolNames) =>
+      compileWorkflow(input.document, { knownToolNames }),
+    );
+  }
+
   /** Compiles and starts a run; resolves with its id as soon as the Run row exists. */
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
     const { runId, compiled } = await this.prepareStart(input);
@@ -246,9 +255,7 @@ export class RunService implements RunExecution {
    * @throws WorkflowInvalidError, InvalidRunInputsError
    */
   async prepareStart(input: StartRunInput): Promise<{ runId: string; compiled: CompiledWorkflow }> {
-    const compiled = await this.compileWithToolNames(input.workspaceId, (knownToolNames) =>
-      compileWorkflow(input.document, { knownToolNames }),
-    );
+    const compiled = await this.compileForStart(input);
     if (!compiled.ok) throw new WorkflowInvalidError(compiled.issues);
     // Pins are for building the flow in the editor; published, API and scheduled runs execute every node.
     const workflow = input.trigger === "editor" ? applyPins(compiled.workflow, input.document) : compiled.workflow;

@@ -21,7 +21,7 @@ import type { ToolFixture } from "../tools/tool-fixture";
 import { TrellisError } from "../workflow/errors";
 import { type Action, authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
-import { resolvePublishedVersion, startVersionRun } from "./published-api";
+import { precheckVersionRun, resolvePublishedVersion, startVersionRun } from "./published-api";
 import { serviceRoot as root } from "./root";
 import { loadWorkflow } from "./workflows";
 
@@ -84,13 +84,46 @@ export async function startPublishedRun(
   slug: string,
   input: { inputs: Record<string, unknown>; trigger?: Extract<RunTrigger, "api" | "schedule">; version?: number },
 ): Promise<{ runId: string; version: number; done: Promise<void> }> {
+  return (await planPublishedRun(principal, slug, input)).start();
+}
+
+/** A published run whose request was checked, not started yet (see `planPublishedRun`). */
+export interface PlannedPublishedRun {
+  /** The version that will run. */
+  version: number;
+  /**
+   * True when everything that makes the request the client's error was checked (the version
+   * exists, the key may run it, the document compiles, the inputs fit): `start` can then only
+   * fail on the server's side. False when compiling needs the workspace's tools, which `start`
+   * checks instead.
+   */
+  checked: boolean;
+  /** Creates the Run row and starts the run; resolves once the row exists. */
+  start(): Promise<{ runId: string; version: number; done: Promise<void> }>;
+}
+
+/**
+ * Resolves and checks a published run without starting it, so a streamed answer can send its
+ * headers before the run is set up while a bad request still gets a 4xx.
+ * @throws WorkflowNotFoundError, WorkflowNotPublishedError, WorkflowVersionNotFoundError, InvalidRunInputsError
+ */
+export async function planPublishedRun(
+  principal: Principal | null,
+  slug: string,
+  input: { inputs: Record<string, unknown>; trigger?: Extract<RunTrigger, "api" | "schedule">; version?: number },
+): Promise<PlannedPublishedRun> {
   const published = await resolvePublishedVersion(
     principal,
     slug,
     input.version === undefined ? undefined : String(input.version),
   );
   authorize(principal, "workflow.run");
-  return startVersionRun(principal, published, input.inputs, input.trigger ?? "api");
+  const checked = precheckVersionRun(published, input.inputs);
+  return {
+    version: published.version,
+    checked,
+    start: () => startVersionRun(principal, published, input.inputs, input.trigger ?? "api"),
+  };
 }
 
 /** Cancels a queued, running or waiting run. */

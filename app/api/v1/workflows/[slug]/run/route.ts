@@ -1,9 +1,9 @@
 import { corsPreflight } from "@/lib/http/cors";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { json, route } from "@/lib/http/route";
-import { runEventStream } from "@/lib/http/sse";
+import { deferredRunEventStream, runEventStream } from "@/lib/http/sse";
 import { parseIdempotencyKey, replayedRun, startIdempotently } from "@/lib/services/idempotency";
-import { publicRunResult, runEventSource, startPublishedRun } from "@/lib/services/runs";
+import { planPublishedRun, publicRunResult, runEventSource, startPublishedRun } from "@/lib/services/runs";
 import { publishedRunBodySchema, workflowPathSchema } from "../../../schemas";
 
 export const dynamic = "force-dynamic";
@@ -19,8 +19,17 @@ export const POST = route(
   { auth: "api-key", params: workflowPathSchema, body: publishedRunBodySchema },
   async ({ request, principal, params, body }) => {
     const key = parseIdempotencyKey(request.headers.get("idempotency-key"));
+    const input = { inputs: body.inputs, version: body.version };
+    if (body.response_mode === "streaming" && key === undefined) {
+      // Everything a 4xx depends on (key, scope, version, compile, inputs) is checked here; the
+      // SSE headers then go out before the run is set up (Run row, services, engine).
+      const planned = await planPublishedRun(principal, params.slug, input);
+      if (planned.checked) {
+        return deferredRunEventStream(runEventSource(), async () => (await planned.start()).runId, request.signal);
+      }
+    }
     const start = await startIdempotently(principal, key, { operation: `workflow-run:${params.slug}`, body }, () =>
-      startPublishedRun(principal, params.slug, { inputs: body.inputs, version: body.version }),
+      startPublishedRun(principal, params.slug, input),
     );
     const { runId, done, version } = start.replayed ? await replayedRun(start.runId) : start.started;
     // A replay says so (as Stripe does), so a client can tell it did not start a second run.
