@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { TrellisError } from "../workflow/errors";
+import { ServerFaultError, TrellisError } from "../workflow/errors";
 import { mapError } from "./respond";
 
 describe("mapError", () => {
@@ -34,6 +34,31 @@ describe("mapError", () => {
     const response = mapError(Object.assign(new Error("boom"), { code: "workflow_invalid" }));
     expect(response.status).toBe(500);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("internal_error");
+    log.mockRestore();
+  });
+
+  it("answers a server fault as a logged 500 keeping its code, without its message", async () => {
+    class BackendOdd extends ServerFaultError {
+      constructor() {
+        super("auth_backend_unexpected", "better-auth answered a sign-in with 502 at /internal/path.");
+      }
+    }
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = mapError(new BackendOdd());
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("auth_backend_unexpected");
+    expect(body.error.message).not.toContain("better-auth");
+    expect(log).toHaveBeenCalledTimes(1);
+    log.mockRestore();
+  });
+
+  it("recognises a server fault from another copy of the errors module", async () => {
+    vi.resetModules();
+    const copy = (await import("../workflow/errors")) as typeof import("../workflow/errors");
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = mapError(new copy.ServerFaultError("run_row_missing", "Run r1 has no row."));
+    expect(response.status).toBe(500);
     log.mockRestore();
   });
 });

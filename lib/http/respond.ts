@@ -1,6 +1,6 @@
 import "server-only";
 import { isDatabaseUnavailableError } from "../db/database-unavailable";
-import { isTrellisError } from "../workflow/errors";
+import { isServerFault, isTrellisError } from "../workflow/errors";
 
 /** JSON error body shared by every API route: `{ error: { code, message, field? } }`. */
 export function errorResponse(
@@ -73,8 +73,15 @@ export function statusForCode(code: string): number {
   return code.endsWith("_not_found") ? 404 : (STATUS_BY_CODE[code] ?? 400);
 }
 
-/** Maps errors thrown by the lib layer: known codes keep their status, anything else is a logged 500. */
+/**
+ * Maps errors thrown by the lib layer: known codes keep their status; a server fault keeps its
+ * code but is a logged 500 with a generic message; anything else is a logged 500 `internal_error`.
+ */
 export function mapError(error: unknown): Response {
+  if (isTrellisError(error) && isServerFault(error)) {
+    console.error(error);
+    return errorResponse(500, error.code, "Something went wrong on the server.");
+  }
   if (isTrellisError(error)) {
     const status = statusForCode(error.code);
     const { issues, details } = error as { issues?: unknown; details?: Record<string, unknown> };
