@@ -135,7 +135,7 @@ test.describe("signed in", () => {
         }
       });
 
-      test("open menus and dialogs: workspace switcher and creation, tag editor, manage tags, run-history pickers", async ({
+      test("open menus and dialogs: workspace switcher and creation, row menu, tag editor, manage tags, run-history pickers", async ({
         page,
       }) => {
         await open(page, "/workflows", theme, '[data-testid="workflow-row"]');
@@ -150,10 +150,11 @@ test.describe("signed in", () => {
         await page.keyboard.press("Escape");
         await expect(page.getByTestId("create-workspace-dialog")).toBeHidden();
 
-        await page
-          .locator(`[data-testid="workflow-row"][data-id="${runWorkflowId}"]`)
-          .getByTestId("edit-workflow-tags")
-          .click();
+        const workflowRow = page.locator(`[data-testid="workflow-row"][data-id="${runWorkflowId}"]`);
+        await workflowRow.getByTestId("workflow-actions").click();
+        await expect(page.getByRole("menu")).toBeVisible();
+        await expectNoSeriousViolations(page, "workflow row menu (open)");
+        await page.getByRole("menu").getByTestId("edit-workflow-tags").click();
         await expect(page.getByTestId("tag-option").first()).toBeVisible();
         await expectNoSeriousViolations(page, "tag editor dialog");
         await page.keyboard.press("Escape");
