@@ -195,7 +195,12 @@ export function WorkflowTable({
                 <span className="text-xs text-muted-foreground">draft</span>
               )}
             </TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground" title={workflow.updatedAt}>
+            {/* Relative to now: the server's and the browser's render may fall on either side of a minute. */}
+            <TableCell
+              className="whitespace-nowrap text-muted-foreground"
+              title={workflow.updatedAt}
+              suppressHydrationWarning
+            >
               {formatRelativeTime(workflow.updatedAt)}
             </TableCell>
             <TableCell className="py-1.5">
