@@ -117,7 +117,7 @@ export function HumanInputAnswerForm({
           const invalid = error?.field === field.name;
           const errorId = `${id}-error`;
           return (
-            <div className="flex flex-col gap-1.5" key={field.name}>
+            <div className="flex max-w-md flex-col gap-1.5" key={field.name}>
               {field.type === "boolean" ? (
                 <div className="flex items-center gap-2">
                   <Checkbox

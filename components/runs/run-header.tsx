@@ -31,7 +31,11 @@ export function RunHeader({ detail }: { detail: RunDetail }) {
     <StatList layout="tiles" className="grid-cols-2 sm:grid-cols-4 xl:grid-cols-7" data-testid="run-header">
       <Stat label="Workflow" className="truncate font-medium" data-testid="run-header-workflow">
         {workflow?.id ? (
-          <Link href={`/workflows/${workflow.id}`} className="text-foreground no-underline hover:underline">
+          <Link
+            href={`/workflows/${workflow.id}`}
+            className="text-foreground no-underline hover:underline"
+            title={workflow.name ?? undefined}
+          >
             {workflow.name ?? "(deleted)"}
           </Link>
         ) : (

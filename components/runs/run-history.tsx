@@ -148,7 +148,7 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
             {runs.map((run) => (
               <TableRow key={run.id} data-testid="run-row" data-id={run.id} data-status={run.status}>
                 <TableCell>
-                  <div className="flex flex-wrap items-center gap-1.5">
+                  <div className="flex items-center gap-1.5 whitespace-nowrap">
                     <Link href={`/runs/${run.id}`} className="rounded-full no-underline">
                       <StatusBadge status={run.status} />
                     </Link>
