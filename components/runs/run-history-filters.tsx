@@ -1,6 +1,6 @@
 "use client";
 
-import { DownloadIcon, SearchIcon, XIcon } from "lucide-react";
+import { DownloadIcon, XIcon } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -8,6 +8,7 @@ import { Combobox } from "@/components/ui/combobox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { SearchInput } from "@/components/ui/search-input";
 import { RUN_STATUSES, RUN_TRIGGERS } from "@/lib/runs/run-status";
 import type { HistoryFilters } from "./history-query";
 
@@ -58,6 +59,86 @@ function FilterField({ id, label, children }: { id: string; label: string; child
   );
 }
 
+/** A filter chosen from a fixed list, "any" first unless `anyLabel` is null. */
+function ChoiceField({
+  id,
+  label,
+  value,
+  choices,
+  anyLabel = "any",
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  choices: readonly { value: string; label: string }[];
+  anyLabel?: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <NativeSelect id={id} data-testid={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {anyLabel !== null && <option value="">{anyLabel}</option>}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </FilterField>
+  );
+}
+
+/** A day (yyyy-mm-dd, the browser's date picker), applied as soon as it changes. */
+function DayField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <Input id={id} type="date" data-testid={id} value={value} onChange={(event) => onChange(event.target.value)} />
+    </FilterField>
+  );
+}
+
+/**
+ * An "at least" number filter, applied when it loses focus (not on every keystroke); the `key`
+ * resets the field when the URL changes the value (a cleared filter, a link opened).
+ */
+function MinimumField({
+  id,
+  label,
+  value,
+  onCommit,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <Input
+        id={id}
+        type="number"
+        min={0}
+        step="any"
+        data-testid={id}
+        defaultValue={value}
+        key={`${id}-${value}`}
+        onBlur={(event) => onCommit(event.target.value)}
+      />
+    </FilterField>
+  );
+}
+
 /**
  * The history's search and filters on one card: the search with Clear and Export beside it, and
  * a grid of labelled filters (label above control) that wraps to fewer columns on narrow screens
@@ -94,21 +175,14 @@ export function RunHistoryFilters({
     <Card className="flex flex-col gap-3 p-3">
       <div className="flex flex-wrap items-center gap-2">
         <form className="flex min-w-64 flex-1 items-center gap-2" aria-label="Search runs" onSubmit={submitSearch}>
-          <div className="relative min-w-0 flex-1">
-            <SearchIcon
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              type="search"
-              className="pl-8"
-              aria-label="Search runs"
-              data-testid="history-search"
-              placeholder='Search inputs, outputs and errors (words or "a phrase")'
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="flex-1"
+            aria-label="Search runs"
+            data-testid="history-search"
+            placeholder='Search inputs, outputs and errors (words or "a phrase")'
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
           <Button type="submit" data-testid="history-search-submit">
             Search
           </Button>
@@ -167,95 +241,46 @@ export function RunHistoryFilters({
           emptyText="No API key."
           onChange={(value) => apply({ apiKeyId: value })}
         />
-        <FilterField id="history-status" label="Status">
-          <NativeSelect
-            id="history-status"
-            data-testid="history-status"
-            value={filters.status}
-            onChange={(event) => apply({ status: event.target.value })}
-          >
-            <option value="">any</option>
-            {RUN_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-            {filters.status.includes(",") && (
-              <option value={filters.status}>{filters.status.replaceAll(",", ", ")}</option>
-            )}
-          </NativeSelect>
-        </FilterField>
-        <FilterField id="history-trigger" label="Trigger">
-          <NativeSelect
-            id="history-trigger"
-            data-testid="history-trigger"
-            value={filters.trigger}
-            onChange={(event) => apply({ trigger: event.target.value })}
-          >
-            <option value="">any</option>
-            {RUN_TRIGGERS.map((trigger) => (
-              <option key={trigger} value={trigger}>
-                {trigger}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
-        <FilterField id="history-from" label="From">
-          <Input
-            id="history-from"
-            type="date"
-            data-testid="history-from"
-            value={filters.from}
-            onChange={(event) => apply({ from: event.target.value })}
-          />
-        </FilterField>
-        <FilterField id="history-to" label="To">
-          <Input
-            id="history-to"
-            type="date"
-            data-testid="history-to"
-            value={filters.to}
-            onChange={(event) => apply({ to: event.target.value })}
-          />
-        </FilterField>
-        <FilterField id="history-min-duration" label="Min duration (s)">
-          <Input
-            id="history-min-duration"
-            type="number"
-            min={0}
-            step="any"
-            data-testid="history-min-duration"
-            defaultValue={filters.minDuration}
-            key={`duration-${filters.minDuration}`}
-            onBlur={(event) => apply({ minDuration: event.target.value })}
-          />
-        </FilterField>
-        <FilterField id="history-min-cost" label="Min cost ($)">
-          <Input
-            id="history-min-cost"
-            type="number"
-            min={0}
-            step="any"
-            data-testid="history-min-cost"
-            defaultValue={filters.minCost}
-            key={`cost-${filters.minCost}`}
-            onBlur={(event) => apply({ minCost: event.target.value })}
-          />
-        </FilterField>
-        <FilterField id="history-sort" label="Sort">
-          <NativeSelect
-            id="history-sort"
-            data-testid="history-sort"
-            value={filters.sort}
-            onChange={(event) => apply({ sort: event.target.value })}
-          >
-            {SORTS.map((sort) => (
-              <option key={sort.value} value={sort.value}>
-                {sort.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
+        <ChoiceField
+          id="history-status"
+          label="Status"
+          value={filters.status}
+          // A list of statuses from a link (`?status=failed,partial`) is kept as a choice of its own.
+          choices={[...RUN_STATUSES, ...(filters.status.includes(",") ? [filters.status] : [])].map((status) => ({
+            value: status,
+            label: status.replaceAll(",", ", "),
+          }))}
+          onChange={(value) => apply({ status: value })}
+        />
+        <ChoiceField
+          id="history-trigger"
+          label="Trigger"
+          value={filters.trigger}
+          choices={RUN_TRIGGERS.map((trigger) => ({ value: trigger, label: trigger }))}
+          onChange={(value) => apply({ trigger: value })}
+        />
+        <DayField id="history-from" label="From" value={filters.from} onChange={(value) => apply({ from: value })} />
+        <DayField id="history-to" label="To" value={filters.to} onChange={(value) => apply({ to: value })} />
+        <MinimumField
+          id="history-min-duration"
+          label="Min duration (s)"
+          value={filters.minDuration}
+          onCommit={(value) => apply({ minDuration: value })}
+        />
+        <MinimumField
+          id="history-min-cost"
+          label="Min cost ($)"
+          value={filters.minCost}
+          onCommit={(value) => apply({ minCost: value })}
+        />
+        <ChoiceField
+          id="history-sort"
+          label="Sort"
+          value={filters.sort}
+          choices={SORTS}
+          anyLabel={null}
+          onChange={(value) => apply({ sort: value })}
+        />
       </div>
     </Card>
   );

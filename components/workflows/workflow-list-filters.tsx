@@ -1,10 +1,10 @@
 "use client";
 
-import { SearchIcon, TagsIcon } from "lucide-react";
+import { TagsIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { SearchInput } from "@/components/ui/search-input";
 import type { WorkflowTagView } from "@/lib/contracts/workflow-tag";
 import type { WorkflowSort } from "./workflow-list-order";
 
@@ -40,21 +40,14 @@ export function WorkflowListFilters({
   const knownTag = tags.some((tag) => tag.name === tagFilter);
   return (
     <search className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <div className="relative w-full sm:w-72">
-        <SearchIcon
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          className="pl-8"
-          placeholder="Search workflows"
-          aria-label="Search workflows by name or description"
-          data-testid="workflow-search"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-        />
-      </div>
+      <SearchInput
+        wrapperClassName="sm:w-72"
+        placeholder="Search workflows"
+        aria-label="Search workflows by name or description"
+        data-testid="workflow-search"
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+      />
       <div className="flex items-center gap-2">
         <Label htmlFor="workflow-sort" className="font-normal whitespace-nowrap text-muted-foreground">
           Sort by
