@@ -229,7 +229,9 @@ export function WorkflowList({
                 >
                   <UploadIcon /> Import…
                 </Button>
-                <DropdownMenu>
+                {/* Not modal: a modal menu hides the rest of the page from assistive tech while it stays
+                    focusable (axe aria-hidden-focus); Escape, Tab and a click outside still close it. */}
+                <DropdownMenu modal={false}>
                   <DropdownMenuTrigger asChild>
                     <Button
                       size="icon"

@@ -60,8 +60,10 @@ function RowMenu({
   const openAfterClose = (open: () => void) => {
     afterClose.current = open;
   };
+  // Not modal: a modal menu hides the rest of the page from assistive tech while it stays
+  // focusable (axe aria-hidden-focus); Escape, Tab and a click outside still close it.
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"
