@@ -276,7 +276,7 @@ export function WorkflowList({
         }
       />
       {message && (
-        <p className="sr-only" role="status" data-testid="list-message">
+        <p className="sr-only" data-testid="list-message">
           {message}
         </p>
       )}
