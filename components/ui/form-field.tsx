@@ -1,28 +1,33 @@
 import type { ReactNode } from "react";
 import { Input } from "./input";
 
-/** A labelled form control with the server's message for that field under it. */
+/** A labelled form control with a quiet hint and the problem reported for that field under it. */
 export function FormField({
   id,
   label,
+  hint,
   error,
   errorTestId,
   children,
 }: {
   /** The control's id (the label points at it). */
   id: string;
-  label: string;
+  /** The label's text (and marks such as a required star or the expected type). */
+  label: ReactNode;
+  /** What the field is for, under the control. */
+  hint?: ReactNode;
   /** The problem the server reported for this field, if any. */
   error?: string;
   errorTestId: string;
   children: ReactNode;
 }) {
   return (
-    <div className="field mb-3 flex flex-col gap-1.5">
+    <div className="mb-3 flex flex-col gap-1.5">
       <label className="text-xs font-semibold text-foreground" htmlFor={id}>
         {label}
       </label>
       {children}
+      {hint && <p className="m-0 text-xs text-muted-foreground">{hint}</p>}
       {error && (
         <p className="m-0 text-xs text-destructive" data-testid={errorTestId}>
           {error}
