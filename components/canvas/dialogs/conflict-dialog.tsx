@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useEditorStore } from "../store/editor-store-context";
 
@@ -14,16 +15,16 @@ export function ConflictDialog({ onReload, onOverwrite }: { onReload: () => void
       testId="conflict-dialog"
       footer={
         <>
-          <button type="button" className="button" data-testid="conflict-reload" onClick={onReload}>
+          <Button data-testid="conflict-reload" onClick={onReload}>
             Reload their version (discard my changes)
-          </button>
-          <button type="button" className="button button-danger" data-testid="conflict-overwrite" onClick={onOverwrite}>
+          </Button>
+          <Button variant="destructive" data-testid="conflict-overwrite" onClick={onOverwrite}>
             Overwrite with my version
-          </button>
+          </Button>
         </>
       }
     >
-      <p>
+      <p className="m-0 text-sm">
         Someone (maybe you, in another tab) saved this workflow after you opened it. Your changes are not saved yet.
         Choose which version to keep.
       </p>

@@ -1,6 +1,8 @@
 "use client";
 
 import { Dialog } from "@/components/ui/dialog";
+import { Kbd } from "@/components/ui/kbd";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { SHORTCUTS } from "../hooks/use-keyboard-shortcuts";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
@@ -15,18 +17,29 @@ export function ShortcutsDialog() {
       onClose={() => store.getState().setDialog("none")}
       testId="shortcuts-dialog"
     >
-      <table className="shortcuts">
-        <tbody>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-48">Keys</TableHead>
+            <TableHead>Action</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {SHORTCUTS.map((shortcut) => (
-            <tr key={shortcut.keys}>
-              <td>
-                <kbd>{shortcut.keys}</kbd>
-              </td>
-              <td>{shortcut.action}</td>
-            </tr>
+            <TableRow key={shortcut.keys}>
+              <TableCell className="py-1.5">
+                {/* "Ctrl/⌘ + Shift + Z, Ctrl + Y": one chip per alternative. */}
+                <span className="flex flex-wrap gap-1">
+                  {shortcut.keys.split(", ").map((keys) => (
+                    <Kbd key={keys}>{keys}</Kbd>
+                  ))}
+                </span>
+              </TableCell>
+              <TableCell className="py-1.5">{shortcut.action}</TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </Dialog>
   );
 }

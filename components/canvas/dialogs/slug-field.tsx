@@ -65,7 +65,7 @@ export function SlugField() {
   };
 
   return (
-    <div className="mb-3 flex flex-col gap-1.5" data-testid="slug-field">
+    <div className="flex flex-col gap-1.5" data-testid="slug-field">
       <label className="text-xs font-semibold text-foreground" htmlFor="workflow-slug">
         Slug
       </label>
