@@ -30,14 +30,13 @@ function openReferenceAt(text: string, caret: number): { start: number; query: s
  * are a CodeMirror editor ({@link TemplateCodeEditor}); one-line values (key/value rows, a
  * template-or-selector) keep this light textarea.
  */
-export function PromptEditor(props: {
-  id?: string;
-  value: string;
-  onChange: (value: string) => void;
-  variables: VariableOption[];
+export function PromptEditor({
+  multiline = true,
+  labelId,
+  ariaLabel,
+  ...field
+}: TemplateFieldProps & {
   multiline?: boolean;
-  placeholder?: string;
-  testId?: string;
   /** The id of the field's label (the CodeMirror editor's accessible name). */
   labelId?: string;
   /** The accessible name of a one-line field that has no label of its own (a key/value row's value). */
@@ -45,31 +44,18 @@ export function PromptEditor(props: {
 }) {
   // A disabled fieldset turns off the textarea; CodeMirror's contenteditable needs telling.
   const readOnly = useEditorStore((state) => state.readOnly);
-  if (props.multiline ?? true) {
-    return (
-      <TemplateCodeEditor
-        id={props.id}
-        testId={props.testId}
-        labelId={props.labelId}
-        value={props.value}
-        onChange={props.onChange}
-        variables={props.variables}
-        readOnly={readOnly}
-        placeholder={props.placeholder}
-      />
-    );
-  }
-  return (
-    <TemplateTextarea
-      id={props.id}
-      value={props.value}
-      onChange={props.onChange}
-      variables={props.variables}
-      placeholder={props.placeholder}
-      testId={props.testId}
-      ariaLabel={props.ariaLabel}
-    />
-  );
+  if (multiline) return <TemplateCodeEditor {...field} labelId={labelId} readOnly={readOnly} />;
+  return <TemplateTextarea {...field} ariaLabel={ariaLabel} />;
+}
+
+/** What both template fields take. */
+interface TemplateFieldProps {
+  id?: string;
+  value: string;
+  onChange: (value: string) => void;
+  variables: VariableOption[];
+  placeholder?: string;
+  testId?: string;
 }
 
 /** The one-line template field: a textarea over a highlighting backdrop, with its own completion list. */
@@ -81,15 +67,7 @@ function TemplateTextarea({
   placeholder,
   testId,
   ariaLabel,
-}: {
-  id?: string;
-  value: string;
-  onChange: (value: string) => void;
-  variables: VariableOption[];
-  placeholder?: string;
-  testId?: string;
-  ariaLabel?: string;
-}) {
+}: TemplateFieldProps & { ariaLabel?: string }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const backdrop = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<{ start: number; query: string } | null>(null);
