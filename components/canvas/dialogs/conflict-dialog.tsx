@@ -14,14 +14,15 @@ export function ConflictDialog({ onReload, onOverwrite }: { onReload: () => void
       onClose={() => undefined}
       testId="conflict-dialog"
       footer={
-        <>
+        // Two long labels: they wrap onto two rows rather than overflow a narrow dialog.
+        <div className="flex min-w-0 flex-1 flex-wrap justify-end gap-2">
           <Button data-testid="conflict-reload" onClick={onReload}>
             Reload their version (discard my changes)
           </Button>
           <Button variant="destructive" data-testid="conflict-overwrite" onClick={onOverwrite}>
             Overwrite with my version
           </Button>
-        </>
+        </div>
       }
     >
       <p className="m-0 text-sm">
