@@ -38,10 +38,11 @@ test("a workflow fitted below the detail zoom opens with every card at the size 
   // One row of cards of every shape a zoomed-out card has: no ports, one, several (a condition's
   // cases, a fail branch), and a sticky note. Wide enough that the fitted view is zoomed out, and
   // valid, so that no card grows an issue box once the compile has run.
+  const GAP = 340;
   const template = (index: number) => ({
     id: `template_${index}`,
     type: "template",
-    position: { x: 280 * index, y: 0 },
+    position: { x: GAP * index, y: 0 },
     data: { title: `Template ${index}`, errorStrategy: "fail-run", template: "Hi" },
   });
   const isEmpty = (operator: string) => [{ left: "{{start.question}}", operator }];
@@ -51,7 +52,7 @@ test("a workflow fitted below the detail zoom opens with every card at the size 
     {
       id: "condition_1",
       type: "condition",
-      position: { x: 280 * 8, y: 0 },
+      position: { x: GAP * 8, y: 0 },
       data: {
         title: "Route",
         errorStrategy: "fail-run",
@@ -64,7 +65,7 @@ test("a workflow fitted below the detail zoom opens with every card at the size 
     {
       id: "llm_1",
       type: "llm",
-      position: { x: 280 * 9, y: 0 },
+      position: { x: GAP * 9, y: 0 },
       data: {
         title: "Answer",
         errorStrategy: "fail-branch",
@@ -75,7 +76,7 @@ test("a workflow fitted below the detail zoom opens with every card at the size 
     {
       id: "end",
       type: "end",
-      position: { x: 280 * 10, y: 0 },
+      position: { x: GAP * 10, y: 0 },
       data: { title: "End", errorStrategy: "fail-run", outputs: [] },
     },
   ];
