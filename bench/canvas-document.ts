@@ -3,6 +3,7 @@
  * the benchmark workflow and the point where a load counts as done.
  */
 import type { Page } from "@playwright/test";
+import { CANVAS_LOAD_MARKS } from "../components/canvas/load-marks";
 
 /** Columns of the benchmark grid. */
 const COLUMNS = 25;
@@ -50,4 +51,34 @@ export function waitForLoaded(page: Page, count: number): Promise<number> {
       }),
     count,
   );
+}
+
+/** Milestones of the editor load in the page, ms since navigation start (null when missing). */
+export interface LoadBreakdown {
+  /** First byte of the document. */
+  ttfb_ms: number | null;
+  /** The document parsed and its scripts run (DOMContentLoaded ended). */
+  dom_content_loaded_ms: number | null;
+  /** The editor hydrated and React Flow mounted (CANVAS_LOAD_MARKS.mounted). */
+  canvas_mounted_ms: number | null;
+  /** The nodes in the DOM, before their first style, layout and paint (…nodesRendered). */
+  nodes_rendered_ms: number | null;
+  /** The frame with the nodes painted (…shown). */
+  nodes_shown_ms: number | null;
+}
+
+/** Reads the load's milestones (Navigation Timing and the editor's CANVAS_LOAD_MARKS) from the page. */
+export function loadBreakdown(page: Page): Promise<LoadBreakdown> {
+  return page.evaluate((marks) => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    const round = (value: number | undefined) => (value === undefined || value <= 0 ? null : Math.round(value));
+    const mark = (name: string) => round(performance.getEntriesByName(name, "mark")[0]?.startTime);
+    return {
+      ttfb_ms: round(navigation?.responseStart),
+      dom_content_loaded_ms: round(navigation?.domContentLoadedEventEnd),
+      canvas_mounted_ms: mark(marks.mounted),
+      nodes_rendered_ms: mark(marks.nodesRendered),
+      nodes_shown_ms: mark(marks.shown),
+    };
+  }, CANVAS_LOAD_MARKS);
 }

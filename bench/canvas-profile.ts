@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../playwright.config";
-import { buildDocument, waitForLoaded } from "./canvas-document";
+import { buildDocument, type LoadBreakdown, loadBreakdown, waitForLoaded } from "./canvas-document";
 import { loadAverage } from "./support";
 
 const baseURL = process.env.TRELLIS_BENCH_BASE_URL ?? "http://127.0.0.1:3331";
@@ -101,6 +101,60 @@ function selfTimes(events: TraceEvent[]): { event: TraceEvent; self: number; dep
 const ms = (microseconds: number) => Math.round(microseconds / 100) / 10;
 
 /** Breaks the renderer main thread's time between `start` and `end` (trace µs) into phases and long tasks. */
+/** One stretch of the load between two milestones: busy time, CPU time and self time by phase. */
+interface LoadWindow {
+  name: string;
+  from_ms: number;
+  to_ms: number;
+  busy_ms: number;
+  cpu_ms: number;
+  by_phase_ms: Record<string, number>;
+}
+
+/**
+ * Splits the main thread's self time at the load's milestones (each event counts where it
+ * starts): document, hydration, React rendering the nodes, the nodes' first frame, and what runs
+ * until the bench's clock stops.
+ */
+function windowsOf(
+  entries: { event: TraceEvent; self: number; depth: number }[],
+  start: number,
+  milestones: [string, number | null][],
+  end: number,
+): LoadWindow[] {
+  const bounds = milestones.filter((milestone): milestone is [string, number] => milestone[1] !== null);
+  const windows: LoadWindow[] = [];
+  let from = start;
+  for (const [index, [name, at]] of [
+    ...bounds,
+    ["until the clock stops", (end - start) / 1000] as [string, number],
+  ].entries()) {
+    const to = index < bounds.length ? start + at * 1000 : end;
+    const inside = entries.filter((entry) => entry.event.ts >= from && entry.event.ts < to);
+    const byPhase: Record<string, number> = {};
+    for (const { event, self } of inside) {
+      const phase = PHASE_OF.get(event.name) ?? "other";
+      byPhase[phase] = (byPhase[phase] ?? 0) + self;
+    }
+    const top = inside.filter((entry) => entry.depth === 0);
+    windows.push({
+      name,
+      from_ms: ms(from - start),
+      to_ms: ms(to - start),
+      busy_ms: ms(top.reduce((sum, entry) => sum + (entry.event.dur ?? 0), 0)),
+      cpu_ms: ms(top.reduce((sum, entry) => sum + (entry.event.tdur ?? entry.event.dur ?? 0), 0)),
+      by_phase_ms: Object.fromEntries(
+        Object.entries(byPhase)
+          .filter(([, value]) => value >= 500)
+          .sort((left, right) => right[1] - left[1])
+          .map(([key, value]) => [key, ms(value)]),
+      ),
+    });
+    from = to;
+  }
+  return windows;
+}
+
 function analyse(events: TraceEvent[], start: number, end: number, mainPid: number, mainTid: number) {
   const main = events.filter(
     (event) => event.pid === mainPid && event.tid === mainTid && event.ts >= start && event.ts < end,
@@ -181,7 +235,10 @@ async function readMetrics(session: CDPSession): Promise<Metrics> {
 }
 
 /** Loads the editor once; resolves with the load time and the main thread's work during it. */
-async function measuredLoad(page: Page, id: string): Promise<{ loadMs: number; metrics: Metrics }> {
+async function measuredLoad(
+  page: Page,
+  id: string,
+): Promise<{ loadMs: number; metrics: Metrics; breakdown: LoadBreakdown }> {
   const session = await page.context().newCDPSession(page);
   await session.send("Performance.enable");
   const before = await readMetrics(session);
@@ -190,7 +247,7 @@ async function measuredLoad(page: Page, id: string): Promise<{ loadMs: number; m
   const after = await readMetrics(session);
   await session.detach();
   const metrics = Object.fromEntries(METRICS.map((name) => [name, Math.round(after[name] - before[name])])) as Metrics;
-  return { loadMs: Math.round(loadMs), metrics };
+  return { loadMs: Math.round(loadMs), metrics, breakdown: await loadBreakdown(page) };
 }
 
 async function main(): Promise<void> {
@@ -221,7 +278,7 @@ async function main(): Promise<void> {
 
   // Untraced loads first (TRELLIS_PROFILE_RUNS, default 3): wall time and CDP main-thread metrics.
   const runs = Number(process.env.TRELLIS_PROFILE_RUNS ?? 3);
-  const untraced: { loadMs: number; metrics: Metrics; load_average_1m: number }[] = [];
+  const untraced: { loadMs: number; metrics: Metrics; breakdown: LoadBreakdown; load_average_1m: number }[] = [];
   for (let run = 0; run < runs; run++) {
     const load_average_1m = loadAverage();
     untraced.push({ ...(await measuredLoad(page, id)), load_average_1m });
@@ -231,6 +288,7 @@ async function main(): Promise<void> {
   const traced = await measuredLoad(page, id);
   const loadMs = traced.loadMs;
   const trace = await browser.stopTracing();
+  const { breakdown } = traced;
   const timing = await page.evaluate(() => {
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) =>
@@ -270,6 +328,23 @@ async function main(): Promise<void> {
   const start = navigationStart.ts;
   const end = start + loadMs * 1000;
   const analysis = analyse(events, start, end, navigationStart.pid, navigationStart.tid);
+  const main = events.filter(
+    (event) =>
+      event.pid === navigationStart.pid && event.tid === navigationStart.tid && event.ts >= start && event.ts < end,
+  );
+  // Where each milestone ends its window: "document" runs from navigation start to the end of
+  // DOMContentLoaded, and so on. Without the editor's marks (an older build) fewer windows.
+  const windows = windowsOf(
+    selfTimes(main),
+    start,
+    [
+      ["document: response, parse, scripts", breakdown.dom_content_loaded_ms],
+      ["hydration and React Flow's mount", breakdown.canvas_mounted_ms],
+      ["hand-off: React renders the nodes", breakdown.nodes_rendered_ms],
+      ["first frame: style, layout, measure, edges, paint", breakdown.nodes_shown_ms],
+    ],
+    end,
+  );
   console.log(
     JSON.stringify(
       {
@@ -282,6 +357,8 @@ async function main(): Promise<void> {
         timing,
         untraced,
         traced_metrics_ms: traced.metrics,
+        breakdown,
+        windows,
         ...analysis,
       },
       null,

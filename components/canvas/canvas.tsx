@@ -52,16 +52,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
   const [fitOnLoad] = useState(() => store.getState().nodes.length > 0);
   const fitter = useKeepFitted(container, fitOnLoad);
   useEffect(() => onFitter?.(fitter), [onFitter, fitter]);
-  const { nodes, edges, handedOff } = useGraphHandoff(store, storeNodes, storeEdges, fitOnLoad);
-  // Work the first view does not need (the first compile, the minimap) waits until its nodes are
-  // on screen: the frame after the hand-off renders them, and the next one has painted them.
-  useEffect(() => {
-    if (!handedOff) return;
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => store.getState().markCanvasShown());
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [handedOff, store]);
+  const { nodes, edges } = useGraphHandoff(store, storeNodes, storeEdges, fitOnLoad);
 
   // The config panel opens beside the canvas when one node is selected, and a drop can end under
   // it: pan just enough that the selected node stays in view (and rendered: onlyRenderVisibleElements).

@@ -2,6 +2,7 @@
 
 import { getViewportForBounds, type NodeChange, useStoreApi } from "@xyflow/react";
 import { useEffect, useState } from "react";
+import { CANVAS_LOAD_MARKS, markCanvasLoad } from "../load-marks";
 import { zoomedOutSize } from "../nodes/card-size";
 import type { EditorStore } from "../store/editor-store";
 import { absolutePositionOf } from "../store/graph-helpers";
@@ -76,26 +77,19 @@ export function useGraphHandoff(
   nodes: CanvasNode[],
   edges: CanvasEdge[],
   fitOnLoad: boolean,
-): { nodes: CanvasNode[]; edges: CanvasEdge[]; handedOff: boolean } {
+): { nodes: CanvasNode[]; edges: CanvasEdge[] } {
   const flowStore = useStoreApi<CanvasNode>();
   const [handoff, setHandoff] = useState<{ primed: boolean } | null>(null);
 
   useEffect(() => {
+    markCanvasLoad(CANVAS_LOAD_MARKS.mounted);
     const { width, height, minZoom, maxZoom } = flowStore.getState();
-    const current = store.getState().nodes;
-    const primed =
-      fitOnLoad &&
-      width > 0 &&
-      height > 0 &&
-      zoomedOutFitZoom(current, { width, height, minZoom, maxZoom }) < DETAIL_ZOOM;
-    if (primed) {
-      const changes: NodeChange<CanvasNode>[] = current
-        .filter((node) => node.measured?.width === undefined || node.measured?.height === undefined)
-        .map((node) => ({ id: node.id, type: "dimensions", dimensions: zoomedOutSize(node) }));
-      // Dimension changes are UI state: no undo step, no save, no compile (document-slice).
-      if (changes.length > 0) store.getState().onNodesChange(changes);
-    }
-    setHandoff({ primed });
+    const changes = fitOnLoad
+      ? zoomedOutSizeChanges(store.getState().nodes, { width, height, minZoom, maxZoom })
+      : null;
+    // Dimension changes are UI state: no undo step, no save, no compile (document-slice).
+    if (changes && changes.length > 0) store.getState().onNodesChange(changes);
+    setHandoff({ primed: changes !== null });
   }, [store, flowStore, fitOnLoad]);
 
   useEffect(() => {
@@ -104,5 +98,20 @@ export function useGraphHandoff(
     if (handoff?.primed) flowStore.setState({ fitViewQueued: true, fitViewOptions: FIT_VIEW_OPTIONS });
   }, [handoff, flowStore]);
 
-  return handoff ? { nodes, edges, handedOff: true } : { nodes: NO_NODES, edges: NO_EDGES, handedOff: false };
+  useEffect(() => {
+    if (!handoff) return;
+    // Work the first view does not need (the first compile, the minimap) waits until the nodes
+    // are on screen: the next frame styles, lays out, measures and paints them; the one after
+    // that starts once they are painted.
+    let frame = requestAnimationFrame(() => {
+      markCanvasLoad(CANVAS_LOAD_MARKS.nodesRendered);
+      frame = requestAnimationFrame(() => {
+        markCanvasLoad(CANVAS_LOAD_MARKS.shown);
+        store.getState().markCanvasShown();
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [handoff, store]);
+
+  return handoff ? { nodes, edges } : { nodes: NO_NODES, edges: NO_EDGES };
 }
