@@ -80,18 +80,21 @@ const PHASES: Record<string, string[]> = {
 };
 const PHASE_OF = new Map(Object.entries(PHASES).flatMap(([phase, names]) => names.map((name) => [name, phase])));
 
-/** Self time (µs) of each event: its duration minus that of the events nested directly in it. */
-function selfTimes(events: TraceEvent[]): { event: TraceEvent; self: number; depth: number }[] {
+/** A complete event on the main thread with the events nested directly in it. */
+type Entry = { event: TraceEvent; depth: number; children: Entry[] };
+
+/** The main thread's complete events as trees (by nesting of their time spans). */
+function nestedEvents(events: TraceEvent[]): Entry[] {
   const complete = events
     .filter((event) => event.ph === "X" && event.dur !== undefined)
     .sort((left, right) => left.ts - right.ts || (right.dur ?? 0) - (left.dur ?? 0));
-  const out: { event: TraceEvent; self: number; depth: number }[] = [];
-  const stack: { event: TraceEvent; self: number; depth: number }[] = [];
+  const out: Entry[] = [];
+  const stack: Entry[] = [];
   for (const event of complete) {
     while (stack.length && stack[stack.length - 1].event.ts + (stack[stack.length - 1].event.dur ?? 0) <= event.ts)
       stack.pop();
-    const entry = { event, self: event.dur ?? 0, depth: stack.length };
-    if (stack.length) stack[stack.length - 1].self -= Math.min(event.dur ?? 0, stack[stack.length - 1].self);
+    const entry: Entry = { event, depth: stack.length, children: [] };
+    stack[stack.length - 1]?.children.push(entry);
     stack.push(entry);
     out.push(entry);
   }
@@ -100,7 +103,34 @@ function selfTimes(events: TraceEvent[]): { event: TraceEvent; self: number; dep
 
 const ms = (microseconds: number) => Math.round(microseconds / 100) / 10;
 
-/** Breaks the renderer main thread's time between `start` and `end` (trace µs) into phases and long tasks. */
+/**
+ * Within [from, to) (trace µs): self time by phase and by event name (an event's time minus that
+ * of the events nested in it, both cut to the window), and the busy and CPU time of the
+ * top-level tasks, in µs. Tasks that straddle a milestone count on both sides in proportion.
+ */
+function tally(entries: Entry[], from = Number.NEGATIVE_INFINITY, to = Number.POSITIVE_INFINITY) {
+  const overlap = ({ event }: Entry) =>
+    Math.max(0, Math.min(event.ts + (event.dur ?? 0), to) - Math.max(event.ts, from));
+  const byPhase: Record<string, number> = {};
+  const byName: Record<string, number> = {};
+  let busy = 0;
+  let cpu = 0;
+  for (const entry of entries) {
+    const inside = overlap(entry);
+    if (inside === 0) continue;
+    const self = Math.max(0, inside - entry.children.reduce((sum, child) => sum + overlap(child), 0));
+    const phase = PHASE_OF.get(entry.event.name) ?? "other";
+    byPhase[phase] = (byPhase[phase] ?? 0) + self;
+    byName[entry.event.name] = (byName[entry.event.name] ?? 0) + self;
+    if (entry.depth !== 0) continue;
+    busy += inside;
+    // CPU time of the same tasks: less sensitive than wall time to other processes on the machine.
+    const { dur, tdur } = entry.event;
+    cpu += dur ? inside * ((tdur ?? dur) / dur) : 0;
+  }
+  return { byPhase, byName, busy, cpu };
+}
+
 /** One stretch of the load between two milestones: busy time, CPU time and self time by phase. */
 interface LoadWindow {
   name: string;
@@ -112,16 +142,10 @@ interface LoadWindow {
 }
 
 /**
- * Splits the main thread's self time at the load's milestones (each event counts where it
- * starts): document, hydration, React rendering the nodes, the nodes' first frame, and what runs
- * until the bench's clock stops.
+ * Splits the main thread's time at the load's milestones: document, hydration, React rendering
+ * the nodes, the nodes' first frame, and what runs until the bench's clock stops.
  */
-function windowsOf(
-  entries: { event: TraceEvent; self: number; depth: number }[],
-  start: number,
-  milestones: [string, number | null][],
-  end: number,
-): LoadWindow[] {
+function windowsOf(entries: Entry[], start: number, milestones: [string, number | null][], end: number): LoadWindow[] {
   const bounds = milestones.filter((milestone): milestone is [string, number] => milestone[1] !== null);
   const windows: LoadWindow[] = [];
   let from = start;
@@ -130,19 +154,13 @@ function windowsOf(
     ["until the clock stops", (end - start) / 1000] as [string, number],
   ].entries()) {
     const to = index < bounds.length ? start + at * 1000 : end;
-    const inside = entries.filter((entry) => entry.event.ts >= from && entry.event.ts < to);
-    const byPhase: Record<string, number> = {};
-    for (const { event, self } of inside) {
-      const phase = PHASE_OF.get(event.name) ?? "other";
-      byPhase[phase] = (byPhase[phase] ?? 0) + self;
-    }
-    const top = inside.filter((entry) => entry.depth === 0);
+    const { byPhase, busy, cpu } = tally(entries, from, to);
     windows.push({
       name,
       from_ms: ms(from - start),
       to_ms: ms(to - start),
-      busy_ms: ms(top.reduce((sum, entry) => sum + (entry.event.dur ?? 0), 0)),
-      cpu_ms: ms(top.reduce((sum, entry) => sum + (entry.event.tdur ?? entry.event.dur ?? 0), 0)),
+      busy_ms: ms(busy),
+      cpu_ms: ms(cpu),
       by_phase_ms: Object.fromEntries(
         Object.entries(byPhase)
           .filter(([, value]) => value >= 500)
@@ -155,35 +173,20 @@ function windowsOf(
   return windows;
 }
 
+/** Breaks the renderer main thread's time between `start` and `end` (trace µs) into phases and long tasks. */
 function analyse(events: TraceEvent[], start: number, end: number, mainPid: number, mainTid: number) {
   const main = events.filter(
     (event) => event.pid === mainPid && event.tid === mainTid && event.ts >= start && event.ts < end,
   );
-  const entries = selfTimes(main);
-  const byPhase: Record<string, number> = {};
-  const byName: Record<string, number> = {};
-  for (const { event, self } of entries) {
-    const phase = PHASE_OF.get(event.name) ?? "other";
-    byPhase[phase] = (byPhase[phase] ?? 0) + self;
-    byName[event.name] = (byName[event.name] ?? 0) + self;
-  }
-  const topLevel = entries.filter((entry) => entry.depth === 0);
-  const busy = topLevel.reduce((sum, entry) => sum + (entry.event.dur ?? 0), 0);
-  // CPU time of the same tasks: less sensitive than wall time to other processes on the machine.
-  const cpu = topLevel.reduce((sum, entry) => sum + (entry.event.tdur ?? entry.event.dur ?? 0), 0);
+  const entries = nestedEvents(main);
+  const { byPhase, byName, busy, cpu } = tally(entries);
   // Top-level tasks of 8 ms or more, in order, each with its three largest phases.
   const tasks = entries
     .filter((entry) => entry.depth === 0 && (entry.event.dur ?? 0) >= 8000)
     .map((entry) => {
       const taskEnd = entry.event.ts + (entry.event.dur ?? 0);
       const inside = entries.filter((other) => other.event.ts >= entry.event.ts && other.event.ts < taskEnd);
-      const phases: Record<string, number> = {};
-      const names: Record<string, number> = {};
-      for (const { event, self } of inside) {
-        const phase = PHASE_OF.get(event.name) ?? "other";
-        phases[phase] = (phases[phase] ?? 0) + self;
-        names[event.name] = (names[event.name] ?? 0) + self;
-      }
+      const { byPhase: phases, byName: names } = tally(inside, entry.event.ts, taskEnd);
       const top = (record: Record<string, number>, count: number) =>
         Object.entries(record)
           .sort((left, right) => right[1] - left[1])
@@ -335,7 +338,7 @@ async function main(): Promise<void> {
   // Where each milestone ends its window: "document" runs from navigation start to the end of
   // DOMContentLoaded, and so on. Without the editor's marks (an older build) fewer windows.
   const windows = windowsOf(
-    selfTimes(main),
+    nestedEvents(main),
     start,
     [
       ["document: response, parse, scripts", breakdown.dom_content_loaded_ms],
