@@ -4,6 +4,7 @@ import { Command } from "cmdk";
 import { CheckIcon, ChevronsUpDownIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { cn } from "./cn";
+import { fieldClassName } from "./input";
 import { Popover, PopoverContent, PopoverTrigger } from "./popover";
 
 const ITEM =
@@ -57,13 +58,18 @@ export function Combobox({
     setOpen(false);
   };
   return (
-    <div className="inline-flex items-center gap-1">
-      <span id={labelId}>{label}</span>
+    <div className="inline-flex items-center gap-1.5">
+      <span id={labelId} className="text-sm text-muted-foreground">
+        {label}
+      </span>
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger asChild>
           <button
             type="button"
-            className="input inline-flex min-w-40 items-center justify-between gap-2 text-left"
+            className={cn(
+              fieldClassName,
+              "inline-flex h-8 w-auto min-w-40 items-center justify-between gap-2 py-1 text-left",
+            )}
             data-testid={testId}
             data-value={value}
             aria-labelledby={`${labelId} ${valueId}`}

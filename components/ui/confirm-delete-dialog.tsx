@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { Button } from "./button";
 import { Dialog } from "./dialog";
 
 /** A delete confirmation: Cancel, and a danger Delete button that calls `onConfirm`. */
@@ -29,12 +30,10 @@ export function ConfirmDeleteDialog({
       testId={testId}
       footer={
         <>
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="button button-danger" data-testid={confirmTestId} onClick={onConfirm}>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button variant="destructive" data-testid={confirmTestId} onClick={onConfirm}>
             Delete
-          </button>
+          </Button>
         </>
       }
     >
