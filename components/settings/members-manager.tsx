@@ -116,6 +116,7 @@ export function MembersManager({
         onConfirm={() => removing && void remove(removing)}
         testId="remove-member-dialog"
         confirmTestId="confirm-remove-member"
+        confirmLabel="Remove"
       >
         <p className="m-0">
           {removing?.email} loses access to this workspace on their next request. Their account and past runs stay.
