@@ -1,17 +1,22 @@
+import { ArrowLeftIcon } from "lucide-react";
 import Link from "next/link";
 import { EvaluationsHome } from "@/components/evaluations/evaluations-home";
+import { buttonVariants } from "@/components/ui/button";
+import { Page, PageHeader } from "@/components/ui/page";
 
 /** Datasets and evaluation runs: "did my change make the agent better?" */
 export default function EvaluationsPage() {
   return (
-    <main className="page page-wide">
-      <header className="page-header">
-        <h1>Evaluations</h1>
-        <Link href="/workflows" className="button">
-          Workflows
-        </Link>
-      </header>
+    <Page wide>
+      <PageHeader
+        title="Evaluations"
+        actions={
+          <Link href="/workflows" className={buttonVariants({ variant: "outline" })}>
+            <ArrowLeftIcon aria-hidden="true" /> Workflows
+          </Link>
+        }
+      />
       <EvaluationsHome />
-    </main>
+    </Page>
   );
 }

@@ -1,5 +1,8 @@
+import { ArrowLeftIcon } from "lucide-react";
 import Link from "next/link";
 import { EvaluationComparisonView } from "@/components/evaluations/evaluation-comparison";
+import { buttonVariants } from "@/components/ui/button";
+import { Page, PageHeader } from "@/components/ui/page";
 
 /** Two evaluation runs compared (`?base=&candidate=`). */
 export default async function ComparePage({
@@ -9,18 +12,20 @@ export default async function ComparePage({
 }) {
   const { base, candidate } = await searchParams;
   return (
-    <main className="page page-wide">
-      <header className="page-header">
-        <h1>Compare evaluations</h1>
-        <Link href="/evaluations" className="button">
-          Evaluations
-        </Link>
-      </header>
+    <Page wide>
+      <PageHeader
+        title="Compare evaluations"
+        actions={
+          <Link href="/evaluations" className={buttonVariants({ variant: "outline" })}>
+            <ArrowLeftIcon aria-hidden="true" /> Evaluations
+          </Link>
+        }
+      />
       {base && candidate ? (
         <EvaluationComparisonView baseId={base} candidateId={candidate} />
       ) : (
-        <p className="muted">Pick two evaluation runs on the Evaluations page.</p>
+        <p className="m-0 text-sm text-muted-foreground">Pick two evaluation runs on the Evaluations page.</p>
       )}
-    </main>
+    </Page>
   );
 }

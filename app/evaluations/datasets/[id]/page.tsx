@@ -1,18 +1,23 @@
+import { ArrowLeftIcon } from "lucide-react";
 import Link from "next/link";
 import { DatasetEditor } from "@/components/evaluations/dataset-editor";
+import { buttonVariants } from "@/components/ui/button";
+import { Page, PageHeader } from "@/components/ui/page";
 
 /** One dataset: its cases in a table editor, versions, import and export. */
 export default async function DatasetPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return (
-    <main className="page page-wide">
-      <header className="page-header">
-        <h1>Dataset</h1>
-        <Link href="/evaluations" className="button">
-          Evaluations
-        </Link>
-      </header>
+    <Page wide>
+      <PageHeader
+        title="Dataset"
+        actions={
+          <Link href="/evaluations" className={buttonVariants({ variant: "outline" })}>
+            <ArrowLeftIcon aria-hidden="true" /> Evaluations
+          </Link>
+        }
+      />
       <DatasetEditor datasetId={id} />
-    </main>
+    </Page>
   );
 }
