@@ -257,7 +257,7 @@ export function EvaluationsHome() {
             <Button
               type="submit"
               variant="primary"
-              className="mb-3 self-start sm:mt-6"
+              className="mb-3 self-start justify-self-start sm:mt-6"
               data-testid="evaluate-start"
               disabled={busy}
             >
