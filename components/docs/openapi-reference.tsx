@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { JsonView } from "@/components/ui/json-view";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCaption, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 
 /** The parts of an OpenAPI 3.1 document this page reads. */
 export interface OpenApiDocumentView {
@@ -68,13 +69,7 @@ function Operation({ method, path, operation }: { method: string; path: string; 
         {operation.parameters?.length ? (
           <Table>
             <TableCaption className="sr-only">Parameters</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead scope="col">Parameter</TableHead>
-                <TableHead scope="col">In</TableHead>
-                <TableHead scope="col">Description</TableHead>
-              </TableRow>
-            </TableHeader>
+            <TableHeadRow columns={["Parameter", "In", "Description"]} />
             <TableBody>
               {operation.parameters.map((parameter) => (
                 <TableRow key={`${parameter.in}-${parameter.name}`}>
@@ -99,14 +94,7 @@ function Operation({ method, path, operation }: { method: string; path: string; 
         ) : null}
         <Table data-testid={`api-responses-${operation.operationId}`}>
           <TableCaption className="sr-only">Responses</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col" className="w-20">
-                Status
-              </TableHead>
-              <TableHead scope="col">Meaning</TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadRow columns={[{ label: "Status", className: "w-20" }, "Meaning"]} />
           <TableBody>
             {Object.entries(operation.responses).map(([status, response]) => (
               <TableRow key={status}>

@@ -9,9 +9,11 @@ import { FileButton } from "@/components/ui/file-button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { Textarea } from "@/components/ui/textarea";
 import { datasetCaseSchema } from "@/lib/evaluation/model/dataset";
+import { LoadStatus } from "./load-status";
 import { PublishGateSetting } from "./publish-gate-setting";
 import { requestJson } from "./request";
 
@@ -139,14 +141,7 @@ export function DatasetEditor({ datasetId }: { datasetId: string }) {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   }
 
-  if (!body)
-    return problems.length ? (
-      <Alert tone="destructive" role="alert">
-        {problems[0]}
-      </Alert>
-    ) : (
-      <p className="m-0 text-sm text-muted-foreground">Loading…</p>
-    );
+  if (!body) return <LoadStatus error={problems[0]} />;
   return (
     <div className="flex flex-col gap-4" data-testid="dataset-editor" data-version={body.version}>
       <div className="flex flex-col gap-1">
@@ -208,17 +203,7 @@ export function DatasetEditor({ datasetId }: { datasetId: string }) {
         </Alert>
       )}
       <Table data-testid="case-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Id</TableHead>
-            <TableHead>Name</TableHead>
-            <TableHead>Inputs (JSON)</TableHead>
-            <TableHead>Checks (JSON)</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableHeadRow columns={["Id", "Name", "Inputs (JSON)", "Checks (JSON)"]} actions />
         <TableBody>
           {rows.map((row, index) => (
             <TableRow key={row.key} data-testid="case-row" data-id={row.id} className="hover:bg-transparent">

@@ -3,13 +3,14 @@
 import { ArrowRightIcon } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { formatCost, formatDuration } from "@/components/ui/format";
 import { Stat, StatList } from "@/components/ui/stat-list";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import type { EvaluationComparison } from "@/lib/evaluation/model/comparison";
 import type { ReportTotals } from "@/lib/evaluation/model/report";
+import { LoadStatus } from "./load-status";
 import { formatRate, formatRateDelta, requestJson } from "./request";
 
 interface Side {
@@ -62,13 +63,7 @@ export function EvaluationComparisonView({ baseId, candidateId }: { baseId: stri
       .then(setBody)
       .catch((reason: Error) => setError(reason.message));
   }, [baseId, candidateId]);
-  if (error)
-    return (
-      <Alert tone="destructive" role="alert">
-        {error}
-      </Alert>
-    );
-  if (!body) return <p className="m-0 text-sm text-muted-foreground">Loading…</p>;
+  if (error || !body) return <LoadStatus error={error} />;
   const { comparison } = body;
   return (
     <div className="flex flex-col gap-4" data-testid="evaluation-comparison">
@@ -99,16 +94,7 @@ export function EvaluationComparisonView({ baseId, candidateId }: { baseId: stri
         </Stat>
       </StatList>
       <Table data-testid="comparison-cases">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Case</TableHead>
-            <TableHead>Change</TableHead>
-            <TableHead>Before</TableHead>
-            <TableHead>After</TableHead>
-            <TableHead>Cost Δ</TableHead>
-            <TableHead>Latency Δ</TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableHeadRow columns={["Case", "Change", "Before", "After", "Cost Δ", "Latency Δ"]} />
         <TableBody>
           {comparison.cases.map((entry) => (
             <TableRow

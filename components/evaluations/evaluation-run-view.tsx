@@ -10,9 +10,11 @@ import { formatCost, formatDuration } from "@/components/ui/format";
 import { Progress } from "@/components/ui/progress";
 import { Stat, StatList } from "@/components/ui/stat-list";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import type { CheckResult } from "@/lib/evaluation/checks/check-result";
 import type { EvaluationReport } from "@/lib/evaluation/model/report";
+import { LoadStatus } from "./load-status";
 import { formatRate, requestJson } from "./request";
 
 interface EvaluationBody {
@@ -119,13 +121,7 @@ export function EvaluationRunView({ evaluationId }: { evaluationId: string }) {
     }
   };
 
-  if (error)
-    return (
-      <Alert tone="destructive" role="alert">
-        {error}
-      </Alert>
-    );
-  if (!body) return <p className="m-0 text-sm text-muted-foreground">Loading…</p>;
+  if (error || !body) return <LoadStatus error={error} />;
   const { evaluation, report } = body;
   const totals = report.totals;
   return (
@@ -193,19 +189,7 @@ export function EvaluationRunView({ evaluationId }: { evaluationId: string }) {
           Cases
         </h2>
         <Table data-testid="case-results">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Case</TableHead>
-              <TableHead>Passed</TableHead>
-              <TableHead>pass^k</TableHead>
-              <TableHead>pass@k</TableHead>
-              <TableHead>Mean cost</TableHead>
-              <TableHead>Mean latency</TableHead>
-              <TableHead>
-                <span className="sr-only">Details</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadRow columns={["Case", "Passed", "pass^k", "pass@k", "Mean cost", "Mean latency"]} actions />
           <TableBody>
             {report.cases.map((entry) => (
               <CaseRows
@@ -332,14 +316,7 @@ function ModeTokensTable({ tokensByMode }: { tokensByMode: EvaluationReport["tot
         Tokens per agent mode
       </h2>
       <Table data-testid="tokens-by-mode">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Mode</TableHead>
-            <TableHead>Total tokens</TableHead>
-            <TableHead>Trials</TableHead>
-            <TableHead>Mean per trial</TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableHeadRow columns={["Mode", "Total tokens", "Trials", "Mean per trial"]} />
         <TableBody>
           {modes.map(([mode, entry]) => (
             <TableRow key={mode} data-testid="mode-tokens" data-id={mode}>

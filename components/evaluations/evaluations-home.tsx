@@ -6,7 +6,6 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FieldHint } from "@/components/ui/field-hint";
@@ -15,8 +14,10 @@ import { formatCost, formatDuration, formatRelativeTime } from "@/components/ui/
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { SectionCard } from "@/components/ui/section-card";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { formatRate, requestJson } from "./request";
 
 interface DatasetRow {
@@ -126,154 +127,143 @@ export function EvaluationsHome() {
           {error}
         </Alert>
       )}
-      <Card role="region" aria-labelledby="datasets-heading">
-        <CardHeader>
-          <CardTitle id="datasets-heading">Datasets</CardTitle>
-          <CardDescription>Cases with inputs and checks; each save is a new version.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          {!datasets && <p className="m-0 text-sm text-muted-foreground">Loading…</p>}
-          {datasets && datasets.length === 0 && <EmptyState>No datasets yet.</EmptyState>}
-          {datasets && datasets.length > 0 && (
-            <Table data-testid="dataset-list">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Cases</TableHead>
-                  <TableHead>Version</TableHead>
-                  <TableHead>Changed</TableHead>
+      <SectionCard
+        titleId="datasets-heading"
+        title="Datasets"
+        description="Cases with inputs and checks; each save is a new version."
+        contentClassName="flex flex-col gap-4"
+      >
+        {!datasets && <p className="m-0 text-sm text-muted-foreground">Loading…</p>}
+        {datasets && datasets.length === 0 && <EmptyState>No datasets yet.</EmptyState>}
+        {datasets && datasets.length > 0 && (
+          <Table data-testid="dataset-list">
+            <TableHeadRow columns={["Name", "Cases", "Version", "Changed"]} />
+            <TableBody>
+              {datasets.map((dataset) => (
+                <TableRow key={dataset.id} data-testid="dataset-row" data-id={dataset.id}>
+                  <TableCell>
+                    <Link href={`/evaluations/datasets/${dataset.id}`} className="font-medium">
+                      {dataset.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="tabular-nums">{dataset.caseCount}</TableCell>
+                  <TableCell>v{dataset.latestVersion}</TableCell>
+                  <TableCell>{formatRelativeTime(dataset.updatedAt)}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {datasets.map((dataset) => (
-                  <TableRow key={dataset.id} data-testid="dataset-row" data-id={dataset.id}>
-                    <TableCell>
-                      <Link href={`/evaluations/datasets/${dataset.id}`} className="font-medium">
-                        {dataset.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell className="tabular-nums">{dataset.caseCount}</TableCell>
-                    <TableCell>v{dataset.latestVersion}</TableCell>
-                    <TableCell>{formatRelativeTime(dataset.updatedAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-          <form className="flex flex-col gap-1.5" onSubmit={createDataset} aria-label="New dataset">
-            <Label htmlFor="new-dataset-name">New dataset</Label>
-            <div className="flex max-w-md gap-2">
-              <Input
-                id="new-dataset-name"
-                data-testid="new-dataset-name"
-                value={newDataset}
-                required
-                placeholder="Name"
-                onChange={(event) => setNewDataset(event.target.value)}
-              />
-              <Button type="submit" data-testid="new-dataset-create">
-                <PlusIcon /> Create
-              </Button>
-            </div>
-          </form>
-        </CardContent>
-      </Card>
-
-      <Card role="region" aria-labelledby="evaluate-heading">
-        <CardHeader>
-          <CardTitle id="evaluate-heading">Evaluate</CardTitle>
-          <CardDescription>Run every case of a dataset k times against a workflow version.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form
-            className="grid items-start gap-x-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
-            onSubmit={startEvaluation}
-            data-testid="evaluate-form"
-            aria-label="Evaluate a workflow on a dataset"
-          >
-            <FormField id="evaluate-dataset" label="Dataset" errorTestId="evaluate-error-dataset">
-              <NativeSelect
-                id="evaluate-dataset"
-                data-testid="evaluate-dataset"
-                required
-                value={form.datasetId}
-                onChange={(event) => setForm({ ...form, datasetId: event.target.value })}
-              >
-                <option value="">Choose…</option>
-                {datasets?.map((dataset) => (
-                  <option key={dataset.id} value={dataset.id}>
-                    {dataset.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id="evaluate-workflow" label="Workflow" errorTestId="evaluate-error-workflow">
-              <NativeSelect
-                id="evaluate-workflow"
-                data-testid="evaluate-workflow"
-                value={form.workflowId}
-                onChange={(event) => setForm({ ...form, workflowId: event.target.value })}
-              >
-                <option value="">The dataset's workflow</option>
-                {workflows.map((workflow) => (
-                  <option key={workflow.id} value={workflow.id}>
-                    {workflow.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField id="evaluate-version" label="Version" errorTestId="evaluate-error-version">
-              <Input
-                id="evaluate-version"
-                data-testid="evaluate-version"
-                value={form.version}
-                aria-describedby="version-hint"
-                onChange={(event) => setForm({ ...form, version: event.target.value })}
-              />
-              <FieldHint id="version-hint">draft, latest, or a number</FieldHint>
-            </FormField>
-            <FormField id="evaluate-trials" label="Trials per case (k)" errorTestId="evaluate-error-trials">
-              <Input
-                id="evaluate-trials"
-                type="number"
-                min={1}
-                max={20}
-                data-testid="evaluate-trials"
-                value={form.trials}
-                onChange={(event) => setForm({ ...form, trials: Number(event.target.value) })}
-              />
-            </FormField>
-            <FormField id="evaluate-concurrency" label="Concurrency" errorTestId="evaluate-error-concurrency">
-              <Input
-                id="evaluate-concurrency"
-                type="number"
-                min={1}
-                max={32}
-                data-testid="evaluate-concurrency"
-                value={form.concurrency}
-                onChange={(event) => setForm({ ...form, concurrency: Number(event.target.value) })}
-              />
-            </FormField>
-            <Button
-              type="submit"
-              variant="primary"
-              className="mb-3 self-start justify-self-start sm:mt-6"
-              data-testid="evaluate-start"
-              disabled={busy}
-            >
-              <PlayIcon /> {busy ? "Starting…" : "Run evaluation"}
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <form className="flex flex-col gap-1.5" onSubmit={createDataset} aria-label="New dataset">
+          <Label htmlFor="new-dataset-name">New dataset</Label>
+          <div className="flex max-w-md gap-2">
+            <Input
+              id="new-dataset-name"
+              data-testid="new-dataset-name"
+              value={newDataset}
+              required
+              placeholder="Name"
+              onChange={(event) => setNewDataset(event.target.value)}
+            />
+            <Button type="submit" data-testid="new-dataset-create">
+              <PlusIcon /> Create
             </Button>
-          </form>
-        </CardContent>
-      </Card>
-
-      <Card role="region" aria-labelledby="evaluations-heading">
-        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-          <div className="flex flex-col gap-1">
-            <CardTitle id="evaluations-heading">Evaluation runs</CardTitle>
-            <CardDescription>Pick two to compare.</CardDescription>
           </div>
-          {picked.length === 2 ? (
+        </form>
+      </SectionCard>
+
+      <SectionCard
+        titleId="evaluate-heading"
+        title="Evaluate"
+        description="Run every case of a dataset k times against a workflow version."
+      >
+        <form
+          className="grid items-start gap-x-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+          onSubmit={startEvaluation}
+          data-testid="evaluate-form"
+          aria-label="Evaluate a workflow on a dataset"
+        >
+          <FormField id="evaluate-dataset" label="Dataset" errorTestId="evaluate-error-dataset">
+            <NativeSelect
+              id="evaluate-dataset"
+              data-testid="evaluate-dataset"
+              required
+              value={form.datasetId}
+              onChange={(event) => setForm({ ...form, datasetId: event.target.value })}
+            >
+              <option value="">Choose…</option>
+              {datasets?.map((dataset) => (
+                <option key={dataset.id} value={dataset.id}>
+                  {dataset.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField id="evaluate-workflow" label="Workflow" errorTestId="evaluate-error-workflow">
+            <NativeSelect
+              id="evaluate-workflow"
+              data-testid="evaluate-workflow"
+              value={form.workflowId}
+              onChange={(event) => setForm({ ...form, workflowId: event.target.value })}
+            >
+              <option value="">The dataset's workflow</option>
+              {workflows.map((workflow) => (
+                <option key={workflow.id} value={workflow.id}>
+                  {workflow.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField id="evaluate-version" label="Version" errorTestId="evaluate-error-version">
+            <Input
+              id="evaluate-version"
+              data-testid="evaluate-version"
+              value={form.version}
+              aria-describedby="version-hint"
+              onChange={(event) => setForm({ ...form, version: event.target.value })}
+            />
+            <FieldHint id="version-hint">draft, latest, or a number</FieldHint>
+          </FormField>
+          <FormField id="evaluate-trials" label="Trials per case (k)" errorTestId="evaluate-error-trials">
+            <Input
+              id="evaluate-trials"
+              type="number"
+              min={1}
+              max={20}
+              data-testid="evaluate-trials"
+              value={form.trials}
+              onChange={(event) => setForm({ ...form, trials: Number(event.target.value) })}
+            />
+          </FormField>
+          <FormField id="evaluate-concurrency" label="Concurrency" errorTestId="evaluate-error-concurrency">
+            <Input
+              id="evaluate-concurrency"
+              type="number"
+              min={1}
+              max={32}
+              data-testid="evaluate-concurrency"
+              value={form.concurrency}
+              onChange={(event) => setForm({ ...form, concurrency: Number(event.target.value) })}
+            />
+          </FormField>
+          <Button
+            type="submit"
+            variant="primary"
+            className="mb-3 self-start justify-self-start sm:mt-6"
+            data-testid="evaluate-start"
+            disabled={busy}
+          >
+            <PlayIcon /> {busy ? "Starting…" : "Run evaluation"}
+          </Button>
+        </form>
+      </SectionCard>
+
+      <SectionCard
+        titleId="evaluations-heading"
+        title="Evaluation runs"
+        description="Pick two to compare."
+        actions={
+          picked.length === 2 ? (
             <Link
               className={buttonVariants({ variant: "primary" })}
               data-testid="compare-link"
@@ -285,73 +275,70 @@ export function EvaluationsHome() {
             <Button disabled>
               <GitCompareArrowsIcon /> Compare
             </Button>
-          )}
-        </CardHeader>
-        <CardContent>
-          {!evaluations && <p className="m-0 text-sm text-muted-foreground">Loading…</p>}
-          {evaluations && evaluations.length === 0 && <EmptyState>No evaluations yet.</EmptyState>}
-          {evaluations && evaluations.length > 0 && (
-            <Table data-testid="evaluation-list">
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="w-px">
-                    <span className="sr-only">Compare</span>
-                  </TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Dataset</TableHead>
-                  <TableHead>Version</TableHead>
-                  <TableHead>pass^k</TableHead>
-                  <TableHead>Trials</TableHead>
-                  <TableHead>Mean cost</TableHead>
-                  <TableHead>p50</TableHead>
-                  <TableHead>Started</TableHead>
+          )
+        }
+      >
+        {!evaluations && <p className="m-0 text-sm text-muted-foreground">Loading…</p>}
+        {evaluations && evaluations.length === 0 && <EmptyState>No evaluations yet.</EmptyState>}
+        {evaluations && evaluations.length > 0 && (
+          <Table data-testid="evaluation-list">
+            <TableHeadRow
+              columns={[
+                { label: <span className="sr-only">Compare</span>, className: "w-px" },
+                "Status",
+                "Dataset",
+                "Version",
+                "pass^k",
+                "Trials",
+                "Mean cost",
+                "p50",
+                "Started",
+              ]}
+            />
+            <TableBody>
+              {evaluations.map((evaluation) => (
+                <TableRow
+                  key={evaluation.id}
+                  data-testid="evaluation-row"
+                  data-id={evaluation.id}
+                  data-state={picked.includes(evaluation.id) ? "selected" : undefined}
+                >
+                  <TableCell>
+                    <Checkbox
+                      className="align-middle"
+                      aria-label={`Compare evaluation of ${evaluation.dataset.name} from ${formatRelativeTime(evaluation.startedAt)}`}
+                      data-testid="evaluation-pick"
+                      checked={picked.includes(evaluation.id)}
+                      onCheckedChange={() => toggle(evaluation.id)}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Link
+                      href={`/evaluations/runs/${evaluation.id}`}
+                      aria-label={`Open evaluation: ${evaluation.status}`}
+                    >
+                      <StatusBadge status={evaluation.status} />
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    {evaluation.dataset.name} v{evaluation.dataset.version}
+                  </TableCell>
+                  <TableCell>
+                    {evaluation.workflowVersion === null ? "draft" : `v${evaluation.workflowVersion}`}
+                  </TableCell>
+                  <TableCell className="tabular-nums">{formatRate(evaluation.totals.passHatKRate)}</TableCell>
+                  <TableCell className="tabular-nums">
+                    {evaluation.totals.finishedTrials}/{evaluation.totals.plannedTrials}
+                  </TableCell>
+                  <TableCell className="tabular-nums">{formatCost(evaluation.totals.meanCost)}</TableCell>
+                  <TableCell className="tabular-nums">{formatDuration(evaluation.totals.p50LatencyMs)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatRelativeTime(evaluation.startedAt)}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {evaluations.map((evaluation) => (
-                  <TableRow
-                    key={evaluation.id}
-                    data-testid="evaluation-row"
-                    data-id={evaluation.id}
-                    data-state={picked.includes(evaluation.id) ? "selected" : undefined}
-                  >
-                    <TableCell>
-                      <Checkbox
-                        className="align-middle"
-                        aria-label={`Compare evaluation of ${evaluation.dataset.name} from ${formatRelativeTime(evaluation.startedAt)}`}
-                        data-testid="evaluation-pick"
-                        checked={picked.includes(evaluation.id)}
-                        onCheckedChange={() => toggle(evaluation.id)}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <Link
-                        href={`/evaluations/runs/${evaluation.id}`}
-                        aria-label={`Open evaluation: ${evaluation.status}`}
-                      >
-                        <StatusBadge status={evaluation.status} />
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      {evaluation.dataset.name} v{evaluation.dataset.version}
-                    </TableCell>
-                    <TableCell>
-                      {evaluation.workflowVersion === null ? "draft" : `v${evaluation.workflowVersion}`}
-                    </TableCell>
-                    <TableCell className="tabular-nums">{formatRate(evaluation.totals.passHatKRate)}</TableCell>
-                    <TableCell className="tabular-nums">
-                      {evaluation.totals.finishedTrials}/{evaluation.totals.plannedTrials}
-                    </TableCell>
-                    <TableCell className="tabular-nums">{formatCost(evaluation.totals.meanCost)}</TableCell>
-                    <TableCell className="tabular-nums">{formatDuration(evaluation.totals.p50LatencyMs)}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatRelativeTime(evaluation.startedAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </SectionCard>
     </div>
   );
 }

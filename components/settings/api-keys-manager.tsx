@@ -6,7 +6,6 @@ import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { Dialog } from "@/components/ui/dialog";
@@ -14,7 +13,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/form-field";
 import { formatRelativeTime } from "@/components/ui/format";
 import { PageHeader } from "@/components/ui/page";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { SectionCard } from "@/components/ui/section-card";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { ApiKeyScope } from "@/lib/contracts/api-keys";
 import {
@@ -170,19 +171,7 @@ export function ApiKeysManager({
         <EmptyState data-testid="api-keys-empty">No keys yet.</EmptyState>
       ) : (
         <Table data-testid="api-key-list">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Key</TableHead>
-              <TableHead>Scopes</TableHead>
-              <TableHead>Calls</TableHead>
-              <TableHead>Limits</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead>Last used</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadRow columns={["Key", "Scopes", "Calls", "Limits", "Created", "Last used"]} actions />
           <TableBody>
             {keys.map((key) => (
               <TableRow
@@ -241,35 +230,30 @@ export function ApiKeysManager({
           </TableBody>
         </Table>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>Create a key</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form className="flex max-w-lg flex-col" onSubmit={(event) => void create(event)} data-testid="api-key-form">
-            <TextField
-              id="api-key-name"
-              label="Name"
-              placeholder="ci, website, zapier…"
-              value={name}
-              onChange={setName}
-              error={issueUnder(issues, "name")}
-              errorTestId="api-key-error-name"
-            />
-            <ApiKeySettingsFields
-              idPrefix="api-key"
-              form={settings}
-              onChange={(patch) => setSettings((current) => ({ ...current, ...patch }))}
-              workflows={workflows}
-              defaultRateLimit={defaultRateLimit}
-              issueAt={(field) => issueUnder(issues, field)}
-            />
-            <Button type="submit" variant="primary" className="self-start" data-testid="create-api-key">
-              Create key
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+      <SectionCard title="Create a key">
+        <form className="flex max-w-lg flex-col" onSubmit={(event) => void create(event)} data-testid="api-key-form">
+          <TextField
+            id="api-key-name"
+            label="Name"
+            placeholder="ci, website, zapier…"
+            value={name}
+            onChange={setName}
+            error={issueUnder(issues, "name")}
+            errorTestId="api-key-error-name"
+          />
+          <ApiKeySettingsFields
+            idPrefix="api-key"
+            form={settings}
+            onChange={(patch) => setSettings((current) => ({ ...current, ...patch }))}
+            workflows={workflows}
+            defaultRateLimit={defaultRateLimit}
+            issueAt={(field) => issueUnder(issues, field)}
+          />
+          <Button type="submit" variant="primary" className="self-start" data-testid="create-api-key">
+            Create key
+          </Button>
+        </form>
+      </SectionCard>
       <Dialog
         open={editing !== null}
         title={`Edit “${editing?.key.name ?? ""}”`}

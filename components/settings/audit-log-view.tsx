@@ -6,7 +6,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import type { AuditEntryView, AuditQueryInput } from "@/lib/contracts/audit-entry";
 
 /** The filters that travel in the page's URL (and the export link), without the cursor. */
@@ -96,15 +97,7 @@ export function AuditLogView({
         <EmptyState data-testid="audit-empty">No entries match.</EmptyState>
       ) : (
         <Table data-testid="audit-table">
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">When</TableHead>
-              <TableHead scope="col">Who</TableHead>
-              <TableHead scope="col">What</TableHead>
-              <TableHead scope="col">Target</TableHead>
-              <TableHead scope="col">From where</TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadRow columns={["When", "Who", "What", "Target", "From where"]} />
           <TableBody>
             {entries.map((entry) => (
               <TableRow key={entry.id} data-testid="audit-row" data-id={entry.id} data-action={entry.action}>

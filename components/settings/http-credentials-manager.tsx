@@ -2,7 +2,6 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -10,7 +9,9 @@ import { FormField, TextField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeader } from "@/components/ui/page";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { SectionCard } from "@/components/ui/section-card";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { HttpCredentialView } from "@/lib/contracts/http-credential";
 import { useSettingsForm } from "./use-settings-form";
@@ -104,16 +105,7 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
         <EmptyState data-testid="credentials-empty">No credentials yet.</EmptyState>
       ) : (
         <Table data-testid="credential-list">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Sent as</TableHead>
-              <TableHead>Allowed hosts</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadRow columns={["Name", "Sent as", "Allowed hosts"]} actions />
           <TableBody>
             {credentials.map((credential) => (
               <TableRow key={credential.name} data-testid="credential-row" data-name={credential.name}>
@@ -167,52 +159,43 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
           </TableBody>
         </Table>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>Add a credential</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form
-            className="flex max-w-md flex-col"
-            onSubmit={(event) => void submit(event)}
-            data-testid="credential-form"
-          >
-            {text("name", "Name")}
-            <FormField id="credential-type" label="Sent as" error={issueAt("type")} errorTestId="credential-error-type">
-              <NativeSelect
-                id="credential-type"
-                value={form.type}
-                onChange={(event) => set({ type: event.target.value as CredentialType })}
-              >
-                {Object.entries(TYPE_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            {(form.type === "header" || form.type === "query") &&
-              text("parameter", form.type === "header" ? "Header name" : "Query parameter name", {
-                placeholder: form.type === "header" ? "X-API-Key" : "api_key",
-              })}
-            {form.type === "basic" && text("username", "User name")}
-            {text("secret", form.type === "basic" ? "Password" : form.type === "bearer" ? "Token" : "Key", {
-              type: "password",
-              autoComplete: "off",
+      <SectionCard title="Add a credential">
+        <form className="flex max-w-md flex-col" onSubmit={(event) => void submit(event)} data-testid="credential-form">
+          {text("name", "Name")}
+          <FormField id="credential-type" label="Sent as" error={issueAt("type")} errorTestId="credential-error-type">
+            <NativeSelect
+              id="credential-type"
+              value={form.type}
+              onChange={(event) => set({ type: event.target.value as CredentialType })}
+            >
+              {Object.entries(TYPE_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          {(form.type === "header" || form.type === "query") &&
+            text("parameter", form.type === "header" ? "Header name" : "Query parameter name", {
+              placeholder: form.type === "header" ? "X-API-Key" : "api_key",
             })}
-            {text(
-              "allowedHosts",
-              "Allowed hosts (comma-separated: api.example.com, *.example.com, https://api.example.com/v1/)",
-              {
-                placeholder: "api.example.com",
-              },
-            )}
-            <Button type="submit" variant="primary" className="self-start" data-testid="add-credential">
-              Add credential
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+          {form.type === "basic" && text("username", "User name")}
+          {text("secret", form.type === "basic" ? "Password" : form.type === "bearer" ? "Token" : "Key", {
+            type: "password",
+            autoComplete: "off",
+          })}
+          {text(
+            "allowedHosts",
+            "Allowed hosts (comma-separated: api.example.com, *.example.com, https://api.example.com/v1/)",
+            {
+              placeholder: "api.example.com",
+            },
+          )}
+          <Button type="submit" variant="primary" className="self-start" data-testid="add-credential">
+            Add credential
+          </Button>
+        </form>
+      </SectionCard>
       <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete credential?"

@@ -6,7 +6,8 @@ import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeader } from "@/components/ui/page";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { MemberView } from "@/lib/contracts/settings-views";
 import type { InvitationView } from "@/lib/contracts/workspace-views";
@@ -60,16 +61,7 @@ export function MembersManager({
         </p>
       )}
       <Table data-testid="member-list">
-        <TableHeader>
-          <TableRow>
-            <TableHead>E-mail</TableHead>
-            <TableHead>Name</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableHeadRow columns={["E-mail", "Name", "Role"]} actions />
         <TableBody>
           {members.map((member) => (
             <TableRow key={member.userId} data-testid="member-row" data-email={member.email}>

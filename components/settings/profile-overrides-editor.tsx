@@ -6,7 +6,8 @@ import { DeleteButton } from "@/components/ui/delete-button";
 import { Fieldset } from "@/components/ui/fieldset";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 
 import type { ProfileOverride } from "@/lib/contracts/provider-config";
 
@@ -67,24 +68,14 @@ export function ProfileOverridesEditor({
     <Fieldset legend="Model profile overrides" data-testid="profile-overrides">
       {rows.length > 0 && (
         <Table className="text-xs">
-          <TableHeader>
-            <TableRow>
-              <TableHead className={HEAD}>Model</TableHead>
-              {FLAGS.map(([, label]) => (
-                <TableHead key={label} className={HEAD}>
-                  {label}
-                </TableHead>
-              ))}
-              {NUMBERS.map(([, label, unit]) => (
-                <TableHead key={label} className={HEAD} title={unit}>
-                  {label}
-                </TableHead>
-              ))}
-              <TableHead className={HEAD}>
-                <span className="sr-only">Remove</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadRow
+            columns={[
+              { label: "Model", className: HEAD },
+              ...FLAGS.map(([, label]) => ({ label, className: HEAD })),
+              ...NUMBERS.map(([, label, unit]) => ({ label, className: HEAD, title: unit })),
+              { label: <span className="sr-only">Remove</span>, className: HEAD },
+            ]}
+          />
           <TableBody>
             {rows.map((row, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are identified by position while the model id is typed.

@@ -10,7 +10,8 @@ import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { ProviderView } from "@/lib/contracts/provider-config";
 import type { ModelMode } from "@/lib/contracts/settings-views";
@@ -81,17 +82,7 @@ export function ProvidersManager({ providers, mode }: { providers: ProviderView[
         </EmptyState>
       ) : (
         <Table data-testid="provider-list">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Base URL</TableHead>
-              <TableHead>API key</TableHead>
-              <TableHead>Models</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadRow columns={["Name", "Base URL", "API key", "Models"]} actions />
           <TableBody>
             {providers.map((provider) => (
               <TableRow key={provider.name} data-testid="provider-row" data-name={provider.name}>

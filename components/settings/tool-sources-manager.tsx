@@ -6,15 +6,15 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { cn } from "@/components/ui/cn";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page";
+import { SectionCard } from "@/components/ui/section-card";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { ToolSourceReport } from "@/lib/contracts/settings-views";
 import type { ToolSourceView } from "@/lib/contracts/tool-source-config";
@@ -138,29 +138,22 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
       )}
       {reports.length === 0 && <EmptyState data-testid="tool-sources-empty">No tool sources yet.</EmptyState>}
       {reports.map((report) => (
-        <Card
+        <SectionCard
           key={report.source.id}
-          role="region"
-          aria-labelledby={`tool-source-${report.source.id}`}
+          titleId={`tool-source-${report.source.id}`}
           data-testid="tool-source"
           data-id={report.source.id}
           data-name={report.source.name}
-        >
-          <CardHeader
-            className={cn(
-              "flex-row flex-wrap items-start justify-between gap-3",
-              !report.error && report.tools.length === 0 && "pb-4",
-            )}
-          >
-            <div className="flex min-w-0 flex-col gap-1">
-              <CardTitle id={`tool-source-${report.source.id}`} className="flex flex-wrap items-center gap-2">
-                {report.source.name}
-                <Badge tone="outline">{report.source.kind === "openapi" ? "OpenAPI" : "MCP"}</Badge>
-                <StatusBadge status={report.status} testId="source-status" />
-              </CardTitle>
-              <CardDescription className="break-all">{connectionSummary(report.source)}</CardDescription>
-            </div>
-            <div className="flex items-center gap-1">
+          title={
+            <>
+              {report.source.name}
+              <Badge tone="outline">{report.source.kind === "openapi" ? "OpenAPI" : "MCP"}</Badge>
+              <StatusBadge status={report.status} testId="source-status" />
+            </>
+          }
+          description={connectionSummary(report.source)}
+          actions={
+            <>
               {report.source.kind === "mcp" && (
                 <Button
                   variant="ghost"
@@ -186,10 +179,12 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
                 ariaLabel={`Delete ${report.source.name}`}
                 onClick={() => setDeleting(report.source)}
               />
-            </div>
-          </CardHeader>
+            </>
+          }
+          contentClassName="flex flex-col gap-3"
+        >
           {(report.error || report.tools.length > 0) && (
-            <CardContent className="flex flex-col gap-3">
+            <>
               {report.error && (
                 <Alert tone="destructive" data-testid="source-problem">
                   {report.error.message}
@@ -197,14 +192,14 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
               )}
               {report.tools.length > 0 && (
                 <Table data-testid="source-tools">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Tool</TableHead>
-                      <TableHead>Description</TableHead>
-                      <TableHead title="Trusted by you; server hints are never used for this">Read-only</TableHead>
-                      <TableHead>{report.source.kind === "mcp" ? "Server hints (not trusted)" : "Operation"}</TableHead>
-                    </TableRow>
-                  </TableHeader>
+                  <TableHeadRow
+                    columns={[
+                      "Tool",
+                      "Description",
+                      { label: "Read-only", title: "Trusted by you; server hints are never used for this" },
+                      report.source.kind === "mcp" ? "Server hints (not trusted)" : "Operation",
+                    ]}
+                  />
                   <TableBody>
                     {report.tools.map((tool) => (
                       <TableRow key={tool.name} data-testid="source-tool" data-name={tool.name}>
@@ -230,9 +225,9 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
                   </TableBody>
                 </Table>
               )}
-            </CardContent>
+            </>
           )}
-        </Card>
+        </SectionCard>
       ))}
       {editing?.kind === "openapi" && (
         <OpenApiSourceDialog

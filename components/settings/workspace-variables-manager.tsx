@@ -2,14 +2,15 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormField, TextField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { SectionCard } from "@/components/ui/section-card";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import { WORKSPACE_VARIABLE_VALUE_LIMIT, type WorkspaceVariableView } from "@/lib/contracts/workspace-variable";
 import { useSettingsForm } from "./use-settings-form";
@@ -102,15 +103,7 @@ export function WorkspaceVariablesManager({
         <EmptyState data-testid="variables-empty">No variables yet.</EmptyState>
       ) : (
         <Table data-testid="variable-list">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Reference</TableHead>
-              <TableHead>Value</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableHeadRow columns={["Reference", "Value"]} actions />
           <TableBody>
             {variables.map((variable) => (
               <VariableRow
@@ -123,52 +116,47 @@ export function WorkspaceVariablesManager({
           </TableBody>
         </Table>
       )}
-      <Card>
-        <CardHeader>
-          <CardTitle>Add a variable</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form className="flex max-w-md flex-col" onSubmit={(event) => void submit(event)} data-testid="variable-form">
-            <TextField
-              id="variable-name"
-              label="Name"
-              value={form.name}
-              onChange={(name) => set({ name })}
-              error={issueAt("name")}
-              errorTestId="variable-error-name"
-              placeholder="SUPPORT_EMAIL"
-              autoComplete="off"
-            />
-            <FormField id="variable-value" label="Value" error={issueAt("value")} errorTestId="variable-error-value">
-              <Input id="variable-value" value={form.value} onChange={(event) => set({ value: event.target.value })} />
-            </FormField>
-            <Button type="submit" variant="primary" className="self-start" data-testid="add-variable">
-              Add variable
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+      <SectionCard title="Add a variable">
+        <form className="flex max-w-md flex-col" onSubmit={(event) => void submit(event)} data-testid="variable-form">
+          <TextField
+            id="variable-name"
+            label="Name"
+            value={form.name}
+            onChange={(name) => set({ name })}
+            error={issueAt("name")}
+            errorTestId="variable-error-name"
+            placeholder="SUPPORT_EMAIL"
+            autoComplete="off"
+          />
+          <FormField id="variable-value" label="Value" error={issueAt("value")} errorTestId="variable-error-value">
+            <Input id="variable-value" value={form.value} onChange={(event) => set({ value: event.target.value })} />
+          </FormField>
+          <Button type="submit" variant="primary" className="self-start" data-testid="add-variable">
+            Add variable
+          </Button>
+        </form>
+      </SectionCard>
       {server.length > 0 && (
-        <Card data-testid="server-variables">
-          <CardHeader>
-            <CardTitle>From the server</CardTitle>
-            <CardDescription>
+        <SectionCard
+          data-testid="server-variables"
+          title="From the server"
+          description={
+            <>
               Set by the administrator as <code>TRELLIS_PUBLIC_NAME</code>. A workspace variable of the same name is
               used instead.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="m-0 flex list-none flex-col gap-1 p-0 text-sm">
-              {server.map((variable) => (
-                <li key={variable.name}>
-                  <code className="text-xs">{`{{env.${variable.name}}}`}</code> ={" "}
-                  <code className="text-xs">{variable.value}</code>
-                  {overridden.has(variable.name) && <span className="text-muted-foreground"> (overridden)</span>}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+            </>
+          }
+        >
+          <ul className="m-0 flex list-none flex-col gap-1 p-0 text-sm">
+            {server.map((variable) => (
+              <li key={variable.name}>
+                <code className="text-xs">{`{{env.${variable.name}}}`}</code> ={" "}
+                <code className="text-xs">{variable.value}</code>
+                {overridden.has(variable.name) && <span className="text-muted-foreground"> (overridden)</span>}
+              </li>
+            ))}
+          </ul>
+        </SectionCard>
       )}
       <ConfirmDeleteDialog
         open={deleting !== null}
