@@ -19,6 +19,7 @@ import { attemptEntry, decideRetry, type RetryEvent, type RetryOptions, sleep, w
 import { cutAtStopSequence } from "../stop-sequence-filter";
 import type { TokenBudgetOptions } from "../token-budget";
 import { computeCost, computeUsage } from "../usage";
+import { httpFetch } from "./http-fetch";
 import { mapFinishReason } from "./map-finish-reason";
 import { mapOpenAIError } from "./map-openai-error";
 import { type PreparedRequest, prepareRequest } from "./prepare-request";
@@ -37,7 +38,7 @@ export interface OpenAICompatibleModelOptions {
   headers?: Record<string, string>;
   /** Extra query parameters on every request (Azure: `api-version`). */
   query?: Record<string, string>;
-  /** The fetch the SDK sends with; the global one by default (the provider Test passes the SSRF-guarded one). */
+  /** The fetch the SDK sends with; `httpFetch` by default (the provider Test passes the SSRF-guarded one). */
   fetch?: typeof fetch;
   /** Profile fields overriding the table's row for this model. */
   profile?: Partial<ModelProfile>;
@@ -98,7 +99,8 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
       timeout: sdkTimeoutMs,
       // The SDK logs unparsable stream chunks to the console; we turn them into typed errors instead.
       logLevel: "off",
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      // Our node:http transport unless the caller brings its own (the provider Test's guarded one).
+      fetch: options.fetch ?? httpFetch,
     });
   }
 
