@@ -20,11 +20,14 @@
  *   rss_mb                      the server process's resident memory (VmRSS of the next-server process
  *                               and its children) with the load average, after start-up, after each
  *                               round, and after BENCH_API_IDLE_SECONDS (default 60) idle; with each,
- *                               the heap it retains after a forced full GC (heap_used_mb, heap_total_mb,
- *                               external_mb, from a bench-only probe: bench/server-memory.ts)
- *   rss_flat                    verdict over the rounds after the first: RSS and retained heap growth
- *                               from the first to the last round, `flat` when both stay within the
- *                               limits of bench/server-memory.ts (its header says what "flat" means)
+ *                               V8's heap figures from a bench-only probe (heap_used_mb, heap_total_mb,
+ *                               external_mb; heap_after_gc when taken after a forced full GC, which is
+ *                               at the last point, or at every point with BENCH_API_HEAP=gc; see
+ *                               bench/server-memory.ts)
+ *   rss_flat                    verdict over the rounds after the first: RSS growth (and retained heap
+ *                               growth with BENCH_API_HEAP=gc) from the first to the last round, `flat`
+ *                               within the limits of bench/server-memory.ts (its header says what
+ *                               "flat" means)
  *   idle_60s_at_most_500mb      RSS after the idle pause (60 s or more) is at most 500 MB
  *
  * BENCH_API_CASES (comma list of one_llm, plan_and_execute, first_sse, chat_first_token,
@@ -244,10 +247,10 @@ async function main(): Promise<void> {
     await waitForHealth(origin, server);
     const pid = server.pid as number;
     const rss: Record<string, RssPoint> = {};
-    // RSS as the round left it first, then the probe's figures after its full GC.
-    const noteRss = async (label: string) => {
+    // RSS as the round left it first, then the probe's heap figures (bench/server-memory.ts).
+    const noteRss = async (label: string, final = false) => {
       rss[label] = { mb: rssMb(pid), load_average_1m: loadAverage() };
-      Object.assign(rss[label], await memory.sample());
+      Object.assign(rss[label], await memory.sample(final));
     };
     await noteRss("start");
     const blocking: Record<string, Record<string, unknown>> = {};
@@ -304,11 +307,11 @@ async function main(): Promise<void> {
         max: percentile(sorted, 1),
       };
     }
-    await noteRss("after_rounds");
+    await noteRss("after_rounds", !CASES.has("idle"));
     fake.requests.length = 0;
     if (CASES.has("idle")) {
       await sleep(IDLE_SECONDS * 1000);
-      await noteRss(`idle_${IDLE_SECONDS}s`);
+      await noteRss(`idle_${IDLE_SECONDS}s`, true);
     }
     console.log(
       JSON.stringify({
