@@ -120,7 +120,7 @@ export function RunActions({ detail, canRun, readOnly }: { detail: RunDetail; ca
             </Label>
             <NativeSelect
               id={`rerun-target-${run.id}`}
-              size="sm"
+              density="sm"
               wrapperClassName="w-36"
               data-testid="rerun-target"
               value={target}

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 
-/** A delete confirmation: Cancel, and a danger Delete button that calls `onConfirm`. */
+/** A delete confirmation: Cancel, and a danger button (“Delete”, or `confirmLabel`) that calls `onConfirm`. */
 export function ConfirmDeleteDialog({
   open,
   title,
@@ -12,6 +12,7 @@ export function ConfirmDeleteDialog({
   onConfirm,
   testId,
   confirmTestId,
+  confirmLabel = "Delete",
   children,
 }: {
   open: boolean;
@@ -20,6 +21,8 @@ export function ConfirmDeleteDialog({
   onConfirm: () => void;
   testId: string;
   confirmTestId: string;
+  /** The danger button's text when “Delete” is not the word (“Revoke”, “Remove”). */
+  confirmLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -34,7 +37,7 @@ export function ConfirmDeleteDialog({
             Cancel
           </Button>
           <Button variant="destructive" data-testid={confirmTestId} onClick={onConfirm}>
-            Delete
+            {confirmLabel}
           </Button>
         </>
       }

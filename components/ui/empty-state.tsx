@@ -2,8 +2,9 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 
 /**
- * What a list shows when it has nothing to list: an optional icon, a title, a sentence saying
- * what to do, and an optional action (a button or a link). A dashed box where the table would be.
+ * What a list shows when it has nothing to list: a dashed box where the table would be, with an
+ * optional icon, an optional bold `title`, a sentence saying what to do (`description`, or the
+ * children), and an optional action (a button or a link). Other props (data-testid…) go to the box.
  */
 export function EmptyState({
   icon,
@@ -11,10 +12,11 @@ export function EmptyState({
   description,
   action,
   className,
+  children,
   ...props
 }: Omit<ComponentProps<"div">, "title"> & {
   icon?: ReactNode;
-  title: ReactNode;
+  title?: ReactNode;
   description?: ReactNode;
   action?: ReactNode;
 }) {
@@ -22,7 +24,7 @@ export function EmptyState({
     <div
       data-slot="empty-state"
       className={cn(
-        "flex flex-col items-center justify-center gap-1.5 rounded-lg border border-dashed border-border bg-card/60 px-6 py-10 text-center",
+        "flex flex-col items-center justify-center gap-1.5 rounded-lg border border-dashed border-border bg-card/60 px-6 py-8 text-center",
         className,
       )}
       {...props}
@@ -32,8 +34,10 @@ export function EmptyState({
           {icon}
         </div>
       )}
-      <p className="m-0 text-sm font-semibold">{title}</p>
-      {description && <p className="m-0 max-w-md text-sm text-muted-foreground">{description}</p>}
+      {title && <p className="m-0 text-sm font-semibold">{title}</p>}
+      {(description ?? children) && (
+        <div className="m-0 max-w-md text-sm text-muted-foreground">{description ?? children}</div>
+      )}
       {action && <div className="mt-2 flex flex-wrap justify-center gap-2">{action}</div>}
     </div>
   );

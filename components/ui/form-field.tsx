@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FieldHint } from "./field-hint";
 import { Input } from "./input";
 
 /** A labelled form control with a quiet hint and the problem reported for that field under it. */
@@ -27,7 +28,7 @@ export function FormField({
         {label}
       </label>
       {children}
-      {hint && <p className="m-0 text-xs text-muted-foreground">{hint}</p>}
+      {hint && <FieldHint>{hint}</FieldHint>}
       {error && (
         <p className="m-0 text-xs text-destructive" data-testid={errorTestId}>
           {error}

@@ -1,27 +1,28 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 
-/**
- * Label and value pairs as a description list: `rows` puts each label beside its value (a node
- * run's latency, tokens, cost), `tiles` puts the label above the value in a wrapping grid (a
- * run's header; give the columns with `className`, e.g. `grid-cols-2 lg:grid-cols-4`).
- */
+/** How a {@link StatList} lays out its figures. */
+const LAYOUTS = {
+  /** Each label beside its value (a node run's latency, tokens, cost). */
+  rows: "grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 [&>div]:contents",
+  /** Label above value in a wrapping grid (a run's header; give the columns with `className`). */
+  tiles: "gap-x-6 gap-y-2 [&>div]:flex [&>div]:min-w-0 [&>div]:flex-col [&>div]:gap-0.5",
+  /** Each figure in its own box, as many columns as fit (an evaluation's totals). */
+  cards:
+    "grid-cols-[repeat(auto-fill,minmax(140px,1fr))] gap-2 [&>div]:flex [&>div]:min-w-0 [&>div]:flex-col [&>div]:gap-0.5 [&>div]:rounded-lg [&>div]:border [&>div]:border-border [&>div]:bg-card [&>div]:px-3 [&>div]:py-2.5 [&_dd]:text-base [&_dd]:font-semibold",
+} as const;
+
+/** Label and value pairs as a description list, laid out as `rows`, `tiles` or `cards`. */
 export function StatList({
   layout = "rows",
   className,
   ...props
-}: ComponentProps<"dl"> & { layout?: "rows" | "tiles" }) {
+}: ComponentProps<"dl"> & { layout?: keyof typeof LAYOUTS }) {
   return (
     <dl
       data-slot="stat-list"
       data-layout={layout}
-      className={cn(
-        "m-0 grid text-sm",
-        layout === "rows"
-          ? "grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 [&>div]:contents"
-          : "gap-x-6 gap-y-2 [&>div]:flex [&>div]:min-w-0 [&>div]:flex-col [&>div]:gap-0.5",
-        className,
-      )}
+      className={cn("m-0 grid text-sm", LAYOUTS[layout], className)}
       {...props}
     />
   );
