@@ -3,10 +3,9 @@
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField, TextField } from "@/components/ui/form-field";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { checkRunInputs } from "@/lib/workflow/run-inputs";
@@ -183,16 +182,12 @@ export function ScheduleDialog() {
               onChange={(event) => setInputs(event.target.value)}
             />
           </FormField>
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id="schedule-enabled"
-              checked={enabled}
-              onCheckedChange={(checked) => setEnabled(checked === true)}
-            />
-            <Label htmlFor="schedule-enabled" className="text-sm font-normal">
-              Enabled
-            </Label>
-          </div>
+          <CheckboxField
+            id="schedule-enabled"
+            label="Enabled"
+            checked={enabled}
+            onCheckedChange={(checked) => setEnabled(checked === true)}
+          />
         </>
       )}
       {issue && !["cron", "timezone", "inputs"].includes(issue.field) && (

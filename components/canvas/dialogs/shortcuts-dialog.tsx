@@ -2,7 +2,8 @@
 
 import { Dialog } from "@/components/ui/dialog";
 import { Kbd } from "@/components/ui/kbd";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { SHORTCUTS } from "../hooks/use-keyboard-shortcuts";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
@@ -18,12 +19,7 @@ export function ShortcutsDialog() {
       testId="shortcuts-dialog"
     >
       <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead className="w-48">Keys</TableHead>
-            <TableHead>Action</TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableHeadRow columns={[{ label: "Keys", className: "w-48" }, "Action"]} />
         <TableBody>
           {SHORTCUTS.map((shortcut) => (
             <TableRow key={shortcut.keys}>

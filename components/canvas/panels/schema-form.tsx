@@ -3,6 +3,7 @@
 import { PlusIcon, Trash2Icon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { FieldHint } from "@/components/ui/field-hint";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -98,11 +99,7 @@ export function SchemaField({
         onChange={onChange}
         control={{ id, "aria-invalid": invalid || undefined, "aria-describedby": describedBy }}
       />
-      {resolved.description && (
-        <p id={`${id}-help`} className="m-0 text-xs text-muted-foreground">
-          {resolved.description}
-        </p>
-      )}
+      {resolved.description && <FieldHint id={`${id}-help`}>{resolved.description}</FieldHint>}
       {invalid && (
         <div id={`${id}-issues`} className="flex flex-col gap-0.5 text-xs text-destructive">
           {fieldIssues.map((issue) => (

@@ -2,7 +2,8 @@
 
 import { memo, useEffect, useMemo, useState } from "react";
 import { NodeTypeIcon } from "@/components/ui/node-type-style";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import type { WorkspaceVariableView } from "@/lib/contracts/workspace-variable";
 import type { ConfigPath } from "@/lib/workflow/node-definition";
 import { buildVariableCatalog, type VariableUse } from "@/lib/workflow/variable-catalog";
@@ -82,14 +83,7 @@ export const VariablesPanel = memo(function VariablesPanel() {
   return (
     <div className="flex flex-col gap-3 text-sm" data-testid="variables-panel">
       <Table data-testid="variables-outputs">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Node</TableHead>
-            <TableHead>Output</TableHead>
-            <TableHead>Type</TableHead>
-            <TableHead>Used by</TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableHeadRow columns={["Node", "Output", "Type", "Used by"]} />
         <TableBody>
           {catalog.nodes.flatMap((node) =>
             node.outputs.map((output, index) => (
@@ -131,14 +125,7 @@ export const VariablesPanel = memo(function VariablesPanel() {
           </p>
         ) : (
           <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Variable</TableHead>
-                <TableHead>Value</TableHead>
-                <TableHead>Defined in</TableHead>
-                <TableHead>Used by</TableHead>
-              </TableRow>
-            </TableHeader>
+            <TableHeadRow columns={["Variable", "Value", "Defined in", "Used by"]} />
             <TableBody>
               {[...envNames].map(([name, entry]) => (
                 <TableRow
