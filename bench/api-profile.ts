@@ -23,8 +23,7 @@ import { saveProvider } from "../lib/db/provider-repository";
 import { seedDatabase } from "../lib/db/seed";
 import { createWorkflow, publishWorkflow } from "../lib/db/workflow-repository";
 import { startFakeOpenAIServer } from "../lib/llm/fake-server";
-import { oneLlmFlow } from "./one-llm-flow";
-import { parallelLlmFlow } from "./parallel-llm-flow";
+import { llmFlow } from "./llm-flow";
 import { percentile, sortedCopy } from "./support";
 
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 400);
@@ -37,7 +36,7 @@ const CLIENTS = Number(process.env.BENCH_PROFILE_CLIENTS ?? 1);
 /** When set, a CPU profile of the measured runs only (no start-up, migrations or warm-up) is written there. */
 const PROFILE_PATH = process.env.BENCH_PROFILE_CPU_PROFILE;
 
-const flow = FLOW === "parallel_10_llm" ? parallelLlmFlow(10, "gpt-4o-mini") : oneLlmFlow();
+const flow = FLOW === "parallel_10_llm" ? llmFlow({ branches: 10 }) : llmFlow();
 
 async function main(): Promise<void> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-api-profile-"));
