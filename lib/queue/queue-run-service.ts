@@ -14,11 +14,10 @@ import {
   type RunExecution,
   RunNotActiveError,
   type RunObserver,
-  RunService,
-  type RunServiceOptions,
   type StartRunInput,
   type StartSingleNodeInput,
-} from "../services/run-service";
+} from "../services/run-execution";
+import { RunService, type RunServiceOptions } from "../services/run-service";
 import { listWorkspaceTools } from "../services/workspace-tools";
 import { TrellisError } from "../workflow/errors";
 import { QueueUnavailableError } from "./errors";

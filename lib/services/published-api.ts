@@ -15,7 +15,7 @@ import { authorize, can } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { compiledVersion } from "./compiled-versions";
 import { serviceRoot as root } from "./root";
-import { assertRunInputs } from "./run-service";
+import { assertRunInputs } from "./run-compile";
 
 /** The workflow has never been published, so it has no endpoint yet. Code `workflow_not_published` (409). */
 export class WorkflowNotPublishedError extends TrellisError {

@@ -4,7 +4,8 @@ import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
 import { createServiceRoot, installServiceRoot, type ServiceRoot } from "@/lib/services/root";
-import { type RunExecution, RunService, type StartRunInput } from "@/lib/services/run-service";
+import type { RunExecution, StartRunInput } from "@/lib/services/run-execution";
+import { RunService } from "@/lib/services/run-service";
 import type { WorkflowDocument } from "@/lib/workflow/document";
 import { POST } from "./route";
 
