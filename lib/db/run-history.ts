@@ -4,7 +4,8 @@ import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { TrellisError } from "../workflow/errors";
 import { type Database, database, providerOf } from "./prisma-client";
 import { type RunView, runSelect } from "./run-repository";
-import { ftsQuery, postgresMatch, SEARCH_KEY_SPAN, searchCondition, searchSnippets, sqliteEpochMs } from "./run-search";
+import { ftsQuery, postgresMatch, SEARCH_KEY_SPAN, searchCondition, searchSnippets } from "./run-search";
+import { sqliteEpochMs } from "./sql-dialect";
 
 export { RUN_SORT_KEYS, type RunSortKey } from "../runs/run-history-sort";
 

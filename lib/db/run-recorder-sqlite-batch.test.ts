@@ -196,3 +196,58 @@ describe("the SQLite recorder's synchronous batch", () => {
     await expect(recorder.flush()).rejects.toThrow(/no row|foreign key/i);
   });
 });
+
+describe.skipIf(!process.env.TRELLIS_TEST_POSTGRES_URL)("the recorder's Run patch on PostgreSQL", () => {
+  let test: TestDatabase;
+  let workspaceId: string;
+  let workflowId: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase("postgresql");
+    const seeded = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+    workspaceId = seeded.workspaceId;
+    workflowId = (await createWorkflow(workspaceId, { name: "R", userId: seeded.ownerId, draft: emptyDocument() })).id;
+  });
+  afterAll(async () => test?.dispose());
+
+  it("writes the same Run row, closes open node runs and indexes the run, with the same statements", async () => {
+    const runId = await createRun({
+      workspaceId,
+      workflowId,
+      trigger: "api",
+      compiled,
+      inputs: {},
+      usesDemoModel: false,
+    });
+    const startedAt = (await test.db.run.findUniqueOrThrow({ where: { id: runId } })).startedAt.getTime();
+    const recorder = new PrismaRunRecorder(test.db, "postgresql", { flushIntervalMs: 60_000 });
+    for (const event of runEvents(runId, startedAt)) recorder.record(event);
+    recorder.checkpoint({ runId, seq: 5, state: { finished: ["llm"] } });
+    await recorder.flush();
+    const row = await test.db.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(row).toMatchObject({
+      status: "failed",
+      errorCode: "node_failed",
+      errorMessage: "Hung failed",
+      outputs: { answer: "pong" },
+      steps: 2,
+      tokensIn: 3,
+      tokensOut: 4,
+      cost: 0.5,
+      lastSeq: 5,
+      durationMs: 1234,
+    });
+    expect(row.endedAt?.getTime()).toBe(startedAt + 1234);
+    const stored = await getRunWithNodeRuns(runId);
+    expect(stored?.nodeRuns.find((nodeRun) => nodeRun.nodeId === "hung")).toMatchObject({
+      status: "failed",
+      errorCode: "node_failed",
+    });
+    const search = await test.db.$queryRawUnsafe<{ content: string }[]>(
+      `SELECT "content" FROM "RunSearch" WHERE "runId" = $1`,
+      runId,
+    );
+    expect(search[0]?.content).toContain("needle in a haystack");
+    expect(search[0]?.content).toContain("Hung failed");
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { RunRowMissingError } from "../db/run-recorder";
 import { TrellisError } from "../workflow/errors";
 import { mapError } from "./respond";
 
@@ -34,6 +35,15 @@ describe("mapError", () => {
     const response = mapError(Object.assign(new Error("boom"), { code: "workflow_invalid" }));
     expect(response.status).toBe(500);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("internal_error");
+    log.mockRestore();
+  });
+
+  it("answers a logged 500 with its code for a server-side TrellisError (a Run row gone while recording)", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = mapError(new RunRowMissingError("run_1"));
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("run_row_missing");
+    expect(log).toHaveBeenCalled();
     log.mockRestore();
   });
 });

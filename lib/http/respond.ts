@@ -58,6 +58,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   unknown_workflow: 422,
   rerun_unavailable: 409,
   queue_unavailable: 503,
+  run_row_missing: 500,
   dataset_name_taken: 409,
   dataset_version_conflict: 409,
   invalid_dataset: 422,
@@ -77,6 +78,8 @@ export function statusForCode(code: string): number {
 export function mapError(error: unknown): Response {
   if (isTrellisError(error)) {
     const status = statusForCode(error.code);
+    // A server-side failure with a stable code is still the server's: logged like any 500.
+    if (status === 500) console.error(error);
     const { issues, details } = error as { issues?: unknown; details?: Record<string, unknown> };
     const response = errorResponse(status, error.code, error.message, {
       ...details,
