@@ -103,7 +103,8 @@ async function benchProvider(provider: Provider) {
   const { seedDatabase } = await import("../lib/db/seed");
   const { createWorkflow, publishWorkflow } = await import("../lib/db/workflow-repository");
   const { buildUpsert, postgresDialect, sqliteDialect } = await import("../lib/db/sql-dialect");
-  const { sqliteTimestamp, queryRunHistory } = await import("../lib/db/run-history");
+  const { queryRunHistory } = await import("../lib/db/run-history");
+  const { sqliteTimestamp } = await import("../lib/db/sql-dialect");
   const { getRunWithNodeRuns, createRun } = await import("../lib/db/run-repository");
   const { saveRetentionPolicy } = await import("../lib/db/retention-repository");
   const { PrismaRunRecorder } = await import("../lib/db/run-recorder");

@@ -8,9 +8,16 @@ import {
 } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
 import { TrellisError } from "../workflow/errors";
-import { type Database, sqliteConnectionOf } from "./prisma-client";
+import { type Database, idleSqliteConnectionOf } from "./prisma-client";
 import { searchIndexSteps } from "./run-search";
-import { buildUpsert, type ColumnKind, postgresDialect, type SqlDialect, sqliteDialect } from "./sql-dialect";
+import {
+  buildUpsert,
+  type ColumnKind,
+  postgresDialect,
+  type SqlDialect,
+  sqliteDialect,
+  sqliteTimestamp,
+} from "./sql-dialect";
 import { runStep, runStepsAsync, runStepsSync, type SqlSteps } from "./sql-steps";
 
 const NODE_RUN_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
@@ -157,6 +164,8 @@ export class PrismaRunRecorder implements RunRecorder {
   private pendingEvents: unknown[][] = [];
   private pendingRuns = new Map<string, RunPatch>();
   private pendingCheckpoints = new Map<string, RunCheckpoint>();
+  /** The status each run's Run row got from the last batch that landed (see `recordedStatus`). */
+  private readonly landedStatus = new Map<string, string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
   private lastError: unknown;
@@ -215,6 +224,14 @@ export class PrismaRunRecorder implements RunRecorder {
     return { runId, seq: row.seq, state: row.state as Record<string, unknown> };
   }
 
+  /**
+   * The status this recorder last wrote to a run's Run row in a batch that committed (`running`,
+   * `waiting`, a terminal one), or undefined: then only the row itself can say.
+   */
+  recordedStatus(runId: string): string | undefined {
+    return this.landedStatus.get(runId);
+  }
+
   /** The Run row's side of an event (node rows are the reducer's). */
   private applyToRun(event: RunEvent): void {
     switch (event.type) {
@@ -268,6 +285,12 @@ export class PrismaRunRecorder implements RunRecorder {
     return this.writing;
   }
 
+  /** A batch committed: it also carried every row an earlier failed batch put back. */
+  private landed(runs: Map<string, RunPatch>): void {
+    this.lastError = undefined;
+    for (const [runId, patch] of runs) if (patch.status !== undefined) this.landedStatus.set(runId, patch.status);
+  }
+
   private async writeBatch(): Promise<void> {
     const nodeRuns = [...this.pendingNodeRuns.values()];
     const events = this.pendingEvents;
@@ -311,13 +334,12 @@ export class PrismaRunRecorder implements RunRecorder {
       // connection. Nothing else can run in between (no await), and it costs a fraction of
       // Prisma's interactive transaction, which was most of a short run's recording cost. Rows
       // seen without their start (a resumed run, rare) take the Prisma path.
-      const connection =
-        this.dialect.provider === "sqlite" && partial.length === 0 ? sqliteConnectionOf(this.db) : undefined;
-      if (connection && !connection.inTransaction) {
+      const connection = partial.length === 0 ? idleSqliteConnectionOf(this.db) : undefined;
+      if (connection) {
         connection.transaction(() => {
           runStepsSync(connection, batchSteps(this.dialect, [...nodeRunStatements, ...laterStatements], runs));
         })();
-        this.lastError = undefined;
+        this.landed(runs);
         return;
       }
       await this.db.$transaction(async (transaction) => {
@@ -333,8 +355,7 @@ export class PrismaRunRecorder implements RunRecorder {
         // Prisma's 2 s default wait for a transaction fails runs on a busy queue worker (many runs
         // flushing at once on shared cores): wait longer before calling the record unwritable.
       }, TRANSACTION_OPTIONS);
-      // A later batch that lands also carries every row an earlier failed batch put back.
-      this.lastError = undefined;
+      this.landed(runs);
     } catch (error) {
       // Put the batch back (newer pending entries win) so a transient failure loses nothing.
       // Row objects are the reducer's live ones, so a row put back carries its newest state.
@@ -346,11 +367,6 @@ export class PrismaRunRecorder implements RunRecorder {
       this.lastError = error;
     }
   }
-}
-
-/** A time as Prisma's SQLite adapter stores a DateTime (`…+00:00`), so SQL comparisons and sorts agree; PostgreSQL reads it as the same UTC time. */
-function prismaTime(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace("Z", "+00:00");
 }
 
 /** One SQL statement with its parameters. */
@@ -382,7 +398,7 @@ function* runPatchSteps(dialect: SqlDialect, runId: string, patch: RunPatch): Sq
     const { endedAt, status, errorCode, errorMessage } = patch.closeOpen;
     yield runStep(
       `UPDATE "NodeRun" SET "status" = ${dialect.value(1)}, "errorCode" = ${dialect.value(2)}, "errorMessage" = ${dialect.value(3)}, "endedAt" = ${dialect.timestamp(4)} WHERE "runId" = ${dialect.value(5)} AND "status" IN ('running', 'waiting')`,
-      [status, errorCode, errorMessage, prismaTime(endedAt.getTime()), runId],
+      [status, errorCode, errorMessage, sqliteTimestamp(endedAt), runId],
     );
   }
   const columns: string[] = [];
@@ -401,7 +417,7 @@ function* runPatchSteps(dialect: SqlDialect, runId: string, patch: RunPatch): Sq
     set("errorCode", "value", patch.errorCode);
     set("errorMessage", "value", patch.errorMessage ?? null);
   }
-  if (patch.endedAt !== undefined) set("endedAt", "timestamp", prismaTime(Date.parse(patch.endedAt)));
+  if (patch.endedAt !== undefined) set("endedAt", "timestamp", sqliteTimestamp(new Date(patch.endedAt)));
   if (patch.steps !== undefined) set("steps", "value", patch.steps);
   if (patch.tokensIn !== undefined) {
     set("tokensIn", "value", patch.tokensIn);

@@ -16,6 +16,16 @@ export interface SqlDialect {
   durationMs(endedMs: string, startedAt: string): string;
 }
 
+/**
+ * A DateTime as Prisma's SQLite adapter stores it (ISO text ending in `+00:00`): SQLite compares
+ * the text, so a bound value must have the same shape (`…Z` sorts after `…+00:00` at the same ms).
+ * Bound as `timestamp(3)`, PostgreSQL reads it as the same UTC time (the offset of a literal for a
+ * zone-less timestamp is ignored).
+ */
+export function sqliteTimestamp(value: Date): string {
+  return value.toISOString().replace(/Z$/, "+00:00");
+}
+
 /** SQLite: a DateTime column (ISO text) as integer epoch milliseconds. */
 export function sqliteEpochMs(column: string): string {
   return `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
@@ -74,4 +84,9 @@ export function buildUpsert(
     sql: `INSERT INTO "${table}" (${names}) VALUES ${tuples.join(",")} ON CONFLICT (${conflict}) ${action}`,
     parameters,
   };
+}
+
+/** The dialect of a provider. */
+export function dialectFor(provider: "sqlite" | "postgresql"): SqlDialect {
+  return provider === "sqlite" ? sqliteDialect : postgresDialect;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type BetterSqlite3 from "better-sqlite3";
-import type { Database } from "./prisma-client";
+import { type Database, idleSqliteConnectionOf } from "./prisma-client";
 
 /**
  * Hand-written SQL that must run on two kinds of connection: synchronously on the better-sqlite3
@@ -70,4 +70,28 @@ export async function runStepsAsync<Result>(executor: RawExecutor, steps: SqlSte
     }
   }
   return next.value;
+}
+
+/**
+ * Runs steps on a client: synchronously on its SQLite connection when no Prisma transaction holds
+ * it (`idleSqliteConnectionOf`), else through Prisma's raw calls. Steps must be written in the
+ * client's dialect (`dialectOf`).
+ */
+export async function runSteps<Result>(db: Database, steps: SqlSteps<Result>): Promise<Result> {
+  const connection = idleSqliteConnectionOf(db);
+  return connection ? runStepsSync(connection, steps) : runStepsAsync(db, steps);
+}
+
+/** The first row of one query in the client's dialect, run as `runSteps` runs steps. */
+export function queryRow(
+  db: Database,
+  sql: string,
+  parameters: unknown[],
+): Promise<Record<string, unknown> | undefined> {
+  return runSteps(
+    db,
+    (function* (): SqlSteps<Record<string, unknown> | undefined> {
+      return (yield getStep(sql, parameters)).row;
+    })(),
+  );
 }

@@ -88,8 +88,12 @@ export function templateEnvironment(
   environment: Record<string, string | undefined> = process.env,
 ): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(environment)) {
-    if (name.startsWith("TRELLIS_PUBLIC_") && value !== undefined) result[name.slice("TRELLIS_PUBLIC_".length)] = value;
+  // Names first, values only for the matches: reading a value of process.env is a call into the
+  // runtime, and a run asked for every one of them.
+  for (const name of Object.keys(environment)) {
+    if (!name.startsWith("TRELLIS_PUBLIC_")) continue;
+    const value = environment[name];
+    if (value !== undefined) result[name.slice("TRELLIS_PUBLIC_".length)] = value;
   }
   return result;
 }

@@ -1,8 +1,7 @@
 import "server-only";
 import {
-  getLatestVersion,
-  getServingBySlug,
-  getVersion,
+  findServedVersion,
+  getVersionDocument,
   listPublishedWorkflows,
   WorkflowNotFoundError,
 } from "../db/workflow-repository";
@@ -67,26 +66,30 @@ export async function resolvePublishedVersion(
   version?: string,
 ): Promise<PublishedVersion> {
   authorize(principal, "workflow.run");
-  const serving = await getServingBySlug(principal.workspaceId, slug);
-  const workflowId = serving?.id;
+  // A number the database could hold, or a name no version has (then only "not found" is told).
+  const number = version === undefined ? undefined : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : 0;
+  const served = await findServedVersion(principal.workspaceId, slug, number);
   const notAvailable = () =>
     new WorkflowNotFoundError(
       slug,
       `No workflow "${slug}" is available to ${principal.kind === "api-key" ? "this key" : "you"}.`,
     );
-  if (!workflowId) throw notAvailable();
+  if (!served) throw notAvailable();
+  const { workflowId } = served;
   authorize(principal, "workflow.run", { workspaceId: principal.workspaceId, workflowId }, notAvailable);
-  // A pinned workflow serves its pin unless the caller names a version (`version`, `slug@N`).
-  if (version === undefined && serving && serving.servedVersion !== null) version = String(serving.servedVersion);
-  if (version === undefined) {
-    const latest = await getLatestVersion(workflowId);
-    if (!latest) throw new WorkflowNotPublishedError(slug);
-    return { workflowId, slug, versionId: latest.id, version: latest.version, document: latest.document };
+  if (!served.version) {
+    // A pinned workflow serves its pin unless the caller names a version (`version`, `slug@N`).
+    const wanted = version ?? (served.servedVersion === null ? undefined : String(served.servedVersion));
+    if (wanted === undefined) throw new WorkflowNotPublishedError(slug);
+    throw new WorkflowVersionNotFoundError(slug, wanted);
   }
-  const number = /^[1-9]\d{0,8}$/.test(version) ? Number(version) : null;
-  const row = number === null ? null : await getVersion(workflowId, number);
-  if (!row) throw new WorkflowVersionNotFoundError(slug, version);
-  return { workflowId, slug, versionId: row.id, version: row.version, document: row.document };
+  return {
+    workflowId,
+    slug,
+    versionId: served.version.id,
+    version: served.version.version,
+    document: await getVersionDocument(served.version.id),
+  };
 }
 
 /**

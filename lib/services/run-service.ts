@@ -1,7 +1,7 @@
 import "server-only";
 import { readDatabaseConfig } from "../db/database-config";
 import { database } from "../db/prisma-client";
-import { createPrismaRunRecorder } from "../db/run-recorder";
+import { PrismaRunRecorder } from "../db/run-recorder";
 import {
   createRun,
   endRun,
@@ -10,7 +10,6 @@ import {
   listRunEvents,
   markRunUsesDemoModel,
 } from "../db/run-repository";
-import type { RunRecorder } from "../engine/recorder";
 import { resumeRun } from "../engine/resume-run";
 import { type RunResult, type RunWorkflowOptions, runWorkflow } from "../engine/run-workflow";
 import type { RunEvent } from "../runs/run-events";
@@ -277,8 +276,8 @@ export class RunService implements RunExecution {
     return [...this.active.keys()];
   }
 
-  private createRecorder(): RunRecorder {
-    return createPrismaRunRecorder(database(), this.provider);
+  private createRecorder(): PrismaRunRecorder {
+    return new PrismaRunRecorder(database(), this.provider);
   }
 
   /**
@@ -289,7 +288,7 @@ export class RunService implements RunExecution {
     runId: string,
     run: { workspaceId: string; trigger: RunTrigger },
     runner: (common: CommonRunOptions) => Promise<RunResult>,
-    options: { recorder?: RunRecorder; rethrow?: boolean; toolFixture?: ToolFixture } = {},
+    options: { recorder?: PrismaRunRecorder; rethrow?: boolean; toolFixture?: ToolFixture } = {},
   ): Promise<void> {
     const { workspaceId } = run;
     const context: RunObservationContext = { runId, workspaceId, trigger: run.trigger };
@@ -315,7 +314,7 @@ export class RunService implements RunExecution {
             this.emit(event, context);
           },
         });
-        await this.ensureTerminal(runId, result.status);
+        await this.ensureTerminal(runId, result.status, recorder);
       } catch (error) {
         if (options.rethrow && !engineStarted) throw error;
         // The engine promises not to throw; this guards the promise anyway so a run never stays running.
@@ -374,8 +373,12 @@ export class RunService implements RunExecution {
     }
   }
 
-  /** The recorder writes the final status; this double-checks it landed (e.g. a failed last flush). */
-  private async ensureTerminal(runId: string, status: RunStatus): Promise<void> {
+  /**
+   * The recorder writes the final status; when it cannot tell that the batch carrying it landed
+   * (e.g. a failed last flush), the row is read and corrected here.
+   */
+  private async ensureTerminal(runId: string, status: RunStatus, recorder: PrismaRunRecorder): Promise<void> {
+    if (recorder.recordedStatus(runId) === status) return;
     const row = await database().run.findUnique({ where: { id: runId }, select: { status: true } });
     if (row && (row.status === "running" || row.status === "queued") && status !== "running") {
       await database().run.update({ where: { id: runId }, data: { status, endedAt: new Date() } });

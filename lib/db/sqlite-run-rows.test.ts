@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompiledWorkflow } from "../workflow/compiled";
+import { emptyDocument } from "../workflow/document";
+import { sqliteConnectionOf } from "./prisma-client";
+import { createRun, getRun, runSelect } from "./run-repository";
+import { seedDatabase } from "./seed";
+import { createTestDatabase, type TestDatabase } from "./testing/test-database";
+import { createWorkflow, publishWorkflow } from "./workflow-repository";
+
+/**
+ * On SQLite a published run's Run row is created and read with statements on Prisma's own
+ * connection (sqlite-run-rows.ts) instead of Prisma's client: the rows must be exactly the ones
+ * Prisma writes and reads.
+ */
+const compiled = { schemaVersion: 2, nodes: {}, startNodeId: "start", scopes: {} } as CompiledWorkflow;
+
+describe("the SQLite Run row statements", () => {
+  let test: TestDatabase;
+  let input: Parameters<typeof createRun>[0];
+
+  beforeAll(async () => {
+    test = await createTestDatabase("sqlite");
+    const { workspaceId, ownerId } = await seedDatabase(test.db, {
+      adminEmail: "a@b.c",
+      adminPassword: "pw",
+      workspaceName: "W",
+    });
+    const workflowId = (await createWorkflow(workspaceId, { name: "R", userId: ownerId, draft: emptyDocument() })).id;
+    const version = await publishWorkflow(workflowId, { note: "v1", userId: ownerId });
+    input = {
+      workspaceId,
+      workflowId,
+      versionId: version.id,
+      apiKeyId: "key_1",
+      trigger: "api",
+      compiled,
+      inputs: { query: "ünïcode ✓", nested: { list: [1, 2.5, null, true] } },
+      usesDemoModel: false,
+    };
+  });
+  afterAll(async () => test?.dispose());
+
+  /** Every column of a Run row as stored, with SQLite's type of each value. */
+  async function storedRow(runId: string) {
+    const connection = sqliteConnectionOf(test.db);
+    const columns = await test.db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM pragma_table_info('Run')`);
+    const select = columns.map(({ name }) => `"${name}", typeof("${name}") AS "${name}:type"`).join(", ");
+    return connection?.prepare(`SELECT ${select} FROM "Run" WHERE "id" = ?`).get(runId) as Record<string, unknown>;
+  }
+
+  it("creates the same row Prisma creates (id form, time form, JSON text, every default)", async () => {
+    expect(sqliteConnectionOf(test.db)?.inTransaction).toBe(false);
+    const direct = await createRun(input);
+    const viaPrisma = (
+      await test.db.run.create({
+        data: {
+          workspaceId: input.workspaceId,
+          workflowId: input.workflowId,
+          versionId: input.versionId ?? null,
+          apiKeyId: input.apiKeyId ?? null,
+          trigger: input.trigger,
+          status: "queued",
+          compiled: input.compiled as never,
+          inputs: input.inputs as never,
+          usesDemoModel: input.usesDemoModel,
+        },
+        select: { id: true },
+      })
+    ).id;
+    const [left, right] = [await storedRow(direct), await storedRow(viaPrisma)];
+    const { id: directId, startedAt: directStarted, ...directRest } = left;
+    const { id: prismaId, startedAt: prismaStarted, ...prismaRest } = right;
+    expect(directRest).toEqual(prismaRest);
+    expect(directId).toMatch(/^c[a-z0-9]{24}$/);
+    expect(String(directId).length).toBe(String(prismaId).length);
+    const shape = (value: unknown) => String(value).replace(/\d/g, "0");
+    expect(shape(directStarted)).toBe(shape(prismaStarted));
+    expect(Math.abs(Date.parse(String(directStarted)) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("creates through Prisma, after it, when a Prisma transaction holds the connection", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = test.db.$transaction(async (transaction) => {
+      await transaction.workspace.findFirst();
+      await gate;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sqliteConnectionOf(test.db)?.inTransaction).toBe(true);
+    const created = createRun(input);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await holding;
+    expect(await test.db.run.count({ where: { id: await created } })).toBe(1);
+  });
+
+  it("reads a run as Prisma does, ended or not", async () => {
+    const runId = await createRun(input);
+    const viaPrisma = () => test.db.run.findUnique({ where: { id: runId }, select: runSelect });
+    expect(await getRun(runId)).toEqual(await viaPrisma());
+    await test.db.run.update({
+      where: { id: runId },
+      data: {
+        status: "failed",
+        outputs: { answer: "42", list: [1, { deep: null }] },
+        errorCode: "node_failed",
+        errorMessage: "It broke.",
+        usesDemoModel: true,
+        endedAt: new Date(),
+        steps: 3,
+        tokensIn: 10,
+        tokensOut: 20,
+        cost: 0.125,
+      },
+    });
+    expect(await getRun(runId)).toEqual(await viaPrisma());
+    expect(await getRun("no-such-run")).toBeNull();
+  });
+});
