@@ -7,7 +7,7 @@ import { TrellisError } from "../workflow/errors";
 import { toJson } from "./json";
 import { database, idleSqliteConnectionOf, providerOf } from "./prisma-client";
 import { indexRunForSearch } from "./run-search";
-import { insertRunRow, selectRunView } from "./sqlite-run-rows";
+import { insertRunRow, selectRunEvents, selectRunView } from "./sqlite-run-rows";
 
 /** Thrown when a run id does not exist. */
 export class RunNotFoundError extends TrellisError {
@@ -243,9 +243,12 @@ export async function getNodeRunOfRun(runId: string, nodeRunId: string): Promise
   return row ? toNodeRunView(row) : null;
 }
 
-/** Persisted events after a seq, for SSE replay. */
+/** Persisted events after a seq, for SSE replay (every stream opens with one). */
 export async function listRunEvents(runId: string, afterSeq: number): Promise<RunEvent[]> {
-  const rows = await database().runEventRow.findMany({
+  const db = database();
+  const connection = idleSqliteConnectionOf(db);
+  if (connection) return selectRunEvents(connection, runId, afterSeq);
+  const rows = await db.runEventRow.findMany({
     where: { runId, seq: { gt: afterSeq } },
     orderBy: { seq: "asc" },
     select: { payload: true },

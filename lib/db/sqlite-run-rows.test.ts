@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunEvent } from "../runs/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { emptyDocument } from "../workflow/document";
 import { sqliteConnectionOf } from "./prisma-client";
-import { createRun, getRun, runSelect } from "./run-repository";
+import { PrismaRunRecorder } from "./run-recorder";
+import { createRun, getRun, listRunEvents, runSelect } from "./run-repository";
 import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database";
 import { createWorkflow, publishWorkflow } from "./workflow-repository";
@@ -117,5 +119,37 @@ describe("the SQLite Run row statements", () => {
     });
     expect(await getRun(runId)).toEqual(await viaPrisma());
     expect(await getRun("no-such-run")).toBeNull();
+  });
+
+  it("replays a run's stored events as Prisma reads them", async () => {
+    const runId = await createRun(input);
+    const recorder = new PrismaRunRecorder(test.db, "sqlite", { flushIntervalMs: 60_000 });
+    const at = Date.now();
+    recorder.record({ runId, seq: 1, at, type: "run-start", inputs: { query: "ü ✓", n: 2 } } as RunEvent);
+    for (let seq = 2; seq <= 4; seq++) {
+      recorder.record({
+        runId,
+        seq,
+        at,
+        type: "node-delta",
+        nodeId: "llm",
+        iterationPath: [],
+        attempt: 1,
+        kind: "text",
+        delta: `d${seq}`,
+      } as RunEvent);
+    }
+    await recorder.flush();
+    const viaPrisma = async (afterSeq: number) =>
+      (
+        await test.db.runEventRow.findMany({
+          where: { runId, seq: { gt: afterSeq } },
+          orderBy: { seq: "asc" },
+          select: { payload: true },
+        })
+      ).map((row) => row.payload);
+    expect(await listRunEvents(runId, 0)).toEqual(await viaPrisma(0));
+    expect((await listRunEvents(runId, 2)).map((event) => event.seq)).toEqual([3, 4]);
+    expect(await listRunEvents(runId, 4)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import type BetterSqlite3 from "better-sqlite3";
+import type { RunEvent } from "../runs/run-events";
 import type { RunStatus } from "../runs/run-status";
 import { createCuid } from "./cuid";
 import type { RunView } from "./run-repository";
@@ -81,4 +82,12 @@ export function selectRunView(connection: BetterSqlite3.Database, runId: string)
     tokensOut: Number(row.tokensOut),
     cost: Number(row.cost),
   };
+}
+
+/** A run's stored events after `afterSeq`, in order. */
+export function selectRunEvents(connection: BetterSqlite3.Database, runId: string, afterSeq: number): RunEvent[] {
+  const rows = connection
+    .prepare(`SELECT "payload" FROM "RunEventRow" WHERE "runId" = ? AND "seq" > ? ORDER BY "seq" ASC`)
+    .all(runId, afterSeq) as { payload: string }[];
+  return rows.map((row) => JSON.parse(row.payload) as RunEvent);
 }

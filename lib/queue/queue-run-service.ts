@@ -120,6 +120,7 @@ export class QueueRunService implements RunExecution {
       );
     await assertConnected(this.connections.request);
     const { runId } = await this.preparer.prepareStart(input);
+    input.onCreated?.(runId);
     await this.enqueue({ kind: "run", runId });
     return { runId, done: lazy(() => this.waitForEnd(runId, 0)) };
   }

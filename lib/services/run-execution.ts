@@ -45,6 +45,11 @@ export interface StartRunInput {
   apiKeyId?: string;
   /** Faults and forced arguments for the run's tools (an evaluation case's fixture; inline mode only). */
   toolFixture?: ToolFixture;
+  /**
+   * Called with the run id once the Run row exists, before the run executes or is queued: a
+   * stream subscribing here sees every event live, none of them waiting on the store.
+   */
+  onCreated?: (runId: string) => void;
 }
 
 /** What running one node alone needs (the editor's "Run this node only"). */

@@ -72,6 +72,7 @@ export class RunService implements RunExecution {
   /** Compiles and starts a run; resolves with its id as soon as the Run row exists. */
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
     const { runId, compiled } = await this.prepareStart(input);
+    input.onCreated?.(runId);
     const done = this.execute(
       runId,
       { workspaceId: input.workspaceId, trigger: input.trigger },

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createApiKey } from "@/lib/db/api-key-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
 import { createServiceRoot, installServiceRoot, type ServiceRoot } from "@/lib/services/root";
-import type { RunExecution, StartRunInput } from "@/lib/services/run-execution";
-import { RunService } from "@/lib/services/run-service";
-import type { WorkflowDocument } from "@/lib/workflow/document";
+import {
+  apiKeyRequest,
+  GatedRunService,
+  type PublishedApiWorkspace,
+  seedPublishedApi,
+  sseMessages as sseEvents,
+} from "@/lib/services/testing/published-api";
 import { POST } from "./route";
 
 /**
@@ -14,95 +14,20 @@ import { POST } from "./route";
  * engine), while everything that makes a request the client's error is still a JSON 4xx; a start
  * that fails after the headers is told in the stream (`error`, then `run-end` failed).
  */
-const greeting: WorkflowDocument = {
-  schemaVersion: 2,
-  nodes: [
-    {
-      id: "start",
-      type: "start",
-      position: { x: 0, y: 0 },
-      data: { title: "Start", inputs: [{ name: "name", type: "string", required: true }] },
-    },
-    {
-      id: "hello",
-      type: "template",
-      position: { x: 200, y: 0 },
-      data: { title: "Hello", template: "Hello, {{start.name}}!" },
-    },
-    {
-      id: "end",
-      type: "end",
-      position: { x: 400, y: 0 },
-      data: { title: "End", outputs: [{ name: "greeting", value: "{{hello.text}}" }] },
-    },
-  ],
-  edges: [
-    { id: "e1", source: "start", target: "hello" },
-    { id: "e2", source: "hello", target: "end" },
-  ],
-};
-
 function call(body: unknown, key: string, slug = "greeter"): Promise<Response> {
-  const request = new Request(`http://localhost/api/v1/workflows/${slug}/run`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-    body: JSON.stringify(body),
-  });
-  return POST(request, { params: Promise.resolve({ slug }) });
-}
-
-/** SSE blocks with a `data:` line, as `{ event, data }`. */
-function sseEvents(text: string): { event: string; data: Record<string, unknown> }[] {
-  return text
-    .split("\n\n")
-    .filter((block) => block.includes("data: "))
-    .map((block) => ({
-      event: /^event: (.*)$/m.exec(block)?.[1] ?? "message",
-      data: JSON.parse(block.slice(block.indexOf("data: ") + 6)),
-    }));
-}
-
-/** A run service whose `start` waits for `release()`, or fails with `failWith`, before doing anything. */
-class GatedRunService extends RunService {
-  starts = 0;
-  failWith: Error | undefined;
-  private gate: Promise<void> = Promise.resolve();
-  private open: () => void = () => undefined;
-
-  hold(): void {
-    this.gate = new Promise((resolve) => {
-      this.open = resolve;
-    });
-  }
-
-  release(): void {
-    this.open();
-  }
-
-  override async start(input: StartRunInput): ReturnType<RunExecution["start"]> {
-    this.starts++;
-    await this.gate;
-    if (this.failWith) throw this.failWith;
-    return super.start(input);
-  }
+  return POST(apiKeyRequest(`/api/v1/workflows/${slug}/run`, key, body), { params: Promise.resolve({ slug }) });
 }
 
 describe("streamed published runs: headers first", () => {
-  let test: TestDatabase;
+  let test: PublishedApiWorkspace;
   let secret: string;
   let runs: GatedRunService;
   let previous: ServiceRoot | undefined;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "a@b.c",
-      adminPassword: "pw",
-      workspaceName: "W",
-    });
-    const { id } = await createWorkflow(workspaceId, { name: "Greeter", userId: ownerId, draft: greeting });
-    await publishWorkflow(id, { note: "first", userId: ownerId });
-    secret = (await createApiKey(workspaceId, { name: "ci", scopes: ["run"] })).secret;
+    test = await seedPublishedApi();
+    await test.publish("Greeter");
+    secret = await test.apiKey();
     runs = new GatedRunService();
     previous = installServiceRoot(createServiceRoot({ runs }));
   });
@@ -182,5 +107,42 @@ describe("streamed published runs: headers first", () => {
       error: { code: "internal_error" },
     });
     expect(await test.db.run.count({ where: { status: { in: ["running", "queued"] } } })).toBe(0);
+  });
+
+  it("opens the run's feed as its row is created: every event arrives live, none waits for the store", async () => {
+    // The replay of stored events is held: what the client gets meanwhile came live.
+    let releaseReplay!: () => void;
+    const replayHeld = new Promise<void>((resolve) => {
+      releaseReplay = resolve;
+    });
+    const replay = runs.replay.bind(runs);
+    runs.replay = async (runId, afterSeq) => {
+      await replayHeld;
+      return replay(runId, afterSeq);
+    };
+    try {
+      const response = await call({ inputs: { name: "Live" }, response_mode: "streaming" }, secret);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      while (!text.includes("event: run-end")) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      releaseReplay();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      const events = sseEvents(text);
+      expect(events[0]?.data.type).toBe("run-start");
+      expect(events.at(-1)?.data).toMatchObject({ type: "run-end", status: "succeeded" });
+      expect(events.map((event) => event.data.seq)).toEqual(events.map((_, index) => index + 1));
+    } finally {
+      releaseReplay();
+      runs.replay = replay;
+    }
   });
 });
