@@ -15,18 +15,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { POST } from "../app/api/v1/workflows/[slug]/run/route";
-import { createApiKey } from "../lib/db/api-key-repository";
-import { deployMigrations } from "../lib/db/migrations";
-import { createDatabase, setDatabase, sqliteConnectionOf } from "../lib/db/prisma-client";
-import { saveProvider } from "../lib/db/provider-repository";
+import { sqliteConnectionOf } from "../lib/db/prisma-client";
 import { createPrismaRunRecorder } from "../lib/db/run-recorder";
 import { createRun } from "../lib/db/run-repository";
-import { seedDatabase } from "../lib/db/seed";
-import { createWorkflow, publishWorkflow } from "../lib/db/workflow-repository";
 import { MemoryRunRecorder } from "../lib/engine/memory-recorder";
 import type { RunRecorder } from "../lib/engine/recorder";
 import { runWorkflow } from "../lib/engine/run-workflow";
@@ -38,6 +32,7 @@ import { planPublishedRun, publicRunResult } from "../lib/services/runs";
 import { compileWorkflow } from "../lib/workflow/compile";
 import type { CompiledWorkflow } from "../lib/workflow/compiled";
 import { llmFlow } from "./llm-flow";
+import { publishedRunFixture } from "./published-run-fixture";
 import { freePort, loadAverage, percentile, sleep, sortedCopy } from "./support";
 
 const OPS = Number(process.env.BENCH_BREAKDOWN_OPS ?? 300);
@@ -94,33 +89,14 @@ async function startFakeModelProcess(): Promise<{ url: string; child: ChildProce
 }
 
 async function main(): Promise<void> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-api-breakdown-"));
-  const filePath = path.join(folder, "bench.db");
-  const config = { provider: "sqlite" as const, url: `file:${filePath}`, filePath };
-  process.env.DATABASE_URL = config.url;
-  process.env.TRELLIS_SECRET_KEY ??= Buffer.alloc(32, 7).toString("base64");
-  process.env.TRELLIS_API_RATE_LIMIT = "100000000";
   const fake = await startFakeModelProcess();
-  process.env.TRELLIS_HTTP_ALLOWLIST = new URL(fake.url).host;
-  await deployMigrations(config);
-  const db = createDatabase(config);
-  setDatabase(db);
+  const document = llmFlow();
+  const { db, workspaceId, workflowId, slug, secret, dispose } = await publishedRunFixture(
+    "Breakdown",
+    fake.url,
+    document,
+  );
   try {
-    const { workspaceId, ownerId } = await seedDatabase(db, {
-      adminEmail: "p@x.test",
-      adminPassword: "pw-123456",
-      workspaceName: "P",
-    });
-    await saveProvider(workspaceId, "fake", { baseURL: fake.url, apiKey: "sk-breakdown" });
-    const slug = "breakdown";
-    const document = llmFlow();
-    const { id: workflowId } = await createWorkflow(workspaceId, {
-      name: "Breakdown",
-      userId: ownerId,
-      draft: document,
-    });
-    await publishWorkflow(workflowId, { note: "breakdown", userId: ownerId });
-    const { secret } = await createApiKey(workspaceId, { name: "breakdown", scopes: ["run"] });
     // The workspace snapshot is not reused while its newest change is under 2 s old.
     await sleep(2_100);
     const compiled = compileWorkflow(document) as { ok: true; workflow: CompiledWorkflow };
@@ -203,8 +179,7 @@ async function main(): Promise<void> {
     );
   } finally {
     fake.child.kill("SIGTERM");
-    await db.$disconnect();
-    fs.rmSync(folder, { recursive: true, force: true });
+    await dispose();
   }
 }
 

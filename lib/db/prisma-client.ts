@@ -102,7 +102,10 @@ export function setDatabase(client: Database): void {
   globalForDatabase.trellisDatabase = client;
 }
 
-/** A round trip to the database (health checks). */
+/** A round trip to the database (health checks; on SQLite a statement on Prisma's own connection). */
 export async function pingDatabase(): Promise<void> {
-  await database().$queryRawUnsafe("SELECT 1");
+  const db = database();
+  const connection = idleSqliteConnectionOf(db);
+  if (connection) connection.prepare("SELECT 1").get();
+  else await db.$queryRawUnsafe("SELECT 1");
 }

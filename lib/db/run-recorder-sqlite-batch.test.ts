@@ -6,6 +6,7 @@ import { sqliteConnectionOf } from "./prisma-client";
 import { PrismaRunRecorder } from "./run-recorder";
 import { createRun, getRunWithNodeRuns, listRunEvents } from "./run-repository";
 import { seedDatabase } from "./seed";
+import { holdPrismaTransaction } from "./testing/held-transaction";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database";
 import { createWorkflow } from "./workflow-repository";
 
@@ -71,16 +72,25 @@ function runEvents(runId: string, startedAt: number): RunEvent[] {
   ] as RunEvent[];
 }
 
+/** A database with a workspace and a workflow to record runs of. */
+async function recordingDatabase(provider: "sqlite" | "postgresql") {
+  const test = await createTestDatabase(provider);
+  const seeded = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
+  const workflow = await createWorkflow(seeded.workspaceId, {
+    name: "R",
+    userId: seeded.ownerId,
+    draft: emptyDocument(),
+  });
+  return { test, workspaceId: seeded.workspaceId, workflowId: workflow.id };
+}
+
 describe("the SQLite recorder's synchronous batch", () => {
   let test: TestDatabase;
   let workspaceId: string;
   let workflowId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const seeded = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
-    workspaceId = seeded.workspaceId;
-    workflowId = (await createWorkflow(workspaceId, { name: "R", userId: seeded.ownerId, draft: emptyDocument() })).id;
+    ({ test, workspaceId, workflowId } = await recordingDatabase("sqlite"));
   });
   afterAll(async () => test?.dispose());
 
@@ -103,20 +113,10 @@ describe("the SQLite recorder's synchronous batch", () => {
     } else {
       // A Prisma transaction open on the connection: the batch must not write into it, so it
       // takes Prisma's path (which waits for that transaction to end).
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const holding = test.db.$transaction(async (transaction) => {
-        await transaction.workspace.findFirst();
-        await gate;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(sqliteConnectionOf(test.db)?.inTransaction).toBe(true);
+      const held = await holdPrismaTransaction(test.db);
       const flushed = recorder.flush();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      release();
-      await holding;
+      await held.release();
       await flushed;
     }
     const stored = await getRunWithNodeRuns(runId);
@@ -203,10 +203,7 @@ describe.skipIf(!process.env.TRELLIS_TEST_POSTGRES_URL)("the recorder's Run patc
   let workflowId: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("postgresql");
-    const seeded = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
-    workspaceId = seeded.workspaceId;
-    workflowId = (await createWorkflow(workspaceId, { name: "R", userId: seeded.ownerId, draft: emptyDocument() })).id;
+    ({ test, workspaceId, workflowId } = await recordingDatabase("postgresql"));
   });
   afterAll(async () => test?.dispose());
 

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunEvent } from "../runs/run-events";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { emptyDocument } from "../workflow/document";
-import { sqliteConnectionOf } from "./prisma-client";
+import { idleSqliteConnectionOf, sqliteConnectionOf } from "./prisma-client";
 import { PrismaRunRecorder } from "./run-recorder";
 import { createRun, getRun, listRunEvents, runSelect } from "./run-repository";
 import { seedDatabase } from "./seed";
+import { holdPrismaTransaction } from "./testing/held-transaction";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database";
 import { createWorkflow, publishWorkflow } from "./workflow-repository";
 
@@ -53,22 +54,12 @@ describe("the SQLite Run row statements", () => {
   it("creates the same row Prisma creates (id form, time form, JSON text, every default)", async () => {
     expect(sqliteConnectionOf(test.db)?.inTransaction).toBe(false);
     const direct = await createRun(input);
-    const viaPrisma = (
-      await test.db.run.create({
-        data: {
-          workspaceId: input.workspaceId,
-          workflowId: input.workflowId,
-          versionId: input.versionId ?? null,
-          apiKeyId: input.apiKeyId ?? null,
-          trigger: input.trigger,
-          status: "queued",
-          compiled: input.compiled as never,
-          inputs: input.inputs as never,
-          usesDemoModel: input.usesDemoModel,
-        },
-        select: { id: true },
-      })
-    ).id;
+    // The same call while a Prisma transaction holds the connection: Prisma's client writes it.
+    const held = await holdPrismaTransaction(test.db);
+    expect(idleSqliteConnectionOf(test.db)).toBeUndefined();
+    const creating = createRun(input);
+    await held.release();
+    const viaPrisma = await creating;
     const [left, right] = [await storedRow(direct), await storedRow(viaPrisma)];
     const { id: directId, startedAt: directStarted, ...directRest } = left;
     const { id: prismaId, startedAt: prismaStarted, ...prismaRest } = right;
@@ -78,24 +69,6 @@ describe("the SQLite Run row statements", () => {
     const shape = (value: unknown) => String(value).replace(/\d/g, "0");
     expect(shape(directStarted)).toBe(shape(prismaStarted));
     expect(Math.abs(Date.parse(String(directStarted)) - Date.now())).toBeLessThan(60_000);
-  });
-
-  it("creates through Prisma, after it, when a Prisma transaction holds the connection", async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const holding = test.db.$transaction(async (transaction) => {
-      await transaction.workspace.findFirst();
-      await gate;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sqliteConnectionOf(test.db)?.inTransaction).toBe(true);
-    const created = createRun(input);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    release();
-    await holding;
-    expect(await test.db.run.count({ where: { id: await created } })).toBe(1);
   });
 
   it("reads a run as Prisma does, ended or not", async () => {

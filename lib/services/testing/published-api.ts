@@ -2,6 +2,7 @@ import type { ApiKeyScope } from "../../contracts/api-keys";
 import { type ApiKeySettings, createApiKey } from "../../db/api-key-repository";
 import { createWorkflow, publishWorkflow } from "../../db/workflow-repository";
 import type { WorkflowDocument } from "../../workflow/document";
+import { createServiceRoot, installServiceRoot } from "../root";
 import type { RunExecution, StartRunInput } from "../run-execution";
 import { RunService } from "../run-service";
 import { type OwnerWorkspace, type OwnerWorkspaceOptions, seedOwnerWorkspace } from "./owner-workspace";
@@ -136,4 +137,46 @@ export class GatedRunService extends RunService {
     if (this.failWith) throw this.failWith;
     return super.start(input);
   }
+}
+
+/** A published-API workspace ("Greeter" published, a `run` key) whose root runs through a `GatedRunService`. */
+export interface GatedPublishedApi {
+  test: PublishedApiWorkspace;
+  secret: string;
+  runs: GatedRunService;
+  /** Puts the previous service root back and disposes of the database. */
+  dispose(): Promise<void>;
+}
+
+/** Seeds a `GatedPublishedApi` and installs its root. */
+export async function seedGatedPublishedApi(): Promise<GatedPublishedApi> {
+  const test = await seedPublishedApi();
+  await test.publish("Greeter");
+  const secret = await test.apiKey();
+  const runs = new GatedRunService();
+  const previous = installServiceRoot(createServiceRoot({ runs }));
+  return {
+    test,
+    secret,
+    runs,
+    async dispose() {
+      if (previous) installServiceRoot(previous);
+      await test.dispose();
+    },
+  };
+}
+
+/** Reads a streamed body on to its end (or until `until` holds for the text so far); the text read. */
+export async function readText(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  until: (text: string) => boolean = () => false,
+): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!until(text)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  return text;
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createServiceRoot, installServiceRoot, type ServiceRoot } from "@/lib/services/root";
 import {
   apiKeyRequest,
-  GatedRunService,
+  type GatedPublishedApi,
+  type GatedRunService,
   type PublishedApiWorkspace,
-  seedPublishedApi,
+  readText,
+  seedGatedPublishedApi,
   sseMessages,
 } from "@/lib/services/testing/published-api";
 import { POST } from "./route";
@@ -24,19 +25,13 @@ describe("streamed chat completions: headers first", () => {
   let test: PublishedApiWorkspace;
   let secret: string;
   let runs: GatedRunService;
-  let previous: ServiceRoot | undefined;
+  let gated: GatedPublishedApi;
 
   beforeAll(async () => {
-    test = await seedPublishedApi();
-    await test.publish("Greeter");
-    secret = await test.apiKey();
-    runs = new GatedRunService();
-    previous = installServiceRoot(createServiceRoot({ runs }));
+    gated = await seedGatedPublishedApi();
+    ({ test, secret, runs } = gated);
   });
-  afterAll(async () => {
-    if (previous) installServiceRoot(previous);
-    await test?.dispose();
-  });
+  afterAll(async () => gated?.dispose());
   beforeEach(() => {
     runs.failWith = undefined;
     runs.release();
@@ -49,18 +44,12 @@ describe("streamed chat completions: headers first", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
     // The first chunk is there while the run's start is still held: an SSE comment clients skip.
-    expect(decoder.decode((await reader.read()).value)).toBe(": accepted\n\n");
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(": accepted\n\n");
     expect(runs.starts).toBe(1);
     expect(await test.db.run.count()).toBe(before);
     runs.release();
-    let text = "";
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
+    const text = await readText(reader);
     expect(text.trimEnd().endsWith("data: [DONE]")).toBe(true);
     const chunks = sseMessages(text.replace("data: [DONE]", "")).map((message) => message.data);
     const runId = (chunks.at(-1)?.trellis as { runId: string } | undefined)?.runId;

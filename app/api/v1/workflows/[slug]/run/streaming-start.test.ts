@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createServiceRoot, installServiceRoot, type ServiceRoot } from "@/lib/services/root";
 import {
   apiKeyRequest,
-  GatedRunService,
+  type GatedPublishedApi,
+  type GatedRunService,
   type PublishedApiWorkspace,
-  seedPublishedApi,
+  readText,
+  seedGatedPublishedApi,
   sseMessages as sseEvents,
 } from "@/lib/services/testing/published-api";
 import { POST } from "./route";
@@ -22,19 +23,13 @@ describe("streamed published runs: headers first", () => {
   let test: PublishedApiWorkspace;
   let secret: string;
   let runs: GatedRunService;
-  let previous: ServiceRoot | undefined;
+  let gated: GatedPublishedApi;
 
   beforeAll(async () => {
-    test = await seedPublishedApi();
-    await test.publish("Greeter");
-    secret = await test.apiKey();
-    runs = new GatedRunService();
-    previous = installServiceRoot(createServiceRoot({ runs }));
+    gated = await seedGatedPublishedApi();
+    ({ test, secret, runs } = gated);
   });
-  afterAll(async () => {
-    if (previous) installServiceRoot(previous);
-    await test?.dispose();
-  });
+  afterAll(async () => gated?.dispose());
   beforeEach(() => {
     runs.failWith = undefined;
     runs.release();
@@ -47,19 +42,13 @@ describe("streamed published runs: headers first", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
     // The first chunk is there while the run's start is still held: no Run row yet.
     const first = await reader.read();
-    expect(decoder.decode(first.value)).toBe(": accepted\n\n");
+    expect(new TextDecoder().decode(first.value)).toBe(": accepted\n\n");
     expect(runs.starts).toBe(1);
     expect(await test.db.run.count()).toBe(before);
     runs.release();
-    let text = "";
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
+    const text = await readText(reader);
     const events = sseEvents(text);
     expect(events[0]?.data.type).toBe("run-start");
     expect(events.at(-1)?.data).toMatchObject({
@@ -123,19 +112,9 @@ describe("streamed published runs: headers first", () => {
     try {
       const response = await call({ inputs: { name: "Live" }, response_mode: "streaming" }, secret);
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      const decoder = new TextDecoder();
-      let text = "";
-      while (!text.includes("event: run-end")) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
+      let text = await readText(reader, (sofar) => sofar.includes("event: run-end"));
       releaseReplay();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-      }
+      text += await readText(reader);
       const events = sseEvents(text);
       expect(events[0]?.data.type).toBe("run-start");
       expect(events.at(-1)?.data).toMatchObject({ type: "run-end", status: "succeeded" });
