@@ -84,6 +84,16 @@ async function recordingDatabase(provider: "sqlite" | "postgresql") {
   return { test, workspaceId: seeded.workspaceId, workflowId: workflow.id };
 }
 
+/** A new run of the workflow with `runEvents` and a checkpoint given to a recorder, not flushed yet. */
+async function bufferedRun(test: TestDatabase, workflow: { workspaceId: string; workflowId: string }) {
+  const runId = await createRun({ ...workflow, trigger: "api", compiled, inputs: {}, usesDemoModel: false });
+  const startedAt = (await test.db.run.findUniqueOrThrow({ where: { id: runId } })).startedAt.getTime();
+  const recorder = new PrismaRunRecorder(test.db, test.config.provider, { flushIntervalMs: 60_000 });
+  for (const event of runEvents(runId, startedAt)) recorder.record(event);
+  recorder.checkpoint({ runId, seq: 5, state: { finished: ["llm"] } });
+  return { runId, startedAt, recorder };
+}
+
 describe("the SQLite recorder's synchronous batch", () => {
   let test: TestDatabase;
   let workspaceId: string;
@@ -95,18 +105,7 @@ describe("the SQLite recorder's synchronous batch", () => {
   afterAll(async () => test?.dispose());
 
   async function record(viaPrisma: boolean) {
-    const runId = await createRun({
-      workspaceId,
-      workflowId,
-      trigger: "api",
-      compiled,
-      inputs: {},
-      usesDemoModel: false,
-    });
-    const startedAt = (await test.db.run.findUniqueOrThrow({ where: { id: runId } })).startedAt.getTime();
-    const recorder = new PrismaRunRecorder(test.db, "sqlite", { flushIntervalMs: 60_000 });
-    for (const event of runEvents(runId, startedAt)) recorder.record(event);
-    recorder.checkpoint({ runId, seq: 5, state: { finished: ["llm"] } });
+    const { runId, startedAt, recorder } = await bufferedRun(test, { workspaceId, workflowId });
     if (!viaPrisma) {
       expect(sqliteConnectionOf(test.db)?.inTransaction).toBe(false);
       await recorder.flush();
@@ -208,18 +207,7 @@ describe.skipIf(!process.env.TRELLIS_TEST_POSTGRES_URL)("the recorder's Run patc
   afterAll(async () => test?.dispose());
 
   it("writes the same Run row, closes open node runs and indexes the run, with the same statements", async () => {
-    const runId = await createRun({
-      workspaceId,
-      workflowId,
-      trigger: "api",
-      compiled,
-      inputs: {},
-      usesDemoModel: false,
-    });
-    const startedAt = (await test.db.run.findUniqueOrThrow({ where: { id: runId } })).startedAt.getTime();
-    const recorder = new PrismaRunRecorder(test.db, "postgresql", { flushIntervalMs: 60_000 });
-    for (const event of runEvents(runId, startedAt)) recorder.record(event);
-    recorder.checkpoint({ runId, seq: 5, state: { finished: ["llm"] } });
+    const { runId, startedAt, recorder } = await bufferedRun(test, { workspaceId, workflowId });
     await recorder.flush();
     const row = await test.db.run.findUniqueOrThrow({ where: { id: runId } });
     expect(row).toMatchObject({

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { ApiKeyScope } from "../../contracts/api-keys";
 import { type ApiKeySettings, createApiKey } from "../../db/api-key-repository";
 import { createWorkflow, publishWorkflow } from "../../db/workflow-repository";
@@ -164,6 +165,23 @@ export async function seedGatedPublishedApi(): Promise<GatedPublishedApi> {
       await test.dispose();
     },
   };
+}
+
+/**
+ * A suite's `GatedPublishedApi`: seeded before all tests, disposed after them, its gate open and
+ * its failure cleared before each. The fields are there from the suite's first test on.
+ */
+export function useGatedPublishedApi(): GatedPublishedApi {
+  const suite = {} as GatedPublishedApi;
+  beforeAll(async () => {
+    Object.assign(suite, await seedGatedPublishedApi());
+  });
+  afterAll(async () => suite.dispose?.());
+  beforeEach(() => {
+    suite.runs.failWith = undefined;
+    suite.runs.release();
+  });
+  return suite;
 }
 
 /** Reads a streamed body on to its end (or until `until` holds for the text so far); the text read. */

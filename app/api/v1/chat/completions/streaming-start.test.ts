@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  apiKeyRequest,
-  type GatedPublishedApi,
-  type GatedRunService,
-  type PublishedApiWorkspace,
-  readText,
-  seedGatedPublishedApi,
-  sseMessages,
-} from "@/lib/services/testing/published-api";
+import { describe, expect, it } from "vitest";
+import { apiKeyRequest, readText, sseMessages, useGatedPublishedApi } from "@/lib/services/testing/published-api";
 import { POST } from "./route";
 
 /**
@@ -22,33 +14,20 @@ function chat(body: Record<string, unknown>, key: string): Promise<Response> {
 const ask = (content: string, model = "greeter") => ({ model, stream: true, messages: [{ role: "user", content }] });
 
 describe("streamed chat completions: headers first", () => {
-  let test: PublishedApiWorkspace;
-  let secret: string;
-  let runs: GatedRunService;
-  let gated: GatedPublishedApi;
-
-  beforeAll(async () => {
-    gated = await seedGatedPublishedApi();
-    ({ test, secret, runs } = gated);
-  });
-  afterAll(async () => gated?.dispose());
-  beforeEach(() => {
-    runs.failWith = undefined;
-    runs.release();
-  });
+  const suite = useGatedPublishedApi();
 
   it("answers with the headers before the Run row exists, then streams the answer to [DONE]", async () => {
-    runs.hold();
-    const before = await test.db.run.count();
-    const response = await chat(ask("Ada"), secret);
+    suite.runs.hold();
+    const before = await suite.test.db.run.count();
+    const response = await chat(ask("Ada"), suite.secret);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     // The first chunk is there while the run's start is still held: an SSE comment clients skip.
     expect(new TextDecoder().decode((await reader.read()).value)).toBe(": accepted\n\n");
-    expect(runs.starts).toBe(1);
-    expect(await test.db.run.count()).toBe(before);
-    runs.release();
+    expect(suite.runs.starts).toBe(1);
+    expect(await suite.test.db.run.count()).toBe(before);
+    suite.runs.release();
     const text = await readText(reader);
     expect(text.trimEnd().endsWith("data: [DONE]")).toBe(true);
     const chunks = sseMessages(text.replace("data: [DONE]", "")).map((message) => message.data);
@@ -57,11 +36,11 @@ describe("streamed chat completions: headers first", () => {
     const answer = chunks.map((chunk) => (chunk.choices as { delta: { content?: string } }[])[0]?.delta.content ?? "");
     expect(answer.join("")).toBe("Hello, Ada!");
     expect(chunks.at(-1)).toMatchObject({ choices: [{ finish_reason: "stop" }], trellis: { status: "succeeded" } });
-    expect(await test.db.run.count()).toBe(before + 1);
+    expect(await suite.test.db.run.count()).toBe(before + 1);
   });
 
   it("still answers bad requests with an OpenAI-shaped JSON 4xx and starts nothing", async () => {
-    const startsBefore = runs.starts;
+    const startsBefore = suite.runs.starts;
     const cases: [Record<string, unknown>, number, string][] = [
       [ask("Ada", "missing"), 404, "workflow_not_found"],
       [ask("Ada", "greeter@9"), 404, "workflow_version_not_found"],
@@ -69,17 +48,17 @@ describe("streamed chat completions: headers first", () => {
       [ask(""), 422, "invalid_input"],
     ];
     for (const [body, status, code] of cases) {
-      const response = await chat(body, secret);
+      const response = await chat(body, suite.secret);
       expect(response.status, code).toBe(status);
       expect(response.headers.get("content-type")).toContain("application/json");
       expect((await response.json()).error).toMatchObject({ code });
     }
-    expect(runs.starts).toBe(startsBefore);
+    expect(suite.runs.starts).toBe(startsBefore);
   });
 
   it("tells a start that fails after the headers as an error message, and leaves no run running", async () => {
-    runs.failWith = new Error("the database went away");
-    const response = await chat(ask("Ada"), secret);
+    suite.runs.failWith = new Error("the database went away");
+    const response = await chat(ask("Ada"), suite.secret);
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text.trimEnd().endsWith("data: [DONE]")).toBe(true);
@@ -89,6 +68,6 @@ describe("streamed chat completions: headers first", () => {
       error: { type: "server_error", code: "internal_error", message: "Something went wrong on the server." },
       trellis: { runId: null, status: "failed" },
     });
-    expect(await test.db.run.count({ where: { status: { in: ["running", "queued"] } } })).toBe(0);
+    expect(await suite.test.db.run.count({ where: { status: { in: ["running", "queued"] } } })).toBe(0);
   });
 });

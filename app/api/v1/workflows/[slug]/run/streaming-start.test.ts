@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   apiKeyRequest,
-  type GatedPublishedApi,
-  type GatedRunService,
-  type PublishedApiWorkspace,
   readText,
-  seedGatedPublishedApi,
   sseMessages as sseEvents,
+  useGatedPublishedApi,
 } from "@/lib/services/testing/published-api";
 import { POST } from "./route";
 
@@ -20,34 +17,21 @@ function call(body: unknown, key: string, slug = "greeter"): Promise<Response> {
 }
 
 describe("streamed published runs: headers first", () => {
-  let test: PublishedApiWorkspace;
-  let secret: string;
-  let runs: GatedRunService;
-  let gated: GatedPublishedApi;
-
-  beforeAll(async () => {
-    gated = await seedGatedPublishedApi();
-    ({ test, secret, runs } = gated);
-  });
-  afterAll(async () => gated?.dispose());
-  beforeEach(() => {
-    runs.failWith = undefined;
-    runs.release();
-  });
+  const suite = useGatedPublishedApi();
 
   it("answers with the SSE headers before the Run row exists, then streams the run to run-end", async () => {
-    runs.hold();
-    const before = await test.db.run.count();
-    const response = await call({ inputs: { name: "Grace" }, response_mode: "streaming" }, secret);
+    suite.runs.hold();
+    const before = await suite.test.db.run.count();
+    const response = await call({ inputs: { name: "Grace" }, response_mode: "streaming" }, suite.secret);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     // The first chunk is there while the run's start is still held: no Run row yet.
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toBe(": accepted\n\n");
-    expect(runs.starts).toBe(1);
-    expect(await test.db.run.count()).toBe(before);
-    runs.release();
+    expect(suite.runs.starts).toBe(1);
+    expect(await suite.test.db.run.count()).toBe(before);
+    suite.runs.release();
     const text = await readText(reader);
     const events = sseEvents(text);
     expect(events[0]?.data.type).toBe("run-start");
@@ -57,17 +41,22 @@ describe("streamed published runs: headers first", () => {
       outputs: { greeting: "Hello, Grace!" },
     });
     expect(events.map((event) => event.data.seq)).toEqual(events.map((_, index) => index + 1));
-    expect(await test.db.run.count()).toBe(before + 1);
+    expect(await suite.test.db.run.count()).toBe(before + 1);
   });
 
   it("still answers bad requests with a JSON 4xx and starts nothing", async () => {
-    const before = await test.db.run.count();
-    const startsBefore = runs.starts;
+    const before = await suite.test.db.run.count();
+    const startsBefore = suite.runs.starts;
     const cases: [unknown, string, number, string][] = [
-      [{ inputs: {}, response_mode: "streaming" }, secret, 422, "invalid_input"],
-      [{ inputs: { name: 42 }, response_mode: "streaming" }, secret, 422, "invalid_input"],
-      [{ inputs: { name: "Ada" }, version: 9, response_mode: "streaming" }, secret, 404, "workflow_version_not_found"],
-      [{ inputs: "nope", response_mode: "streaming" }, secret, 400, "invalid_request"],
+      [{ inputs: {}, response_mode: "streaming" }, suite.secret, 422, "invalid_input"],
+      [{ inputs: { name: 42 }, response_mode: "streaming" }, suite.secret, 422, "invalid_input"],
+      [
+        { inputs: { name: "Ada" }, version: 9, response_mode: "streaming" },
+        suite.secret,
+        404,
+        "workflow_version_not_found",
+      ],
+      [{ inputs: "nope", response_mode: "streaming" }, suite.secret, 400, "invalid_request"],
       [{ inputs: { name: "Ada" }, response_mode: "streaming" }, "trl_unknown", 401, "invalid_api_key"],
     ];
     for (const [body, key, status, code] of cases) {
@@ -76,15 +65,15 @@ describe("streamed published runs: headers first", () => {
       expect(response.headers.get("content-type")).toContain("application/json");
       expect((await response.json()).error.code).toBe(code);
     }
-    const missing = await call({ inputs: { name: "Ada" }, response_mode: "streaming" }, secret, "missing");
+    const missing = await call({ inputs: { name: "Ada" }, response_mode: "streaming" }, suite.secret, "missing");
     expect(missing.status).toBe(404);
-    expect(runs.starts).toBe(startsBefore);
-    expect(await test.db.run.count()).toBe(before);
+    expect(suite.runs.starts).toBe(startsBefore);
+    expect(await suite.test.db.run.count()).toBe(before);
   });
 
   it("tells a start that fails after the headers as an SSE error and a failed run-end, and leaves no run running", async () => {
-    runs.failWith = new Error("the database went away");
-    const response = await call({ inputs: { name: "Ada" }, response_mode: "streaming" }, secret);
+    suite.runs.failWith = new Error("the database went away");
+    const response = await call({ inputs: { name: "Ada" }, response_mode: "streaming" }, suite.secret);
     expect(response.status).toBe(200);
     const events = sseEvents(await response.text());
     expect(events.map((event) => event.event)).toEqual(["error", "run-end"]);
@@ -95,7 +84,7 @@ describe("streamed published runs: headers first", () => {
       status: "failed",
       error: { code: "internal_error" },
     });
-    expect(await test.db.run.count({ where: { status: { in: ["running", "queued"] } } })).toBe(0);
+    expect(await suite.test.db.run.count({ where: { status: { in: ["running", "queued"] } } })).toBe(0);
   });
 
   it("opens the run's feed as its row is created: every event arrives live, none waits for the store", async () => {
@@ -104,13 +93,13 @@ describe("streamed published runs: headers first", () => {
     const replayHeld = new Promise<void>((resolve) => {
       releaseReplay = resolve;
     });
-    const replay = runs.replay.bind(runs);
-    runs.replay = async (runId, afterSeq) => {
+    const replay = suite.runs.replay.bind(suite.runs);
+    suite.runs.replay = async (runId, afterSeq) => {
       await replayHeld;
       return replay(runId, afterSeq);
     };
     try {
-      const response = await call({ inputs: { name: "Live" }, response_mode: "streaming" }, secret);
+      const response = await call({ inputs: { name: "Live" }, response_mode: "streaming" }, suite.secret);
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();
       let text = await readText(reader, (sofar) => sofar.includes("event: run-end"));
       releaseReplay();
@@ -121,7 +110,7 @@ describe("streamed published runs: headers first", () => {
       expect(events.map((event) => event.data.seq)).toEqual(events.map((_, index) => index + 1));
     } finally {
       releaseReplay();
-      runs.replay = replay;
+      suite.runs.replay = replay;
     }
   });
 });
