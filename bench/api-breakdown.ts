@@ -8,6 +8,12 @@
  *
  *   npx tsx --conditions=react-server bench/api-breakdown.ts
  *
+ * Steps: `auth_and_rate_limit`, `version_lookup_and_compile_cache` (planPublishedRun),
+ * `create_run_row`, `engine_services`, `engine_with_model_unrecorded` (runWorkflow with the memory
+ * recorder), `engine_with_model_recorded` (a new Run row, then runWorkflow with the Prisma
+ * recorder: recording is this minus the two before), `public_result`, and `model_call` (the same
+ * model call through our OpenAI adapter alone).
+ *
  * The steps overlap the handler's own work only approximately (the handler interleaves them with
  * awaits); `handler` minus their sum is the route wrapper, scheduling and what the steps miss.
  * `bench:api` (over HTTP, against the built server) is the benchmark of record.
