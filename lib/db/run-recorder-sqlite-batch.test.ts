@@ -180,6 +180,32 @@ describe("the SQLite recorder's synchronous batch", () => {
     expect(runRow(direct)).toEqual(runRow(prisma));
   });
 
+  it("runs its statements from the connection's statement cache", async () => {
+    const connection = sqliteConnectionOf(test.db);
+    if (!connection) throw new Error("not connected");
+    const prepared = new Map<string, Set<unknown>>();
+    const calls = new Map<string, number>();
+    const prepare = connection.prepare;
+    (connection as unknown as { prepare: (sql: string) => unknown }).prepare = (sql: string) => {
+      const statement = prepare(sql);
+      prepared.set(sql, (prepared.get(sql) ?? new Set()).add(statement));
+      calls.set(sql, (calls.get(sql) ?? 0) + 1);
+      return statement;
+    };
+    try {
+      for (let run = 0; run < 2; run++) await (await bufferedRun(test, { workspaceId, workflowId })).recorder.flush();
+    } finally {
+      (connection as unknown as { prepare: typeof prepare }).prepare = prepare;
+    }
+    const batchStatements = [...prepared.keys()].filter((sql) => /^(INSERT INTO "NodeRun"|UPDATE "Run")/.test(sql));
+    expect(batchStatements.length).toBeGreaterThan(1);
+    // Each text was prepared again for the second run, and got the same compiled statement.
+    for (const sql of batchStatements) {
+      expect(calls.get(sql), sql).toBeGreaterThanOrEqual(2);
+      expect(prepared.get(sql)?.size, sql).toBe(1);
+    }
+  });
+
   it("fails the batch (kept for a retry) when the Run row is gone", async () => {
     const runId = await createRun({
       workspaceId,
