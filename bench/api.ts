@@ -28,7 +28,16 @@
  *                               after 200 ms: blocking wall time (p50/min/max)
  *   rss_mb                      the server process's resident memory (VmRSS of the next-server process
  *                               and its children) with the load average, after start-up, after each
- *                               round, and after BENCH_API_IDLE_SECONDS (default 60) idle
+ *                               round, and after BENCH_API_IDLE_SECONDS (default 60) idle; with each,
+ *                               V8's heap figures from a bench-only probe (heap_used_mb, heap_total_mb,
+ *                               external_mb; heap_after_gc when taken after a forced full GC, which is
+ *                               at the last point, or at every point with BENCH_API_HEAP=gc; see
+ *                               bench/server-memory.ts)
+ *   rss_flat                    verdict over the rounds after the first: RSS growth (and retained heap
+ *                               growth with BENCH_API_HEAP=gc) from the first to the last round, `flat`
+ *                               within the limits of bench/server-memory.ts (its header says what
+ *                               "flat" means)
+ *   idle_60s_at_most_500mb      RSS after the idle pause (60 s or more) is at most 500 MB
  *
  * BENCH_API_CASES (comma list of one_llm, plan_and_execute, first_sse, chat_first_token,
  * parallel_10_llm, idle) picks cases, e.g. for profiling one; BENCH_API_SERVER_NODE_ARGS are Node
@@ -58,6 +67,7 @@ import type { WorkflowDocument } from "../lib/workflow/document";
 import { planAndExecuteExample } from "../lib/workflow/examples/plan-and-execute";
 import { slugify } from "../lib/workflow/naming";
 import { llmFlow } from "./llm-flow";
+import { memoryProbe, memoryVerdicts, type RssPoint } from "./server-memory";
 import { closedLoop, cpuMs, freePort, loadAverage, percentile, rssMb, sleep, sortedCopy } from "./support";
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
@@ -244,8 +254,10 @@ async function main(): Promise<void> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const allowlist = [new URL(fake.url).host, new URL(stub.origin).host].join(",");
+  const memory = await memoryProbe(root);
   const serverEnvironment: NodeJS.ProcessEnv = {
     ...process.env,
+    ...memory.environment,
     ...stub.environment,
     DATABASE_URL: config.url,
     TRELLIS_SECRET_KEY: secretKey,
@@ -260,7 +272,7 @@ async function main(): Promise<void> {
   const nextBin = path.join(root, "node_modules/next/dist/bin/next");
   const server = spawn(
     process.execPath,
-    [...serverNodeArguments, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
+    [...memory.nodeArguments, ...serverNodeArguments, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
     { cwd: root, env: serverEnvironment, stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";
@@ -271,11 +283,13 @@ async function main(): Promise<void> {
   try {
     await waitForHealth(origin, server);
     const pid = server.pid as number;
-    const rss: Record<string, { mb: number; load_average_1m: number }> = {};
-    const noteRss = (label: string) => {
+    const rss: Record<string, RssPoint> = {};
+    // RSS as the round left it first, then the probe's heap figures (bench/server-memory.ts).
+    const noteRss = async (label: string, final = false) => {
       rss[label] = { mb: rssMb(pid), load_average_1m: loadAverage() };
+      Object.assign(rss[label], await memory.sample(final));
     };
-    noteRss("start");
+    await noteRss("start");
     const blocking: Record<string, Record<string, unknown>> = {};
     const blockingFlows: Array<[string, Record<string, unknown>]> = [
       ["one_llm", { query: "ping" }],
@@ -295,7 +309,7 @@ async function main(): Promise<void> {
           ...rest,
           server_cpu_ms_per_run: Math.round(serverCpu * 100) / 100,
         };
-        noteRss(`after_${name}_${clients}`);
+        await noteRss(`after_${name}_${clients}`);
         fake.requests.length = 0;
       }
     }
@@ -353,11 +367,11 @@ async function main(): Promise<void> {
         max: percentile(sorted, 1),
       };
     }
-    noteRss("after_rounds");
+    await noteRss("after_rounds", !CASES.has("idle"));
     fake.requests.length = 0;
     if (CASES.has("idle")) {
       await sleep(IDLE_SECONDS * 1000);
-      noteRss(`idle_${IDLE_SECONDS}s`);
+      await noteRss(`idle_${IDLE_SECONDS}s`, true);
     }
     console.log(
       JSON.stringify({
@@ -369,6 +383,7 @@ async function main(): Promise<void> {
         blocking,
         ...result,
         rss_mb: rss,
+        ...memoryVerdicts(rss, `idle_${IDLE_SECONDS}s`, IDLE_SECONDS),
       }),
     );
   } catch (error) {

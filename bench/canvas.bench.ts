@@ -1,33 +1,8 @@
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { buildDocument, loadBreakdown, waitForLoaded } from "./canvas-document";
 
 /** Nodes in the benchmark workflows: the 500-node target case and a 1,000-node stress case. */
 const NODE_COUNTS = [500, 1000] as const;
-const COLUMNS = 25;
-
-/** A start node, `count - 2` template nodes and an end node in a grid, chained row by row. */
-function buildDocument(count: number) {
-  const nodes = Array.from({ length: count }, (_, index) => {
-    const type = index === 0 ? "start" : index === count - 1 ? "end" : "template";
-    const id = type === "template" ? `template_${index}` : type;
-    const data =
-      type === "start"
-        ? { title: "Start", errorStrategy: "fail-run", inputs: [{ name: "question", type: "string", required: false }] }
-        : type === "end"
-          ? { title: "End", errorStrategy: "fail-run", outputs: [] }
-          : { title: `Template ${index}`, errorStrategy: "fail-run", template: `Step ${index}: {{start.question}}` };
-    return {
-      id,
-      type,
-      position: { x: (index % COLUMNS) * 280, y: Math.floor(index / COLUMNS) * 140 },
-      data,
-    };
-  });
-  const edges = nodes
-    .slice(1)
-    .map((node, index) => ({ id: `edge_${index}`, source: nodes[index].id, target: node.id }));
-  return { schemaVersion: 2, nodes, edges };
-}
-
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
@@ -156,20 +131,10 @@ for (const NODE_COUNT of NODE_COUNTS) {
 
     // Load: from navigation start until every node is rendered, the view is fitted and a frame painted.
     await page.goto(`/workflows/${id}`);
-    const loadMs = await page.evaluate(
-      (count) =>
-        new Promise<number>((resolve) => {
-          const check = () => {
-            const rendered = document.querySelectorAll(".react-flow__node").length;
-            const viewport = document.querySelector<HTMLElement>(".react-flow__viewport")?.style.transform ?? "";
-            const fitted = viewport !== "" && !viewport.includes("scale(1)");
-            if (rendered >= count && fitted) requestAnimationFrame(() => resolve(performance.now()));
-            else requestAnimationFrame(check);
-          };
-          check();
-        }),
-      NODE_COUNT,
-    );
+    const loadMs = await waitForLoaded(page, NODE_COUNT);
+    // Where the load's time went: document, hydration, React rendering the nodes, then the frame
+    // that styles, lays out, measures and paints them (the clock stops one frame after it).
+    const breakdown = await loadBreakdown(page);
 
     // Elements in the page once loaded: load-independent, unlike the time (it counts what every
     // node card and edge costs to create, style and lay out).
@@ -203,6 +168,7 @@ for (const NODE_COUNT of NODE_COUNTS) {
       // style, layout, paint and layerization of the frame that shows the move.
       drag_main_thread_ms_per_move: Number(drag.mainThreadMsPerMove.toFixed(1)),
       drag_script_ms_per_move: Number(drag.scriptMsPerMove.toFixed(1)),
+      load_breakdown: breakdown,
     };
     console.log(JSON.stringify(result));
     test.info().annotations.push({ type: "canvas-bench", description: JSON.stringify(result) });

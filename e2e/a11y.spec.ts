@@ -135,7 +135,51 @@ test.describe("signed in", () => {
         }
       });
 
-      test("open menus and dialogs: workspace switcher and creation, tag editor, manage tags, run-history pickers", async ({
+      test("settings dialogs (provider, OpenAPI with its error, MCP, API key edit, a delete) and Add to dataset", async ({
+        page,
+        request,
+      }) => {
+        await open(page, "/settings/providers", theme, '[data-testid="add-provider"]');
+        await page.getByTestId("add-provider").click();
+        const provider = page.getByTestId("provider-dialog");
+        await provider.getByRole("button", { name: "Add", exact: true }).click();
+        await provider.getByRole("button", { name: "Add override" }).click();
+        await expectNoSeriousViolations(page, "provider dialog (a header row and an override row)");
+        await page.keyboard.press("Escape");
+
+        await open(page, "/settings/tools", theme, '[data-testid="add-openapi"]');
+        await page.getByTestId("add-openapi").click();
+        const openapi = page.getByTestId("openapi-dialog");
+        await openapi.getByTestId("source-name").fill(`a11y ${theme}`);
+        await openapi.getByTestId("save-source").click();
+        await expect(openapi.getByTestId("source-error")).toBeVisible();
+        await expectNoSeriousViolations(page, "OpenAPI dialog (with its error)");
+        await page.keyboard.press("Escape");
+        await page.getByTestId("add-mcp").click();
+        await expect(page.getByTestId("mcp-dialog")).toBeVisible();
+        await expectNoSeriousViolations(page, "MCP dialog");
+        await page.keyboard.press("Escape");
+
+        const key = await request.post("/api/api-keys", { data: { name: `a11y ${theme}`, scopes: ["run"] } });
+        expect(key.status(), await key.text()).toBe(201);
+        await open(page, "/settings/api-keys", theme, '[data-testid="api-key-row"]');
+        const row = page.locator(`[data-testid="api-key-row"][data-name="a11y ${theme}"]`);
+        await row.getByTestId("edit-api-key").click();
+        await expect(page.getByTestId("edit-api-key-dialog")).toBeVisible();
+        await expectNoSeriousViolations(page, "edit API key dialog");
+        await page.keyboard.press("Escape");
+        await row.getByTestId("revoke-api-key").click();
+        await expect(page.getByTestId("revoke-api-key-dialog")).toBeVisible();
+        await expectNoSeriousViolations(page, "revoke API key confirmation");
+        await page.keyboard.press("Escape");
+
+        await open(page, `/runs/${runId}`, theme, '[data-testid="add-to-dataset"]');
+        await page.getByTestId("add-to-dataset").click();
+        await expect(page.getByTestId("add-to-dataset-form")).toBeVisible();
+        await expectNoSeriousViolations(page, "Add to dataset (open)");
+      });
+
+      test("open menus and dialogs: workspace switcher and creation, row menu, tag editor, manage tags, run-history pickers", async ({
         page,
       }) => {
         await open(page, "/workflows", theme, '[data-testid="workflow-row"]');
@@ -150,10 +194,11 @@ test.describe("signed in", () => {
         await page.keyboard.press("Escape");
         await expect(page.getByTestId("create-workspace-dialog")).toBeHidden();
 
-        await page
-          .locator(`[data-testid="workflow-row"][data-id="${runWorkflowId}"]`)
-          .getByTestId("edit-workflow-tags")
-          .click();
+        const workflowRow = page.locator(`[data-testid="workflow-row"][data-id="${runWorkflowId}"]`);
+        await workflowRow.getByTestId("workflow-actions").click();
+        await expect(page.getByRole("menu")).toBeVisible();
+        await expectNoSeriousViolations(page, "workflow row menu (open)");
+        await page.getByRole("menu").getByTestId("edit-workflow-tags").click();
         await expect(page.getByTestId("tag-option").first()).toBeVisible();
         await expectNoSeriousViolations(page, "tag editor dialog");
         await page.keyboard.press("Escape");

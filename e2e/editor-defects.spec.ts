@@ -150,7 +150,9 @@ test("the run page orders the timeline by start and draws the instant End bar", 
   expect(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-node-id")))).toEqual(
     ["start", "template_1", "end"],
   );
-  const endBar = await page.locator('[data-testid="timeline-row"][data-node-id="end"] .timeline-bar').boundingBox();
+  const endBar = await page
+    .locator('[data-testid="timeline-row"][data-node-id="end"] [data-testid="timeline-bar"]')
+    .boundingBox();
   expect(endBar?.width ?? 0).toBeGreaterThanOrEqual(4);
 
   // Outputs read as text, not as an escaped JSON string.
@@ -159,8 +161,8 @@ test("the run page orders the timeline by start and draws the instant End bar", 
   await expect(run.inspector.getByTestId("inspector-outputs")).toContainText('Hello say "hi"');
   await expect(run.inspector.getByTestId("inspector-outputs")).not.toContainText("\\n");
   // The timeline and the inspector scroll on their own.
-  for (const selector of [".run-panel-timeline", ".run-panel-inspector"]) {
-    const overflow = await page.locator(selector).evaluate((element) => getComputedStyle(element).overflowY);
+  for (const testId of ["run-timeline-column", "run-inspector-column"]) {
+    const overflow = await page.getByTestId(testId).evaluate((element) => getComputedStyle(element).overflowY);
     expect(overflow).toBe("auto");
   }
 });

@@ -10,8 +10,16 @@ test.describe("foundation", () => {
     await expect(rows.filter({ hasText: "Ticket blockers" })).toHaveCount(1);
     // The e2e server has no provider configured: every page says demo answers are not real.
     await expect(page.getByTestId("demo-mode-banner")).toContainText("local demo stub");
-    await page.getByTestId("settings-link").click();
-    await expect(page).toHaveURL(/\/settings$/);
+    // The app header reaches every section; the list's own header keeps only its own actions.
+    for (const [testId, path] of [
+      ["nav-runs", /\/runs$/],
+      ["nav-evaluations", /\/evaluations$/],
+      ["nav-account", /\/account$/],
+      ["nav-settings", /\/settings$/],
+    ] as const) {
+      await page.getByTestId(testId).click();
+      await expect(page).toHaveURL(path);
+    }
   });
 
   test("New workflow opens an empty editor with a React Flow canvas", async ({ page }) => {

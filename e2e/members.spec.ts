@@ -39,7 +39,12 @@ test("an admin invites a viewer by link, who creates an account, and can review 
   await expect(row.getByTestId("member-role")).toHaveValue("viewer");
   await expect(viewer.getByTestId("read-only-badge")).toBeVisible();
   await expect(viewer.getByTestId("new-workflow")).toHaveCount(0);
-  await expect(viewer.getByTestId("settings-link")).toHaveCount(0);
+  // A viewer's row menu offers the export only: no tags, duplicate or delete.
+  await viewer.getByTestId("workflow-actions").first().click();
+  await expect(viewer.getByRole("menu").getByTestId("export-workflow")).toBeVisible();
+  await expect(viewer.getByRole("menu").getByTestId("duplicate-workflow")).toHaveCount(0);
+  await expect(viewer.getByRole("menu").getByTestId("delete-workflow")).toHaveCount(0);
+  await viewer.keyboard.press("Escape");
   await viewer.goto("/settings/credentials");
   await expect(viewer.getByTestId("settings-forbidden")).toContainText("owners and admins");
   await viewer.goto("/workflows");

@@ -79,7 +79,7 @@ test("the history filters by status and shows why a run failed; the workspace's 
 
   // All runs of the workspace, newest first, each with its workflow.
   await page.goto("/workflows");
-  await page.getByTestId("all-runs-link").click();
+  await page.getByTestId("nav-runs").click();
   await page.waitForURL("**/runs");
   await expect(history.rows.first()).toBeVisible();
   await expect(history.row(failed)).toContainText(name);

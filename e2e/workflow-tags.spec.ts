@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createWorkflow, templateDocument } from "./fixtures/workflows";
 import { EditorPage } from "./pages/editor-page";
+import { WorkflowsPage } from "./pages/workflows-page";
 
 test("tags: created inline in the tag editor, shown as chips, filtered in the URL, edited from the editor header", async ({
   page,
@@ -14,7 +15,7 @@ test("tags: created inline in the tag editor, shown as chips, filtered in the UR
 
   await page.goto("/workflows");
   const row = page.locator(`[data-testid="workflow-row"][data-id="${workflowId}"]`);
-  await row.getByTestId("edit-workflow-tags").click();
+  await new WorkflowsPage(page).rowAction(row, "edit-workflow-tags");
   const editor = page.getByTestId("tag-editor");
   await expect(editor).toBeVisible();
 

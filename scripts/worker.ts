@@ -13,6 +13,7 @@ import { checkQueueEnvironment, checkRedisReachable } from "../lib/queue/queue-e
 import { startRunWorker } from "../lib/queue/run-worker";
 import { checkServerEnvironment } from "../lib/services/environment";
 import { startEvaluationSweep } from "../lib/services/evaluation-lease";
+import { applyHeapSettings } from "../lib/services/heap-settings";
 import { installLogRedaction, registerLogSecrets } from "../lib/services/log-redaction";
 import { serviceRoot } from "../lib/services/root";
 import { startScheduler } from "../lib/services/scheduler";
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
       `DATABASE_URL: the database is unreachable (${error instanceof Error ? error.message.split("\n")[0] : error})`,
     );
   }
+  applyHeapSettings();
   // The worker's log is masked like the web process's (the workspaces' secrets are registered as runs load them).
   installLogRedaction();
   registerLogSecrets([

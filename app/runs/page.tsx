@@ -1,25 +1,28 @@
+import { InboxIcon } from "lucide-react";
 import Link from "next/link";
 import { Suspense } from "react";
 import { RunHistory } from "@/components/runs/run-history";
+import { Button } from "@/components/ui/button";
+import { Page, PageHeader } from "@/components/ui/page";
 
 /** Every run of the workspace, across workflows, with filters: where a team reviews what ran. */
 export default function RunsPage() {
   return (
-    <main className="page page-wide">
-      <header className="page-header">
-        <h1>All runs</h1>
-        <div className="flex items-center gap-2">
-          <Link href="/runs/review" className="button" data-testid="needs-review-link">
-            Needs review
-          </Link>
-          <Link href="/workflows" className="button">
-            Workflows
-          </Link>
-        </div>
-      </header>
-      <Suspense fallback={<p className="muted">Loading…</p>}>
+    <Page wide>
+      <PageHeader
+        title="All runs"
+        description="Every run of the workspace: search, filter, compare and export."
+        actions={
+          <Button asChild>
+            <Link href="/runs/review" className="no-underline" data-testid="needs-review-link">
+              <InboxIcon aria-hidden /> Needs review
+            </Link>
+          </Button>
+        }
+      />
+      <Suspense fallback={<p className="m-0 text-sm text-muted-foreground">Loading…</p>}>
         <RunHistory />
       </Suspense>
-    </main>
+    </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { Page } from "@/components/ui/page";
 import { WorkflowList } from "@/components/workflows/workflow-list";
 import { requirePagePrincipal } from "@/lib/services/access/page-principal";
 import { can } from "@/lib/services/access/policy";
@@ -20,10 +21,9 @@ export default async function WorkflowsPage({
   ]);
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   return (
-    <main className="page">
+    <Page>
       <WorkflowList
         canEdit={can(principal, "workflow.edit")}
-        canManage={can(principal, "settings.manage")}
         tags={tagging.tags}
         initialSearch={first(query.q) ?? ""}
         initialTag={first(query.tag) ?? null}
@@ -38,6 +38,6 @@ export default async function WorkflowsPage({
           tagIds: tagging.tagIdsByWorkflow.get(workflow.id) ?? [],
         }))}
       />
-    </main>
+    </Page>
   );
 }

@@ -5,7 +5,9 @@ import { useTheme } from "next-themes";
 import { type DragEvent, useCallback, useEffect, useRef, useState } from "react";
 import { connectionProblem } from "./connection-rules";
 import { useCanvasContextMenu } from "./context-menu/canvas-context-menu";
+import { useAfterCanvasShown } from "./hooks/after-canvas-shown";
 import { useFlowDrag } from "./hooks/use-flow-drag";
+import { useGraphHandoff } from "./hooks/use-graph-handoff";
 import { FIT_VIEW_OPTIONS, type KeepFitted, useKeepFitted } from "./hooks/use-keep-fitted";
 import { useZoomedOut } from "./hooks/use-zoomed-out";
 import { nodeTypes } from "./nodes/node-types";
@@ -17,23 +19,8 @@ import type { CanvasNode } from "./store/types";
 
 const MULTI_SELECTION_KEYS = ["Shift", "Meta", "Control"];
 const MINIMAP_SIZE = { width: 168, height: 112 };
-/**
- * False until the browser is first idle after mounting: the minimap draws every node again, and
- * on a 1,000-node load that is work before the canvas itself is on screen.
- */
-function useIdleReady(timeoutMs: number): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback !== "function") {
-      const timer = window.setTimeout(() => setReady(true), 0);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(() => setReady(true), { timeout: timeoutMs });
-    return () => cancelIdleCallback(handle);
-  }, [timeoutMs]);
-  return ready;
-}
-
+/** The minimap draws every node again: it comes once the canvas is shown and the browser idle. */
+const MINIMAP_DELAY_MS = 2000;
 function miniMapColor(node: CanvasNode): string {
   return isContainerType(node.type) ? "var(--node-iteration)" : "var(--edge)";
 }
@@ -44,8 +31,8 @@ function miniMapColor(node: CanvasNode): string {
  */
 export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }) {
   const store = useEditorStoreApi();
-  const { nodes, onNodesChange } = useFlowDrag(store);
-  const edges = useEditorStore((state) => state.edges);
+  const { nodes: storeNodes, onNodesChange } = useFlowDrag(store);
+  const storeEdges = useEditorStore((state) => state.edges);
   const onEdgesChange = useEditorStore((state) => state.onEdgesChange);
   const beginGesture = useEditorStore((state) => state.beginGesture);
   const endGesture = useEditorStore((state) => state.endGesture);
@@ -57,7 +44,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
   // The minimap sits in the bottom-right corner; with the bottom panel open the fitted graph
   // reaches that corner, and the map would take clicks meant for nodes (e.g. the End node).
   const bottomPanelOpen = useEditorStore((state) => state.bottomPanel !== "none");
-  const miniMapReady = useIdleReady(2000);
+  const miniMapReady = useAfterCanvasShown(MINIMAP_DELAY_MS);
   const { resolvedTheme } = useTheme();
   const container = useRef<HTMLDivElement>(null);
   // Fit on load only when there is something to fit: on an empty canvas React Flow would fit the
@@ -65,6 +52,7 @@ export function Canvas({ onFitter }: { onFitter?: (fitter: KeepFitted) => void }
   const [fitOnLoad] = useState(() => store.getState().nodes.length > 0);
   const fitter = useKeepFitted(container, fitOnLoad);
   useEffect(() => onFitter?.(fitter), [onFitter, fitter]);
+  const { nodes, edges } = useGraphHandoff(store, storeNodes, storeEdges, fitOnLoad);
 
   // The config panel opens beside the canvas when one node is selected, and a drop can end under
   // it: pan just enough that the selected node stays in view (and rendered: onlyRenderVisibleElements).

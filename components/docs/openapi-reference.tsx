@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { JsonView } from "@/components/ui/json-view";
+import { Table, TableBody, TableCaption, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 
 /** The parts of an OpenAPI 3.1 document this page reads. */
 export interface OpenApiDocumentView {
@@ -65,30 +67,24 @@ function Operation({ method, path, operation }: { method: string; path: string; 
           {operation.security?.length ? "Authorization: Bearer <API key with the run scope>" : "No authentication."}
         </p>
         {operation.parameters?.length ? (
-          <table className="table">
-            <caption className="sr-only">Parameters</caption>
-            <thead>
-              <tr>
-                <th scope="col">Parameter</th>
-                <th scope="col">In</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table>
+            <TableCaption className="sr-only">Parameters</TableCaption>
+            <TableHeadRow columns={["Parameter", "In", "Description"]} />
+            <TableBody>
               {operation.parameters.map((parameter) => (
-                <tr key={`${parameter.in}-${parameter.name}`}>
-                  <td>
+                <TableRow key={`${parameter.in}-${parameter.name}`}>
+                  <TableCell className="whitespace-nowrap align-top">
                     <code>{parameter.name}</code>
-                    {parameter.required ? " (required)" : ""}
-                  </td>
-                  <td>{parameter.in}</td>
-                  <td>
+                    {parameter.required ? <span className="text-muted-foreground"> (required)</span> : ""}
+                  </TableCell>
+                  <TableCell className="align-top">{parameter.in}</TableCell>
+                  <TableCell className="align-top">
                     <Prose text={parameter.description ?? ""} />
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         ) : null}
         {operation.requestBody ? (
           <details>
@@ -96,21 +92,16 @@ function Operation({ method, path, operation }: { method: string; path: string; 
             <JsonView value={Object.values(operation.requestBody.content)[0]?.schema} />
           </details>
         ) : null}
-        <table className="table" data-testid={`api-responses-${operation.operationId}`}>
-          <caption className="sr-only">Responses</caption>
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Meaning</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table data-testid={`api-responses-${operation.operationId}`}>
+          <TableCaption className="sr-only">Responses</TableCaption>
+          <TableHeadRow columns={[{ label: "Status", className: "w-20" }, "Meaning"]} />
+          <TableBody>
             {Object.entries(operation.responses).map(([status, response]) => (
-              <tr key={status}>
-                <td>
+              <TableRow key={status}>
+                <TableCell className="align-top">
                   <Badge tone={tone(status)}>{status}</Badge>
-                </td>
-                <td>
+                </TableCell>
+                <TableCell className="align-top">
                   {response["x-error-codes"] ? (
                     <ul className="m-0 list-none p-0">
                       {response.description.split("\n").map((line) => (
@@ -127,11 +118,11 @@ function Operation({ method, path, operation }: { method: string; path: string; 
                       ) : null}
                     </>
                   )}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </CardContent>
     </Card>
   );

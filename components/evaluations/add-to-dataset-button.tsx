@@ -1,7 +1,15 @@
 "use client";
 
+import { DatabaseIcon } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CheckboxField } from "@/components/ui/checkbox-field";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { requestJson } from "./request";
 
 interface DatasetOption {
@@ -10,8 +18,8 @@ interface DatasetOption {
 }
 
 /**
- * "Add to dataset" on a run's page: the run's inputs (and, optionally, its output as the expected
- * one) become a case of a dataset, saved as that dataset's next version.
+ * "Add to dataset" on a run's page: a popover where the run's inputs (and, optionally, its output
+ * as the expected one) become a case of a dataset, saved as that dataset's next version.
  */
 export function AddToDatasetButton({ runId }: { runId: string }) {
   const [open, setOpen] = useState(false);
@@ -50,73 +58,83 @@ export function AddToDatasetButton({ runId }: { runId: string }) {
     }
   }
 
-  if (!open)
-    return (
-      <button type="button" className="button" data-testid="add-to-dataset" onClick={() => setOpen(true)}>
-        Add to dataset
-      </button>
-    );
   return (
-    <form
-      className="add-to-dataset row"
-      data-testid="add-to-dataset-form"
-      onSubmit={submit}
-      aria-label="Add this run to a dataset"
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        // Each opening starts clean: the last run's outcome is not this one's.
+        if (next) {
+          setAdded(null);
+          setError(null);
+        }
+        setOpen(next);
+      }}
     >
-      <label className="field">
-        <span className="field-label">Dataset</span>
-        <select
-          className="input"
-          data-testid="add-to-dataset-select"
-          value={datasetId}
-          onChange={(event) => setDatasetId(event.target.value)}
+      <PopoverTrigger asChild>
+        <Button data-testid="add-to-dataset">
+          <DatabaseIcon /> Add to dataset
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-80" aria-label="Add this run to a dataset">
+        <form
+          className="flex flex-col"
+          data-testid="add-to-dataset-form"
+          onSubmit={submit}
+          aria-label="Add this run to a dataset"
         >
-          <option value="">New dataset…</option>
-          {datasets.map((dataset) => (
-            <option key={dataset.id} value={dataset.id}>
-              {dataset.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {!datasetId && (
-        <label className="field">
-          <span className="field-label">New dataset name</span>
-          <input
-            className="input"
-            data-testid="add-to-dataset-name"
-            value={newName}
-            placeholder="Workflow cases"
-            onChange={(event) => setNewName(event.target.value)}
+          <FormField id="add-to-dataset-select" label="Dataset" errorTestId="add-to-dataset-error-dataset">
+            <NativeSelect
+              id="add-to-dataset-select"
+              data-testid="add-to-dataset-select"
+              value={datasetId}
+              onChange={(event) => setDatasetId(event.target.value)}
+            >
+              <option value="">New dataset…</option>
+              {datasets.map((dataset) => (
+                <option key={dataset.id} value={dataset.id}>
+                  {dataset.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          {!datasetId && (
+            <FormField id="add-to-dataset-name" label="New dataset name" errorTestId="add-to-dataset-error-name">
+              <Input
+                id="add-to-dataset-name"
+                data-testid="add-to-dataset-name"
+                value={newName}
+                placeholder="Workflow cases"
+                onChange={(event) => setNewName(event.target.value)}
+              />
+            </FormField>
+          )}
+          <CheckboxField
+            id="add-to-dataset-expect"
+            className="mb-3"
+            data-testid="add-to-dataset-expect"
+            checked={expectOutput}
+            onCheckedChange={(checked) => setExpectOutput(checked === true)}
+            label="Use its output as the expected one"
           />
-        </label>
-      )}
-      <label className="row">
-        <input
-          type="checkbox"
-          data-testid="add-to-dataset-expect"
-          checked={expectOutput}
-          onChange={(event) => setExpectOutput(event.target.checked)}
-        />
-        Use its output as the expected one
-      </label>
-      <button type="submit" className="button button-primary" data-testid="add-to-dataset-submit" disabled={busy}>
-        {busy ? "Adding…" : "Add"}
-      </button>
-      <button type="button" className="button" onClick={() => setOpen(false)}>
-        Close
-      </button>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      {added && (
-        <p className="notice" role="status" data-testid="add-to-dataset-done">
-          Added as case <code>{added.caseId}</code> (version {added.version}).{" "}
-          <Link href={`/evaluations/datasets/${added.datasetId}`}>Open the dataset</Link>
-        </p>
-      )}
-    </form>
+          <div className="flex justify-end gap-2">
+            <Button onClick={() => setOpen(false)}>Close</Button>
+            <Button type="submit" variant="primary" data-testid="add-to-dataset-submit" disabled={busy}>
+              {busy ? "Adding…" : "Add"}
+            </Button>
+          </div>
+          {error && (
+            <p className="m-0 mt-2 text-xs text-destructive" role="alert">
+              {error}
+            </p>
+          )}
+          {added && (
+            <Alert tone="success" role="status" className="mt-3" data-testid="add-to-dataset-done">
+              Added as case <code>{added.caseId}</code> (version {added.version}).{" "}
+              <Link href={`/evaluations/datasets/${added.datasetId}`}>Open the dataset</Link>
+            </Alert>
+          )}
+        </form>
+      </PopoverContent>
+    </Popover>
   );
 }

@@ -1,7 +1,19 @@
 "use client";
 
+import { DownloadIcon, PlusIcon, UploadIcon } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { DeleteButton } from "@/components/ui/delete-button";
+import { FileButton } from "@/components/ui/file-button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
+import { Textarea } from "@/components/ui/textarea";
 import { datasetCaseSchema } from "@/lib/evaluation/model/dataset";
+import { LoadStatus } from "./load-status";
 import { PublishGateSetting } from "./publish-gate-setting";
 import { requestJson } from "./request";
 
@@ -129,17 +141,22 @@ export function DatasetEditor({ datasetId }: { datasetId: string }) {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   }
 
-  if (!body) return problems.length ? <p className="error-box">{problems[0]}</p> : <p className="muted">Loading…</p>;
+  if (!body) return <LoadStatus error={problems[0]} />;
   return (
-    <div className="dataset-editor" data-testid="dataset-editor" data-version={body.version}>
-      <h2 data-testid="dataset-name">{body.dataset.name}</h2>
-      {body.dataset.description && <p className="muted">{body.dataset.description}</p>}
+    <div className="flex flex-col gap-4" data-testid="dataset-editor" data-version={body.version}>
+      <div className="flex flex-col gap-1">
+        <h2 className="m-0 text-xl font-semibold" data-testid="dataset-name">
+          {body.dataset.name}
+        </h2>
+        {body.dataset.description && <p className="m-0 text-sm text-muted-foreground">{body.dataset.description}</p>}
+      </div>
       {body.dataset.workflowId && <PublishGateSetting workflowId={body.dataset.workflowId} datasetId={datasetId} />}
-      <div className="row">
-        <label className="field">
-          <span className="field-label">Version</span>
-          <select
-            className="input"
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="dataset-version">Version</Label>
+          <NativeSelect
+            id="dataset-version"
+            wrapperClassName="w-64"
             data-testid="dataset-version"
             value={body.version}
             onChange={(event) => void load(Number(event.target.value))}
@@ -149,123 +166,100 @@ export function DatasetEditor({ datasetId }: { datasetId: string }) {
                 v{version.version} — {version.caseCount} cases{version.note ? ` (${version.note})` : ""}
               </option>
             ))}
-          </select>
-        </label>
-        <a
-          className="button"
-          href={`/api/datasets/${datasetId}/export?format=jsonl&version=${body.version}`}
-          data-testid="export-jsonl"
-        >
-          Export JSONL
-        </a>
-        <a
-          className="button"
-          href={`/api/datasets/${datasetId}/export?format=csv&version=${body.version}`}
-          data-testid="export-csv"
-        >
-          Export CSV
-        </a>
-        <label className="button">
-          Import JSONL or CSV
-          <input
-            type="file"
-            accept=".jsonl,.csv,.ndjson"
-            className="sr-only"
-            data-testid="import-file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void importFile(file);
-              event.target.value = "";
-            }}
-          />
-        </label>
+          </NativeSelect>
+        </div>
+        <div className="flex flex-wrap gap-2 sm:ml-auto">
+          <a
+            className={buttonVariants({ variant: "outline" })}
+            href={`/api/datasets/${datasetId}/export?format=jsonl&version=${body.version}`}
+            data-testid="export-jsonl"
+          >
+            <DownloadIcon aria-hidden="true" /> Export JSONL
+          </a>
+          <a
+            className={buttonVariants({ variant: "outline" })}
+            href={`/api/datasets/${datasetId}/export?format=csv&version=${body.version}`}
+            data-testid="export-csv"
+          >
+            <DownloadIcon aria-hidden="true" /> Export CSV
+          </a>
+          <FileButton accept=".jsonl,.csv,.ndjson" testId="import-file" onFile={(file) => void importFile(file)}>
+            <UploadIcon aria-hidden="true" /> Import JSONL or CSV
+          </FileButton>
+        </div>
       </div>
       {message && (
-        <p className="notice" role="status" data-testid="dataset-message">
+        <Alert tone="success" role="status" data-testid="dataset-message">
           {message}
-        </p>
+        </Alert>
       )}
       {problems.length > 0 && (
-        <ul className="error-box" role="alert" data-testid="dataset-problems">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
+        <Alert tone="destructive" role="alert" data-testid="dataset-problems">
+          <ul className="m-0 flex flex-col gap-0.5 pl-4">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </Alert>
       )}
-      <table className="table" data-testid="case-table">
-        <thead>
-          <tr>
-            <th>Id</th>
-            <th>Name</th>
-            <th>Inputs (JSON)</th>
-            <th>Checks (JSON)</th>
-            <th>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+      <Table data-testid="case-table">
+        <TableHeadRow columns={["Id", "Name", "Inputs (JSON)", "Checks (JSON)"]} actions />
+        <TableBody>
           {rows.map((row, index) => (
-            <tr key={row.key} data-testid="case-row" data-id={row.id}>
-              <td>
-                <input
-                  className="input"
+            <TableRow key={row.key} data-testid="case-row" data-id={row.id} className="hover:bg-transparent">
+              <TableCell className="w-40 min-w-32 align-top">
+                <Input
+                  className="font-mono text-xs"
                   aria-label={`Row ${index + 1} id`}
                   value={row.id}
                   readOnly={readOnly}
                   onChange={(event) => update(row.key, { id: event.target.value })}
                 />
-              </td>
-              <td>
-                <input
-                  className="input"
+              </TableCell>
+              <TableCell className="w-48 min-w-32 align-top">
+                <Input
                   aria-label={`Row ${index + 1} name`}
                   value={row.name}
                   readOnly={readOnly}
                   onChange={(event) => update(row.key, { name: event.target.value })}
                 />
-              </td>
-              <td>
-                <textarea
-                  className="input code-input"
+              </TableCell>
+              <TableCell className="min-w-48 align-top">
+                <Textarea
+                  className="min-h-0 font-mono text-xs"
                   rows={3}
                   aria-label={`Row ${index + 1} inputs`}
                   value={row.inputs}
                   readOnly={readOnly}
                   onChange={(event) => update(row.key, { inputs: event.target.value })}
                 />
-              </td>
-              <td>
-                <textarea
-                  className="input code-input"
+              </TableCell>
+              <TableCell className="min-w-48 align-top">
+                <Textarea
+                  className="min-h-0 font-mono text-xs"
                   rows={3}
                   aria-label={`Row ${index + 1} checks`}
                   value={row.checks}
                   readOnly={readOnly}
                   onChange={(event) => update(row.key, { checks: event.target.value })}
                 />
-              </td>
-              <td>
+              </TableCell>
+              <TableCell className="w-px align-top">
                 {!readOnly && (
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={`Remove row ${index + 1}`}
+                  <DeleteButton
+                    label="Remove"
+                    ariaLabel={`Remove row ${index + 1}`}
                     onClick={() => setRows((current) => current.filter((entry) => entry.key !== row.key))}
-                  >
-                    Remove
-                  </button>
+                  />
                 )}
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
       {!readOnly && (
-        <div className="row">
-          <button
-            type="button"
-            className="button"
+        <div className="flex flex-wrap gap-2">
+          <Button
             data-testid="case-add"
             onClick={() =>
               setRows((current) => [
@@ -274,19 +268,16 @@ export function DatasetEditor({ datasetId }: { datasetId: string }) {
               ])
             }
           >
-            Add case
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="dataset-save"
-            onClick={() => void save()}
-          >
+            <PlusIcon /> Add case
+          </Button>
+          <Button variant="primary" data-testid="dataset-save" onClick={() => void save()}>
             Save as new version
-          </button>
+          </Button>
         </div>
       )}
-      {readOnly && <p className="muted">An older version is read-only; pick the latest to edit.</p>}
+      {readOnly && (
+        <p className="m-0 text-sm text-muted-foreground">An older version is read-only; pick the latest to edit.</p>
+      )}
     </div>
   );
 }

@@ -1,11 +1,20 @@
 "use client";
 
+import { ChevronDownIcon, ChevronRightIcon, CircleCheckIcon, CircleXIcon, SquareIcon } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { formatCost, formatDuration } from "@/components/ui/format";
+import { Progress } from "@/components/ui/progress";
+import { Stat, StatList } from "@/components/ui/stat-list";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import type { CheckResult } from "@/lib/evaluation/checks/check-result";
 import type { EvaluationReport } from "@/lib/evaluation/model/report";
+import { LoadStatus } from "./load-status";
 import { formatRate, requestJson } from "./request";
 
 interface EvaluationBody {
@@ -112,92 +121,97 @@ export function EvaluationRunView({ evaluationId }: { evaluationId: string }) {
     }
   };
 
-  if (error) return <p className="error-box">{error}</p>;
-  if (!body) return <p className="muted">Loading…</p>;
+  if (error || !body) return <LoadStatus error={error} />;
   const { evaluation, report } = body;
   const totals = report.totals;
   return (
-    <div className="evaluation-run" data-testid="evaluation-run" data-status={evaluation.status}>
-      <p>
-        <StatusBadge status={evaluation.status} testId="evaluation-status" />{" "}
-        <Link href={`/workflows/${evaluation.workflowId}`}>{evaluation.workflowName}</Link>{" "}
-        {evaluation.workflowVersion === null ? "draft" : `v${evaluation.workflowVersion}`} on{" "}
-        <Link href={`/evaluations/datasets/${evaluation.dataset.id}`}>
-          {evaluation.dataset.name} v{evaluation.dataset.version}
-        </Link>
-        , k = {report.k}, concurrency {evaluation.concurrency}
-      </p>
-      {evaluation.errorMessage && <p className="error-box">{evaluation.errorMessage}</p>}
-      {evaluation.status === "running" && (
-        <div className="row">
-          <button
-            type="button"
-            className="button button-danger"
+    <div className="flex flex-col gap-4" data-testid="evaluation-run" data-status={evaluation.status}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="m-0 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm">
+          <StatusBadge status={evaluation.status} testId="evaluation-status" />
+          <Link href={`/workflows/${evaluation.workflowId}`} className="font-medium">
+            {evaluation.workflowName}
+          </Link>
+          {evaluation.workflowVersion === null ? "draft" : `v${evaluation.workflowVersion}`} on
+          <Link href={`/evaluations/datasets/${evaluation.dataset.id}`} className="font-medium">
+            {evaluation.dataset.name} v{evaluation.dataset.version}
+          </Link>
+          <span className="text-muted-foreground">
+            · k = {report.k} · concurrency {evaluation.concurrency}
+          </span>
+        </p>
+        {evaluation.status === "running" && (
+          <Button
+            variant="destructive"
             data-testid="cancel-evaluation"
             disabled={cancelling}
             onClick={() => void cancel()}
           >
-            {cancelling ? "Cancelling…" : "Cancel evaluation"}
-          </button>
-        </div>
+            <SquareIcon /> {cancelling ? "Cancelling…" : "Cancel evaluation"}
+          </Button>
+        )}
+      </div>
+      {evaluation.errorMessage && <Alert tone="destructive">{evaluation.errorMessage}</Alert>}
+      {cancelError && (
+        <Alert tone="destructive" role="alert">
+          {cancelError}
+        </Alert>
       )}
-      {cancelError && <p className="error-box">{cancelError}</p>}
-      <progress
-        className="evaluation-progress"
-        data-testid="evaluation-progress"
-        max={totals.plannedTrials}
-        value={totals.finishedTrials}
-        aria-label={`${totals.finishedTrials} of ${totals.plannedTrials} trials finished`}
-      />
-      <dl className="stats" data-testid="evaluation-totals">
-        <dt>pass^k</dt>
-        <dd data-testid="total-pass-hat-k">{formatRate(totals.passHatKRate)}</dd>
-        <dt>pass@k</dt>
-        <dd>{formatRate(totals.passAtKRate)}</dd>
-        <dt>Trials passed</dt>
-        <dd>{formatRate(totals.trialPassRate)}</dd>
-        <dt>Trials</dt>
-        <dd>
+      <div className="flex items-center gap-3">
+        <Progress
+          data-testid="evaluation-progress"
+          max={totals.plannedTrials}
+          value={totals.finishedTrials}
+          aria-label={`${totals.finishedTrials} of ${totals.plannedTrials} trials finished`}
+        />
+        <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+          {totals.finishedTrials}/{totals.plannedTrials} trials
+        </span>
+      </div>
+      <StatList layout="cards" data-testid="evaluation-totals">
+        <Stat label="pass^k" data-testid="total-pass-hat-k">
+          {formatRate(totals.passHatKRate)}
+        </Stat>
+        <Stat label="pass@k">{formatRate(totals.passAtKRate)}</Stat>
+        <Stat label="Trials passed">{formatRate(totals.trialPassRate)}</Stat>
+        <Stat label="Trials">
           {totals.finishedTrials}/{totals.plannedTrials}
-        </dd>
-        <dt>Mean cost</dt>
-        <dd>{formatCost(totals.meanCost)}</dd>
-        <dt>Latency p50 / p95</dt>
-        <dd>
+        </Stat>
+        <Stat label="Mean cost">{formatCost(totals.meanCost)}</Stat>
+        <Stat label="Latency p50 / p95">
           {formatDuration(totals.p50LatencyMs)} / {formatDuration(totals.p95LatencyMs)}
-        </dd>
-        <dt>Mean tokens</dt>
-        <dd>{Math.round(totals.meanTokens)}</dd>
-      </dl>
+        </Stat>
+        <Stat label="Mean tokens">{Math.round(totals.meanTokens)}</Stat>
+      </StatList>
       <ModeTokensTable tokensByMode={totals.tokensByMode ?? {}} />
-      <table className="table" data-testid="case-results">
-        <thead>
-          <tr>
-            <th>Case</th>
-            <th>Passed</th>
-            <th>pass^k</th>
-            <th>pass@k</th>
-            <th>Mean cost</th>
-            <th>Mean latency</th>
-            <th>
-              <span className="sr-only">Details</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.cases.map((entry) => (
-            <CaseRows
-              key={entry.caseId}
-              entry={entry}
-              trials={body.trials.filter((trial) => trial.caseId === entry.caseId)}
-              open={open === entry.caseId}
-              onToggle={() => setOpen(open === entry.caseId ? null : entry.caseId)}
-            />
-          ))}
-        </tbody>
-      </table>
+      <section className="flex flex-col gap-2" aria-labelledby="case-results-heading">
+        <h2 id="case-results-heading" className="m-0 text-base font-semibold">
+          Cases
+        </h2>
+        <Table data-testid="case-results">
+          <TableHeadRow columns={["Case", "Passed", "pass^k", "pass@k", "Mean cost", "Mean latency"]} actions />
+          <TableBody>
+            {report.cases.map((entry) => (
+              <CaseRows
+                key={entry.caseId}
+                entry={entry}
+                trials={body.trials.filter((trial) => trial.caseId === entry.caseId)}
+                open={open === entry.caseId}
+                onToggle={() => setOpen(open === entry.caseId ? null : entry.caseId)}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </section>
     </div>
   );
+}
+
+/** How a case's pass counts read at a glance: all trials passed, some did, none did, or not known yet. */
+function verdictTone(entry: EvaluationReport["cases"][number]): "success" | "warning" | "destructive" | "info" {
+  if (entry.passHatK === 1) return "success";
+  if (entry.passAtK === 1) return "warning";
+  return entry.passHatK === 0 ? "destructive" : "info";
 }
 
 function CaseRows({
@@ -211,58 +225,82 @@ function CaseRows({
   open: boolean;
   onToggle: () => void;
 }) {
-  const verdict =
-    entry.passHatK === 1 ? "succeeded" : entry.passAtK === 1 ? "partial" : entry.passHatK === 0 ? "failed" : "running";
   return (
     <>
-      <tr data-testid="case-result" data-id={entry.caseId} data-pass-hat-k={entry.passHatK ?? ""}>
-        <td>
-          <strong>{entry.caseId}</strong> {entry.name && <span className="muted">{entry.name}</span>}
-        </td>
-        <td>
-          <span className={`badge badge-${verdict}`}>
+      <TableRow data-testid="case-result" data-id={entry.caseId} data-pass-hat-k={entry.passHatK ?? ""}>
+        <TableCell>
+          <span className="font-medium">{entry.caseId}</span>{" "}
+          {entry.name && <span className="text-muted-foreground">{entry.name}</span>}
+        </TableCell>
+        <TableCell>
+          <Badge tone={verdictTone(entry)}>
             {entry.passes}/{entry.trials}
-          </span>
-        </td>
-        <td>{entry.passHatK ?? "—"}</td>
-        <td>{entry.passAtK ?? "—"}</td>
-        <td>{formatCost(entry.meanCost)}</td>
-        <td>{formatDuration(entry.meanLatencyMs)}</td>
-        <td>
-          <button
-            type="button"
-            className="button button-small"
+          </Badge>
+        </TableCell>
+        <TableCell className="tabular-nums">{entry.passHatK ?? "—"}</TableCell>
+        <TableCell className="tabular-nums">{entry.passAtK ?? "—"}</TableCell>
+        <TableCell className="tabular-nums">{formatCost(entry.meanCost)}</TableCell>
+        <TableCell className="tabular-nums">{formatDuration(entry.meanLatencyMs)}</TableCell>
+        <TableCell className="w-px text-right">
+          <Button
+            variant="ghost"
+            size="sm"
             aria-expanded={open}
+            aria-label={`${open ? "Hide" : "Show"} the trials of ${entry.caseId}`}
             onClick={onToggle}
             data-testid="case-toggle"
           >
+            {open ? <ChevronDownIcon /> : <ChevronRightIcon />}
             {open ? "Hide trials" : "Trials"}
-          </button>
-        </td>
-      </tr>
+          </Button>
+        </TableCell>
+      </TableRow>
       {open && (
-        <tr>
-          <td colSpan={7}>
-            <ul className="evaluation-trials" data-testid="case-trials">
+        <TableRow className="bg-muted/30 hover:bg-muted/30">
+          <TableCell colSpan={7}>
+            <ol className="m-0 flex list-none flex-col gap-3 p-0" data-testid="case-trials">
               {trials
                 .sort((left, right) => left.trial - right.trial)
                 .map((trial) => (
-                  <li key={trial.trial} data-testid="trial" data-passed={trial.passed}>
-                    Trial {trial.trial}: <StatusBadge status={trial.passed ? "succeeded" : "failed"} />{" "}
-                    {trial.runId ? <Link href={`/runs/${trial.runId}`}>run {trial.runId.slice(-8)}</Link> : "no run"} ·{" "}
-                    {trial.status} · {formatDuration(trial.latencyMs)} · {formatCost(trial.cost)}
-                    <ul>
+                  <li key={trial.trial} className="flex flex-col gap-1" data-testid="trial" data-passed={trial.passed}>
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                      <span className="font-medium">Trial {trial.trial}</span>
+                      <StatusBadge status={trial.passed ? "succeeded" : "failed"} />
+                      {trial.runId ? (
+                        <Link href={`/runs/${trial.runId}`}>run {trial.runId.slice(-8)}</Link>
+                      ) : (
+                        <span className="text-muted-foreground">no run</span>
+                      )}
+                      <span className="text-muted-foreground">
+                        · {trial.status} · {formatDuration(trial.latencyMs)} · {formatCost(trial.cost)}
+                      </span>
+                    </div>
+                    <ul className="m-0 flex list-none flex-col gap-0.5 p-0 pl-1 text-sm">
                       {trial.checks.map((check) => (
-                        <li key={check.name} data-testid="check-result" data-passed={check.passed}>
-                          {check.passed ? "✓" : "✗"} <code>{check.name}</code> ({check.kind}): {check.reason}
+                        <li
+                          key={check.name}
+                          className="flex items-start gap-1.5"
+                          data-testid="check-result"
+                          data-passed={check.passed}
+                        >
+                          {check.passed ? (
+                            <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+                          ) : (
+                            <CircleXIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+                          )}
+                          <span className="sr-only">{check.passed ? "Passed:" : "Failed:"}</span>
+                          <span className="min-w-0">
+                            <code className="text-xs">{check.name}</code>{" "}
+                            <span className="text-muted-foreground">({check.kind})</span>: {check.reason}
+                          </span>
                         </li>
                       ))}
                     </ul>
                   </li>
                 ))}
-            </ul>
-          </td>
-        </tr>
+            </ol>
+          </TableCell>
+        </TableRow>
       )}
     </>
   );
@@ -273,26 +311,23 @@ function ModeTokensTable({ tokensByMode }: { tokensByMode: EvaluationReport["tot
   const modes = Object.entries(tokensByMode).sort(([, left], [, right]) => right.totalTokens - left.totalTokens);
   if (modes.length === 0) return null;
   return (
-    <table className="table" data-testid="tokens-by-mode">
-      <caption className="muted">Tokens per agent mode</caption>
-      <thead>
-        <tr>
-          <th>Mode</th>
-          <th>Total tokens</th>
-          <th>Trials</th>
-          <th>Mean per trial</th>
-        </tr>
-      </thead>
-      <tbody>
-        {modes.map(([mode, entry]) => (
-          <tr key={mode} data-testid="mode-tokens" data-id={mode}>
-            <td>{MODE_LABELS[mode] ?? mode}</td>
-            <td>{entry.totalTokens}</td>
-            <td>{entry.trials}</td>
-            <td>{Math.round(entry.meanTokens)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <section className="flex flex-col gap-2" aria-labelledby="tokens-by-mode-heading">
+      <h2 id="tokens-by-mode-heading" className="m-0 text-base font-semibold">
+        Tokens per agent mode
+      </h2>
+      <Table data-testid="tokens-by-mode">
+        <TableHeadRow columns={["Mode", "Total tokens", "Trials", "Mean per trial"]} />
+        <TableBody>
+          {modes.map(([mode, entry]) => (
+            <TableRow key={mode} data-testid="mode-tokens" data-id={mode}>
+              <TableCell>{MODE_LABELS[mode] ?? mode}</TableCell>
+              <TableCell className="tabular-nums">{entry.totalTokens}</TableCell>
+              <TableCell className="tabular-nums">{entry.trials}</TableCell>
+              <TableCell className="tabular-nums">{Math.round(entry.meanTokens)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
   );
 }

@@ -1,10 +1,23 @@
 "use client";
 
+import { GitCompareArrowsIcon, PlayIcon, PlusIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FieldHint } from "@/components/ui/field-hint";
+import { FormField } from "@/components/ui/form-field";
 import { formatCost, formatDuration, formatRelativeTime } from "@/components/ui/format";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { SectionCard } from "@/components/ui/section-card";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { formatRate, requestJson } from "./request";
 
 interface DatasetRow {
@@ -108,69 +121,71 @@ export function EvaluationsHome() {
   }
 
   return (
-    <div className="evaluations-home">
+    <div className="flex flex-col gap-4">
       {error && (
-        <p className="error-box" role="alert">
+        <Alert tone="destructive" role="alert">
           {error}
-        </p>
+        </Alert>
       )}
-      <section aria-labelledby="datasets-heading">
-        <h2 id="datasets-heading">Datasets</h2>
-        {!datasets && <p className="muted">Loading…</p>}
-        {datasets && (
-          <table className="table" data-testid="dataset-list">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Cases</th>
-                <th>Version</th>
-                <th>Changed</th>
-              </tr>
-            </thead>
-            <tbody>
+      <SectionCard
+        titleId="datasets-heading"
+        title="Datasets"
+        description="Cases with inputs and checks; each save is a new version."
+        contentClassName="flex flex-col gap-4"
+      >
+        {!datasets && <p className="m-0 text-sm text-muted-foreground">Loading…</p>}
+        {datasets && datasets.length === 0 && <EmptyState>No datasets yet.</EmptyState>}
+        {datasets && datasets.length > 0 && (
+          <Table data-testid="dataset-list">
+            <TableHeadRow columns={["Name", "Cases", "Version", "Changed"]} />
+            <TableBody>
               {datasets.map((dataset) => (
-                <tr key={dataset.id} data-testid="dataset-row" data-id={dataset.id}>
-                  <td>
-                    <Link href={`/evaluations/datasets/${dataset.id}`}>{dataset.name}</Link>
-                  </td>
-                  <td>{dataset.caseCount}</td>
-                  <td>v{dataset.latestVersion}</td>
-                  <td>{formatRelativeTime(dataset.updatedAt)}</td>
-                </tr>
+                <TableRow key={dataset.id} data-testid="dataset-row" data-id={dataset.id}>
+                  <TableCell>
+                    <Link href={`/evaluations/datasets/${dataset.id}`} className="font-medium">
+                      {dataset.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="tabular-nums">{dataset.caseCount}</TableCell>
+                  <TableCell>v{dataset.latestVersion}</TableCell>
+                  <TableCell>{formatRelativeTime(dataset.updatedAt)}</TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         )}
-        <form className="row" onSubmit={createDataset} aria-label="New dataset">
-          <label className="field">
-            <span className="field-label">New dataset</span>
-            <input
-              className="input"
+        <form className="flex flex-col gap-1.5" onSubmit={createDataset} aria-label="New dataset">
+          <Label htmlFor="new-dataset-name">New dataset</Label>
+          <div className="flex max-w-md gap-2">
+            <Input
+              id="new-dataset-name"
               data-testid="new-dataset-name"
               value={newDataset}
               required
               placeholder="Name"
               onChange={(event) => setNewDataset(event.target.value)}
             />
-          </label>
-          <button type="submit" className="button" data-testid="new-dataset-create">
-            Create
-          </button>
+            <Button type="submit" data-testid="new-dataset-create">
+              <PlusIcon /> Create
+            </Button>
+          </div>
         </form>
-      </section>
+      </SectionCard>
 
-      <section aria-labelledby="evaluate-heading">
-        <h2 id="evaluate-heading">Evaluate</h2>
+      <SectionCard
+        titleId="evaluate-heading"
+        title="Evaluate"
+        description="Run every case of a dataset k times against a workflow version."
+      >
         <form
-          className="row"
+          className="grid items-start gap-x-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
           onSubmit={startEvaluation}
           data-testid="evaluate-form"
           aria-label="Evaluate a workflow on a dataset"
         >
-          <label className="field">
-            <span className="field-label">Dataset</span>
-            <select
-              className="input"
+          <FormField id="evaluate-dataset" label="Dataset" errorTestId="evaluate-error-dataset">
+            <NativeSelect
+              id="evaluate-dataset"
               data-testid="evaluate-dataset"
               required
               value={form.datasetId}
@@ -182,12 +197,11 @@ export function EvaluationsHome() {
                   {dataset.name}
                 </option>
               ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field-label">Workflow</span>
-            <select
-              className="input"
+            </NativeSelect>
+          </FormField>
+          <FormField id="evaluate-workflow" label="Workflow" errorTestId="evaluate-error-workflow">
+            <NativeSelect
+              id="evaluate-workflow"
               data-testid="evaluate-workflow"
               value={form.workflowId}
               onChange={(event) => setForm({ ...form, workflowId: event.target.value })}
@@ -198,25 +212,21 @@ export function EvaluationsHome() {
                   {workflow.name}
                 </option>
               ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field-label">Version</span>
-            <input
-              className="input"
+            </NativeSelect>
+          </FormField>
+          <FormField id="evaluate-version" label="Version" errorTestId="evaluate-error-version">
+            <Input
+              id="evaluate-version"
               data-testid="evaluate-version"
               value={form.version}
               aria-describedby="version-hint"
               onChange={(event) => setForm({ ...form, version: event.target.value })}
             />
-            <span className="field-hint" id="version-hint">
-              draft, latest, or a number
-            </span>
-          </label>
-          <label className="field">
-            <span className="field-label">Trials per case (k)</span>
-            <input
-              className="input"
+            <FieldHint id="version-hint">draft, latest, or a number</FieldHint>
+          </FormField>
+          <FormField id="evaluate-trials" label="Trials per case (k)" errorTestId="evaluate-error-trials">
+            <Input
+              id="evaluate-trials"
               type="number"
               min={1}
               max={20}
@@ -224,11 +234,10 @@ export function EvaluationsHome() {
               value={form.trials}
               onChange={(event) => setForm({ ...form, trials: Number(event.target.value) })}
             />
-          </label>
-          <label className="field">
-            <span className="field-label">Concurrency</span>
-            <input
-              className="input"
+          </FormField>
+          <FormField id="evaluate-concurrency" label="Concurrency" errorTestId="evaluate-error-concurrency">
+            <Input
+              id="evaluate-concurrency"
               type="number"
               min={1}
               max={32}
@@ -236,83 +245,100 @@ export function EvaluationsHome() {
               value={form.concurrency}
               onChange={(event) => setForm({ ...form, concurrency: Number(event.target.value) })}
             />
-          </label>
-          <button type="submit" className="button button-primary" data-testid="evaluate-start" disabled={busy}>
-            {busy ? "Starting…" : "Run evaluation"}
-          </button>
+          </FormField>
+          <Button
+            type="submit"
+            variant="primary"
+            className="mb-3 self-start justify-self-start sm:mt-6"
+            data-testid="evaluate-start"
+            disabled={busy}
+          >
+            <PlayIcon /> {busy ? "Starting…" : "Run evaluation"}
+          </Button>
         </form>
-      </section>
+      </SectionCard>
 
-      <section aria-labelledby="evaluations-heading">
-        <h2 id="evaluations-heading">Evaluation runs</h2>
-        <div className="row">
-          <span className="muted">Pick two to compare.</span>
-          {picked.length === 2 ? (
+      <SectionCard
+        titleId="evaluations-heading"
+        title="Evaluation runs"
+        description="Pick two to compare."
+        actions={
+          picked.length === 2 ? (
             <Link
-              className="button button-primary"
+              className={buttonVariants({ variant: "primary" })}
               data-testid="compare-link"
               href={`/evaluations/compare?base=${picked[0]}&candidate=${picked[1]}`}
             >
-              Compare
+              <GitCompareArrowsIcon aria-hidden="true" /> Compare
             </Link>
           ) : (
-            <button type="button" className="button" disabled>
-              Compare
-            </button>
-          )}
-        </div>
-        {evaluations && evaluations.length === 0 && <p className="muted">No evaluations yet.</p>}
+            <Button disabled>
+              <GitCompareArrowsIcon /> Compare
+            </Button>
+          )
+        }
+      >
+        {!evaluations && <p className="m-0 text-sm text-muted-foreground">Loading…</p>}
+        {evaluations && evaluations.length === 0 && <EmptyState>No evaluations yet.</EmptyState>}
         {evaluations && evaluations.length > 0 && (
-          <table className="table" data-testid="evaluation-list">
-            <thead>
-              <tr>
-                <th>
-                  <span className="sr-only">Compare</span>
-                </th>
-                <th>Status</th>
-                <th>Dataset</th>
-                <th>Version</th>
-                <th>pass^k</th>
-                <th>Trials</th>
-                <th>Mean cost</th>
-                <th>p50</th>
-                <th>Started</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table data-testid="evaluation-list">
+            <TableHeadRow
+              columns={[
+                { label: <span className="sr-only">Compare</span>, className: "w-px" },
+                "Status",
+                "Dataset",
+                "Version",
+                "pass^k",
+                "Trials",
+                "Mean cost",
+                "p50",
+                "Started",
+              ]}
+            />
+            <TableBody>
               {evaluations.map((evaluation) => (
-                <tr key={evaluation.id} data-testid="evaluation-row" data-id={evaluation.id}>
-                  <td>
-                    <input
-                      type="checkbox"
+                <TableRow
+                  key={evaluation.id}
+                  data-testid="evaluation-row"
+                  data-id={evaluation.id}
+                  data-state={picked.includes(evaluation.id) ? "selected" : undefined}
+                >
+                  <TableCell>
+                    <Checkbox
+                      className="align-middle"
                       aria-label={`Compare evaluation of ${evaluation.dataset.name} from ${formatRelativeTime(evaluation.startedAt)}`}
                       data-testid="evaluation-pick"
                       checked={picked.includes(evaluation.id)}
-                      onChange={() => toggle(evaluation.id)}
+                      onCheckedChange={() => toggle(evaluation.id)}
                     />
-                  </td>
-                  <td>
-                    <Link href={`/evaluations/runs/${evaluation.id}`}>
+                  </TableCell>
+                  <TableCell>
+                    <Link
+                      href={`/evaluations/runs/${evaluation.id}`}
+                      aria-label={`Open evaluation: ${evaluation.status}`}
+                    >
                       <StatusBadge status={evaluation.status} />
                     </Link>
-                  </td>
-                  <td>
+                  </TableCell>
+                  <TableCell>
                     {evaluation.dataset.name} v{evaluation.dataset.version}
-                  </td>
-                  <td>{evaluation.workflowVersion === null ? "draft" : `v${evaluation.workflowVersion}`}</td>
-                  <td>{formatRate(evaluation.totals.passHatKRate)}</td>
-                  <td>
+                  </TableCell>
+                  <TableCell>
+                    {evaluation.workflowVersion === null ? "draft" : `v${evaluation.workflowVersion}`}
+                  </TableCell>
+                  <TableCell className="tabular-nums">{formatRate(evaluation.totals.passHatKRate)}</TableCell>
+                  <TableCell className="tabular-nums">
                     {evaluation.totals.finishedTrials}/{evaluation.totals.plannedTrials}
-                  </td>
-                  <td>{formatCost(evaluation.totals.meanCost)}</td>
-                  <td>{formatDuration(evaluation.totals.p50LatencyMs)}</td>
-                  <td>{formatRelativeTime(evaluation.startedAt)}</td>
-                </tr>
+                  </TableCell>
+                  <TableCell className="tabular-nums">{formatCost(evaluation.totals.meanCost)}</TableCell>
+                  <TableCell className="tabular-nums">{formatDuration(evaluation.totals.p50LatencyMs)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatRelativeTime(evaluation.startedAt)}</TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         )}
-      </section>
+      </SectionCard>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 import { requestJson } from "./request";
 
 /**
@@ -33,22 +34,26 @@ export function PublishGateSetting({ workflowId, datasetId }: { workflowId: stri
   if (gate === undefined && !error) return null;
   const gatedHere = gate?.datasetId === datasetId;
   return (
-    <div className="row" data-testid="publish-gate">
-      <label className="row">
-        <input
-          type="checkbox"
-          data-testid="publish-gate-toggle"
-          checked={gatedHere}
-          onChange={(event) => void toggle(event.target.checked)}
-        />
-        Before publishing the workflow, require the draft's pass^k on this dataset to be no lower than the served
-        version's
-      </label>
-      {gate && !gatedHere && <span className="muted">(currently gated on “{gate.datasetName}”)</span>}
+    <div className="flex flex-col gap-1" data-testid="publish-gate">
+      <CheckboxField
+        id={`publish-gate-${datasetId}`}
+        data-testid="publish-gate-toggle"
+        checked={gatedHere}
+        onCheckedChange={(checked) => void toggle(checked === true)}
+        label={
+          <>
+            Before publishing the workflow, require the draft's pass^k on this dataset to be no lower than the served
+            version's
+            {gate && !gatedHere && (
+              <span className="text-muted-foreground"> (currently gated on “{gate.datasetName}”)</span>
+            )}
+          </>
+        }
+      />
       {error && (
-        <span className="field-error" role="alert">
+        <p className="m-0 text-xs text-destructive" role="alert">
           {error}
-        </span>
+        </p>
       )}
     </div>
   );

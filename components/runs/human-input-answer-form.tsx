@@ -1,6 +1,12 @@
 "use client";
 
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 
 /** A human-input node's question, as the `run-waiting` event and the run API describe it. */
 export interface WaitingQuestion {
@@ -93,84 +99,92 @@ export function HumanInputAnswerForm({
   };
 
   return (
-    <form
-      className="human-input"
-      data-testid="human-input-form"
-      data-node-id={waiting.nodeId}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <p>
-        <b>Waiting for you:</b> {waiting.prompt}
-      </p>
-      {fields.map((field) => {
-        const id = `answer-${runId}-${field.name}`;
-        const invalid = error?.field === field.name;
-        return (
-          <div className="field" key={field.name}>
-            {field.type === "boolean" ? (
-              <label className="row" htmlFor={id}>
-                <input
-                  id={id}
-                  type="checkbox"
-                  data-testid={`answer-${field.name}`}
-                  checked={values[field.name] === true}
-                  onChange={(event) => setValues({ ...values, [field.name]: event.target.checked })}
-                />{" "}
-                {field.label}
-              </label>
-            ) : (
-              <>
-                <label className="field-label" htmlFor={id}>
-                  {field.label}
-                  {field.required && <span className="muted"> *</span>}
-                </label>
-                {field.type === "select" ? (
-                  <select
-                    id={id}
-                    className="input"
-                    data-testid={`answer-${field.name}`}
-                    aria-invalid={invalid || undefined}
-                    value={String(values[field.name] ?? "")}
-                    onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-                  >
-                    <option value="">Choose…</option>
-                    {field.options.map((option) => (
-                      <option key={option} value={option}>
-                        {option}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  <input
-                    id={id}
-                    className="input"
-                    type={field.type === "number" ? "number" : "text"}
-                    data-testid={`answer-${field.name}`}
-                    aria-invalid={invalid || undefined}
-                    aria-required={field.required || undefined}
-                    value={String(values[field.name] ?? "")}
-                    onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-                  />
-                )}
-              </>
-            )}
-            {invalid && <div className="field-error">{error.message}</div>}
-          </div>
-        );
-      })}
-      <div className="row">
-        <button type="submit" className="button button-primary" data-testid="answer-submit" disabled={busy}>
-          {busy ? "Sending…" : "Send answer"}
-        </button>
-      </div>
-      {error && !fields.some((field) => field.name === error.field) && (
-        <p className="field-error" data-testid="answer-error">
-          {error.message}
+    <Alert tone="warning" icon={false}>
+      <form
+        className="flex w-full flex-col gap-3"
+        data-testid="human-input-form"
+        data-node-id={waiting.nodeId}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="m-0">
+          <b>Waiting for you:</b> {waiting.prompt}
         </p>
-      )}
-    </form>
+        {fields.map((field) => {
+          const id = `answer-${runId}-${field.name}`;
+          const invalid = error?.field === field.name;
+          const errorId = `${id}-error`;
+          return (
+            <div className="flex max-w-md flex-col gap-1.5" key={field.name}>
+              {field.type === "boolean" ? (
+                <div className="flex items-center gap-2">
+                  <Checkbox
+                    id={id}
+                    data-testid={`answer-${field.name}`}
+                    checked={values[field.name] === true}
+                    onCheckedChange={(checked) => setValues({ ...values, [field.name]: checked === true })}
+                  />
+                  <Label htmlFor={id} className="font-normal">
+                    {field.label}
+                  </Label>
+                </div>
+              ) : (
+                <>
+                  <Label htmlFor={id}>
+                    {field.label}
+                    {field.required && <span className="text-muted-foreground"> *</span>}
+                  </Label>
+                  {field.type === "select" ? (
+                    <NativeSelect
+                      id={id}
+                      data-testid={`answer-${field.name}`}
+                      aria-invalid={invalid || undefined}
+                      aria-describedby={invalid ? errorId : undefined}
+                      value={String(values[field.name] ?? "")}
+                      onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+                    >
+                      <option value="">Choose…</option>
+                      {field.options.map((option) => (
+                        <option key={option} value={option}>
+                          {option}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  ) : (
+                    <Input
+                      id={id}
+                      type={field.type === "number" ? "number" : "text"}
+                      data-testid={`answer-${field.name}`}
+                      aria-invalid={invalid || undefined}
+                      aria-describedby={invalid ? errorId : undefined}
+                      aria-required={field.required || undefined}
+                      value={String(values[field.name] ?? "")}
+                      onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+                    />
+                  )}
+                </>
+              )}
+              {invalid && (
+                <p className="m-0 text-xs text-destructive" id={errorId}>
+                  {error.message}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <div>
+          <Button type="submit" variant="primary" data-testid="answer-submit" disabled={busy}>
+            {busy ? "Sending…" : "Send answer"}
+          </Button>
+        </div>
+        {error && !fields.some((field) => field.name === error.field) && (
+          <p className="m-0 text-xs text-destructive" role="alert" data-testid="answer-error">
+            {error.message}
+          </p>
+        )}
+      </form>
+    </Alert>
   );
 }

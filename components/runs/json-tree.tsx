@@ -25,15 +25,19 @@ export function parseJsonText(value: string): object | null {
 }
 
 function Scalar({ value }: { value: unknown }) {
-  if (value === null) return <span className="muted">null</span>;
+  if (value === null) return <span className="text-muted-foreground">null</span>;
   if (typeof value === "string") {
     // Strings are text: no quotes, no escaped newlines or quotes.
-    return <span data-json-type="string">{value === "" ? <span className="muted">(empty)</span> : value}</span>;
+    return (
+      <span data-json-type="string">
+        {value === "" ? <span className="text-muted-foreground">(empty)</span> : value}
+      </span>
+    );
   }
   if (typeof value === "number" || typeof value === "boolean") {
     return <span data-json-type={typeof value}>{String(value)}</span>;
   }
-  return <span className="muted">{String(value)}</span>;
+  return <span className="text-muted-foreground">{String(value)}</span>;
 }
 
 function summaryOf(value: object): string {
@@ -61,7 +65,7 @@ const TreeNode = memo(function TreeNode({ label, value, depth }: { label?: strin
     <details open={depth < OPEN_DEPTH} data-json-key={label}>
       <summary className="cursor-pointer select-none">
         {labelView}
-        <span className="muted">
+        <span className="text-muted-foreground">
           {Array.isArray(inner) ? "[" : "{"} {summaryOf(inner)} {Array.isArray(inner) ? "]" : "}"}
           {structured !== null && " · JSON text"}
         </span>
@@ -70,7 +74,9 @@ const TreeNode = memo(function TreeNode({ label, value, depth }: { label?: strin
         {entries.slice(0, MAX_CHILDREN).map(([key, child]) => (
           <TreeNode key={key} label={key} value={child} depth={depth + 1} />
         ))}
-        {entries.length > MAX_CHILDREN && <div className="muted">… {entries.length - MAX_CHILDREN} more</div>}
+        {entries.length > MAX_CHILDREN && (
+          <div className="text-muted-foreground">… {entries.length - MAX_CHILDREN} more</div>
+        )}
       </div>
     </details>
   );
@@ -82,7 +88,10 @@ const TreeNode = memo(function TreeNode({ label, value, depth }: { label?: strin
  */
 export function JsonTree({ value, testId }: { value: unknown; testId?: string }) {
   return (
-    <div className="json-view json-tree font-mono" data-testid={testId}>
+    <div
+      className="max-h-64 min-w-0 overflow-auto rounded-md border border-border bg-muted/50 p-2 font-mono text-xs break-words whitespace-pre-wrap"
+      data-testid={testId}
+    >
       {value === undefined ? "—" : <TreeNode value={value} depth={0} />}
     </div>
   );

@@ -32,15 +32,17 @@ export function LargeValue({ value, testId }: { value: unknown; testId: string }
   };
   return (
     <div className="flex flex-col gap-2" data-testid={`${testId}-large`}>
-      <p className="muted">Large value: {formatBytes(ref.bytes)}. The start of it:</p>
-      <pre className="max-h-40 overflow-auto whitespace-pre-wrap break-all text-xs">{ref.preview}…</pre>
+      <p className="m-0 text-xs text-muted-foreground">Large value: {formatBytes(ref.bytes)}. The start of it:</p>
+      <pre className="m-0 max-h-40 overflow-auto rounded-md border border-border bg-muted/50 p-2 text-xs break-all whitespace-pre-wrap">
+        {ref.preview}…
+      </pre>
       <div>
         <Button type="button" variant="outline" size="sm" onClick={() => void load()} disabled={loading}>
           {loading ? "Loading…" : "Load the whole value"}
         </Button>
       </div>
       {error && (
-        <p className="field-error" role="alert">
+        <p className="m-0 text-xs text-destructive" role="alert">
           {error}
         </p>
       )}

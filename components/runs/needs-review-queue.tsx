@@ -1,11 +1,14 @@
 "use client";
 
+import { CheckIcon } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatCost, formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { RunView } from "@/lib/runs/node-run-view";
 
 /** A queued run as `GET /api/runs/needs-review` lists it. */
@@ -54,81 +57,87 @@ export function NeedsReviewQueue() {
     setTotal((count) => Math.max(0, count - 1));
   };
 
-  if (error && !runs) return <p className="text-sm text-destructive">{error}</p>;
-  if (!runs) return <p className="text-sm text-muted-foreground">Loading…</p>;
+  if (error && !runs)
+    return (
+      <Alert tone="destructive" role="alert">
+        <p>{error}</p>
+      </Alert>
+    );
+  if (!runs) return <p className="m-0 text-sm text-muted-foreground">Loading…</p>;
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-muted-foreground" data-testid="needs-review-total">
+      <p className="m-0 text-sm text-muted-foreground" data-testid="needs-review-total">
         {total === 0
           ? "Nothing to review: no failed, partial or badly rated run is waiting."
           : `${total} run${total === 1 ? "" : "s"} to review: failed or partial runs, and runs rated bad, not yet marked reviewed.`}
       </p>
       {error && (
-        <p className="text-sm text-destructive" role="alert">
-          {error}
-        </p>
+        <Alert tone="destructive" role="alert">
+          <p>{error}</p>
+        </Alert>
       )}
       {runs.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-border bg-card">
-          <table className="w-full text-sm" data-testid="needs-review-queue">
-            <thead className="border-b border-border text-left text-xs text-muted-foreground">
-              <tr>
-                <th className="px-3 py-2 font-medium">Status</th>
-                <th className="px-3 py-2 font-medium">Workflow</th>
-                <th className="px-3 py-2 font-medium">Started</th>
-                <th className="px-3 py-2 font-medium">Why</th>
-                <th className="px-3 py-2 font-medium">Cost</th>
-                <th className="px-3 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((run) => (
-                <tr
-                  key={run.id}
-                  className="border-b border-border last:border-0"
-                  data-testid="needs-review-row"
-                  data-id={run.id}
-                >
-                  <td className="px-3 py-2">
-                    <Link href={`/runs/${run.id}`} aria-label={`Open run ${run.id}`}>
-                      <StatusBadge status={run.status} />
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link href={`/runs/${run.id}`} className="font-medium hover:underline">
-                      {run.workflowName}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2 text-muted-foreground">
-                    {run.startedAt ? formatRelativeTime(run.startedAt) : "—"}
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap items-center gap-1">
-                      {run.rating === "bad" && <Badge tone="destructive">rated bad</Badge>}
-                      {run.errorCode && <code className="text-xs">{run.errorCode}</code>}
-                      {run.commentCount > 0 && (
-                        <Badge tone="neutral">
-                          {run.commentCount} comment{run.commentCount === 1 ? "" : "s"}
-                        </Badge>
-                      )}
-                    </div>
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">{formatCost(run.cost)}</td>
-                  <td className="px-3 py-2 text-right">
-                    <Button size="sm" data-testid="queue-mark-reviewed" onClick={() => void markReviewed(run.id)}>
-                      Mark reviewed
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table data-testid="needs-review-queue">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Status</TableHead>
+              <TableHead className="w-full">Workflow</TableHead>
+              <TableHead>Started</TableHead>
+              <TableHead>Why</TableHead>
+              <TableHead className="text-right">Cost</TableHead>
+              <TableHead>
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {runs.map((run) => (
+              <TableRow key={run.id} data-testid="needs-review-row" data-id={run.id}>
+                <TableCell>
+                  <Link
+                    href={`/runs/${run.id}`}
+                    className="rounded-full no-underline"
+                    aria-label={`Open run ${run.id}`}
+                  >
+                    <StatusBadge status={run.status} />
+                  </Link>
+                </TableCell>
+                <TableCell className="max-w-0 min-w-48">
+                  <Link
+                    href={`/runs/${run.id}`}
+                    className="block truncate font-medium text-foreground no-underline hover:underline"
+                    title={run.workflowName}
+                  >
+                    {run.workflowName}
+                  </Link>
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground">
+                  {run.startedAt ? formatRelativeTime(run.startedAt) : "—"}
+                </TableCell>
+                <TableCell>
+                  <div className="flex items-center gap-1 whitespace-nowrap">
+                    {run.rating === "bad" && <Badge tone="destructive">rated bad</Badge>}
+                    {run.errorCode && <code className="text-xs text-destructive">{run.errorCode}</code>}
+                    {run.commentCount > 0 && (
+                      <Badge tone="neutral">
+                        {run.commentCount} comment{run.commentCount === 1 ? "" : "s"}
+                      </Badge>
+                    )}
+                  </div>
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatCost(run.cost)}</TableCell>
+                <TableCell className="py-1.5 text-right">
+                  <Button size="sm" data-testid="queue-mark-reviewed" onClick={() => void markReviewed(run.id)}>
+                    <CheckIcon aria-hidden /> Mark reviewed
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
       {nextBefore && (
-        <Button className="self-start" data-testid="needs-review-load-older" onClick={() => void load(nextBefore)}>
+        <Button className="self-center" data-testid="needs-review-load-older" onClick={() => void load(nextBefore)}>
           Load older runs
         </Button>
       )}

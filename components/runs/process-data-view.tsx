@@ -1,4 +1,8 @@
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { JsonTree } from "./json-tree";
+import { RunSection } from "./run-section";
 
 type Record_ = Record<string, unknown>;
 
@@ -25,6 +29,18 @@ function parsedArguments(value: unknown): unknown {
   }
 }
 
+/** The small caps label above a part of a step or call (Thought, Arguments…). */
+const STEP_LABEL = "text-2xs font-semibold tracking-wide text-muted-foreground uppercase";
+
+/** Each chat role's accent on the turn's left edge. */
+const ROLE_BORDERS: Record<string, string> = {
+  system: "border-l-muted-foreground/50",
+  user: "border-l-info/70",
+  assistant: "border-l-node-llm/70",
+  tool: "border-l-node-tool/70",
+  function: "border-l-node-tool/70",
+};
+
 /** How each chat role is named above its turn. */
 const ROLE_LABELS: Record<string, string> = {
   system: "System",
@@ -48,7 +64,7 @@ function MessagesView({ messages }: { messages: unknown[] }) {
     }
   }
   return (
-    <div className="messages" data-testid="process-messages">
+    <div className="flex flex-col gap-2" data-testid="process-messages">
       {messages.map((message, index) => {
         const record = asRecord(message) ?? {};
         const role = text(record.role) || "message";
@@ -56,9 +72,16 @@ function MessagesView({ messages }: { messages: unknown[] }) {
         const content = text(record.content);
         const answers = typeof record.toolCallId === "string" ? record.toolCallId : undefined;
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: messages have no identity besides their order
-          <div key={index} className={`message message-${role}`} data-role={role}>
-            <span className="message-role">
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: messages have no identity besides their order
+            key={index}
+            className={cn(
+              "flex min-w-0 flex-col gap-1.5 rounded-md border border-l-[3px] border-border bg-card px-2.5 py-2",
+              ROLE_BORDERS[role] ?? "border-l-muted-foreground/40",
+            )}
+            data-role={role}
+          >
+            <span className="text-2xs font-semibold tracking-wide text-muted-foreground uppercase">
               {ROLE_LABELS[role] ?? role}
               {answers && ` · ${callNames.get(answers) ?? "call"} (${answers})`}
               {role === "function" && typeof record.name === "string" && ` · ${record.name}`}
@@ -66,7 +89,7 @@ function MessagesView({ messages }: { messages: unknown[] }) {
             {content !== "" && (role === "tool" || role === "function") ? (
               <JsonTree value={content} />
             ) : (
-              content !== "" && <pre>{content}</pre>
+              content !== "" && <pre className="m-0 font-sans text-sm break-words whitespace-pre-wrap">{content}</pre>
             )}
             {calls.map((call, callIndex) => {
               const callRecord = asRecord(call) ?? {};
@@ -74,18 +97,20 @@ function MessagesView({ messages }: { messages: unknown[] }) {
                 <div
                   // biome-ignore lint/suspicious/noArrayIndexKey: calls are ordered
                   key={callIndex}
-                  className="tool-call"
+                  className="flex min-w-0 flex-col gap-1 rounded-md border border-border bg-muted/40 p-2 text-xs"
                   data-testid="message-tool-call"
                 >
                   <div>
-                    Calls <code>{text(callRecord.name)}</code>
-                    {typeof callRecord.id === "string" && <span className="muted"> · {callRecord.id}</span>}
+                    Calls <code className="font-semibold">{text(callRecord.name)}</code>
+                    {typeof callRecord.id === "string" && (
+                      <span className="text-muted-foreground"> · {callRecord.id}</span>
+                    )}
                   </div>
                   <JsonTree value={parsedArguments(callRecord.arguments)} />
                 </div>
               );
             })}
-            {content === "" && calls.length === 0 && <span className="muted">(no text)</span>}
+            {content === "" && calls.length === 0 && <span className="text-xs text-muted-foreground">(no text)</span>}
           </div>
         );
       })}
@@ -106,35 +131,44 @@ function formatTokens(tokens: unknown): string {
 /** Agent steps: thought → action(input) → observation. */
 function StepsView({ steps }: { steps: unknown[] }) {
   return (
-    <ol className="agent-steps" data-testid="process-steps">
+    <ol
+      className="m-0 flex list-decimal flex-col gap-2 pl-5 text-xs marker:text-muted-foreground"
+      data-testid="process-steps"
+    >
       {steps.map((step, index) => {
         const record = asRecord(step) ?? {};
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: steps are ordered
-          <li key={index} className="agent-step">
-            {record.thought !== undefined && (
-              <div>
-                <b>Thought</b> <pre>{text(record.thought)}</pre>
-              </div>
-            )}
-            {record.action !== undefined && (
-              <div>
-                <b>Action</b> <code>{text(record.action)}</code>
-                {record.input !== undefined && <JsonTree value={parsedArguments(record.input)} />}
-              </div>
-            )}
-            {record.observation !== undefined && (
-              <div>
-                <b>Observation</b> <JsonTree value={record.observation} />
-              </div>
-            )}
-            {(record.tokens !== undefined || record.latencyMs !== undefined) && (
-              <div className="muted" data-testid="step-usage">
-                {record.tokens !== undefined && formatTokens(record.tokens)}
-                {record.tokens !== undefined && record.latencyMs !== undefined && " · "}
-                {record.latencyMs !== undefined && `${Number(record.latencyMs).toLocaleString("en-US")} ms`}
-              </div>
-            )}
+          <li key={index} className="pl-1">
+            <div className="flex min-w-0 flex-col gap-1.5">
+              {record.thought !== undefined && (
+                <div className="flex flex-col gap-0.5">
+                  <span className={STEP_LABEL}>Thought</span>
+                  <pre className="m-0 font-sans text-sm break-words whitespace-pre-wrap">{text(record.thought)}</pre>
+                </div>
+              )}
+              {record.action !== undefined && (
+                <div className="flex flex-col gap-0.5">
+                  <span className={STEP_LABEL}>
+                    Action <code className="font-semibold text-foreground normal-case">{text(record.action)}</code>
+                  </span>
+                  {record.input !== undefined && <JsonTree value={parsedArguments(record.input)} />}
+                </div>
+              )}
+              {record.observation !== undefined && (
+                <div className="flex flex-col gap-0.5">
+                  <span className={STEP_LABEL}>Observation</span>
+                  <JsonTree value={record.observation} />
+                </div>
+              )}
+              {(record.tokens !== undefined || record.latencyMs !== undefined) && (
+                <div className="text-muted-foreground" data-testid="step-usage">
+                  {record.tokens !== undefined && formatTokens(record.tokens)}
+                  {record.tokens !== undefined && record.latencyMs !== undefined && " · "}
+                  {record.latencyMs !== undefined && `${Number(record.latencyMs).toLocaleString("en-US")} ms`}
+                </div>
+              )}
+            </div>
           </li>
         );
       })}
@@ -145,22 +179,24 @@ function StepsView({ steps }: { steps: unknown[] }) {
 /** Tool calls: name, arguments, result, outcome. */
 function ToolCallsView({ calls }: { calls: unknown[] }) {
   return (
-    <div className="tool-calls" data-testid="process-tool-calls">
+    <div className="flex flex-col gap-2" data-testid="process-tool-calls">
       {calls.map((call, index) => {
         const record = asRecord(call) ?? {};
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: calls are ordered
-          <div key={index} className="tool-call">
-            <div>
-              <code>{text(record.name ?? record.toolName)}</code>{" "}
-              {record.ok === false && <span className="badge badge-failed">error</span>}
-              {record.latencyMs !== undefined && <span className="muted"> {text(record.latencyMs)} ms</span>}
+          <Card key={index} className="flex min-w-0 flex-col gap-1.5 p-2.5 text-xs shadow-none">
+            <div className="flex flex-wrap items-center gap-2">
+              <code className="font-semibold">{text(record.name ?? record.toolName)}</code>
+              {record.ok === false && <Badge tone="destructive">error</Badge>}
+              {record.latencyMs !== undefined && (
+                <span className="text-muted-foreground">{text(record.latencyMs)} ms</span>
+              )}
             </div>
-            <div className="kv-label">Arguments</div>
+            <span className={STEP_LABEL}>Arguments</span>
             <JsonTree value={parsedArguments(record.arguments ?? record.input)} testId="tool-call-arguments" />
-            <div className="kv-label">Result</div>
+            <span className={STEP_LABEL}>Result</span>
             <JsonTree value={record.result ?? record.output} testId="tool-call-result" />
-          </div>
+          </Card>
         );
       })}
     </div>
@@ -180,26 +216,26 @@ function attemptLabel(attempt: Record_): string {
 /** Which model and provider served each call, its attempts (retries leave a trace), latency, tokens and cost. */
 function ModelCallsView({ calls }: { calls: unknown[] }) {
   return (
-    <div className="tool-calls" data-testid="model-calls">
+    <div className="flex flex-col gap-2" data-testid="model-calls">
       {calls.map((call, index) => {
         const record = asRecord(call) ?? {};
         const attempts = (asArray(record.attempts) ?? []).map((attempt) => asRecord(attempt) ?? {});
         return (
-          <div
-            className="tool-call-card"
+          <Card
+            className="flex min-w-0 flex-col gap-1 p-2.5 text-xs shadow-none"
             // biome-ignore lint/suspicious/noArrayIndexKey: calls are a fixed, ordered record
             key={index}
             data-testid="model-call"
             data-status={text(record.status)}
           >
-            <div className="tool-call-name">
+            <div>
               <b data-testid="model-call-model">{text(record.servedModelId ?? record.modelId)}</b>{" "}
-              <span className="muted" data-testid="model-call-provider">
+              <span className="text-muted-foreground" data-testid="model-call-provider">
                 via {text(record.provider)}
               </span>
-              {record.mode ? <span className="muted"> · {text(record.mode)}</span> : null}
+              {record.mode ? <span className="text-muted-foreground"> · {text(record.mode)}</span> : null}
             </div>
-            <p className="muted" data-testid="model-call-figures">
+            <p className="m-0 text-muted-foreground tabular-nums" data-testid="model-call-figures">
               {typeof record.latencyMs === "number" ? `${record.latencyMs} ms` : ""}
               {typeof record.firstTokenMs === "number" ? ` (first token ${record.firstTokenMs} ms)` : ""}
               {` · ${text(record.inputTokens ?? 0)} in / ${text(record.outputTokens ?? 0)} out tokens`}
@@ -209,7 +245,7 @@ function ModelCallsView({ calls }: { calls: unknown[] }) {
               {typeof record.cost === "number" ? ` · $${record.cost.toFixed(6)}` : ""}
             </p>
             {attempts.length > 0 && (
-              <ol className="model-call-attempts" data-testid="model-call-attempts">
+              <ol className="m-0 list-none p-0 text-muted-foreground" data-testid="model-call-attempts">
                 {attempts.map((attempt) => (
                   <li key={text(attempt.attempt)} data-testid="model-call-attempt">
                     {attemptLabel(attempt)}
@@ -217,7 +253,7 @@ function ModelCallsView({ calls }: { calls: unknown[] }) {
                 ))}
               </ol>
             )}
-          </div>
+          </Card>
         );
       })}
     </div>
@@ -228,60 +264,54 @@ const KNOWN_KEYS = new Set(["auth", "messages", "steps", "toolCalls", "modelCall
 
 /** Process data with dedicated views for prompts, agent steps, tool calls and HTTP exchanges. */
 export function ProcessDataView({ data }: { data: Record<string, unknown> | null }) {
-  if (!data || Object.keys(data).length === 0) return <p className="muted">No process data.</p>;
+  if (!data || Object.keys(data).length === 0)
+    return <p className="m-0 text-xs text-muted-foreground">No process data.</p>;
   const messages = asArray(data.messages);
   const steps = asArray(data.steps);
   const toolCalls = asArray(data.toolCalls);
   const modelCalls = asArray(data.modelCalls);
   const rest = Object.fromEntries(Object.entries(data).filter(([key]) => !KNOWN_KEYS.has(key)));
   return (
-    <div className="process-data">
+    <div className="flex min-w-0 flex-col gap-3 border-l-2 border-border pl-3">
       {modelCalls && modelCalls.length > 0 && (
-        <section>
-          <h4>Model calls</h4>
+        <RunSection nested title="Model calls">
           <ModelCallsView calls={modelCalls} />
-        </section>
+        </RunSection>
       )}
       {messages && messages.length > 0 && (
-        <section>
-          <h4>Prompt messages</h4>
+        <RunSection nested title="Prompt messages">
           <MessagesView messages={messages} />
-        </section>
+        </RunSection>
       )}
       {steps && steps.length > 0 && (
-        <section>
-          <h4>Agent steps</h4>
+        <RunSection nested title="Agent steps">
           <StepsView steps={steps} />
-        </section>
+        </RunSection>
       )}
       {toolCalls && toolCalls.length > 0 && (
-        <section>
-          <h4>Tool calls</h4>
+        <RunSection nested title="Tool calls">
           <ToolCallsView calls={toolCalls} />
-        </section>
+        </RunSection>
       )}
       {data.request !== undefined && (
-        <section>
-          <h4>HTTP request</h4>
+        <RunSection nested title="HTTP request">
           {typeof data.auth === "string" && (
-            <p className="muted" data-testid="process-http-auth">
+            <p className="m-0 text-xs text-muted-foreground" data-testid="process-http-auth">
               Authentication: {data.auth}
             </p>
           )}
           <JsonTree value={data.request} testId="process-http-request" />
-        </section>
+        </RunSection>
       )}
       {data.response !== undefined && (
-        <section>
-          <h4>HTTP response</h4>
+        <RunSection nested title="HTTP response">
           <JsonTree value={data.response} testId="process-http-response" />
-        </section>
+        </RunSection>
       )}
       {Object.keys(rest).length > 0 && (
-        <section>
-          <h4>Other</h4>
+        <RunSection nested title="Other">
           <JsonTree value={rest} />
-        </section>
+        </RunSection>
       )}
     </div>
   );

@@ -5,8 +5,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { fieldClassName, Input } from "@/components/ui/input";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { RunDetail } from "@/lib/runs/node-run-view";
 
@@ -114,21 +115,23 @@ export function RunActions({ detail, canRun, readOnly }: { detail: RunDetail; ca
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {!readOnly && canRun && trigger !== "single-node" && (
           <div className="flex items-center gap-1.5">
-            <label className="flex items-center gap-1.5">
-              <span className="text-xs text-muted-foreground">Re-run on</span>
-              <select
-                className={cn(fieldClassName, "h-7 w-auto py-0 text-xs")}
-                data-testid="rerun-target"
-                value={target}
-                onChange={(event) => setTarget(event.target.value)}
-              >
-                {TARGETS.filter((option) => option.value !== "same" || hasVersion).map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Label htmlFor={`rerun-target-${run.id}`} className="font-normal whitespace-nowrap text-muted-foreground">
+              Re-run on
+            </Label>
+            <NativeSelect
+              id={`rerun-target-${run.id}`}
+              density="sm"
+              wrapperClassName="w-36"
+              data-testid="rerun-target"
+              value={target}
+              onChange={(event) => setTarget(event.target.value)}
+            >
+              {TARGETS.filter((option) => option.value !== "same" || hasVersion).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
             <Button size="sm" variant="primary" data-testid="rerun" disabled={busy} onClick={() => void rerun()}>
               <RotateCcw aria-hidden /> Re-run
             </Button>

@@ -2,13 +2,20 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { formatCost, formatDuration } from "@/components/ui/format";
+import { NodeTypeIcon } from "@/components/ui/node-type-style";
+import { Stat, StatList } from "@/components/ui/stat-list";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { RunDetail } from "@/lib/runs/node-run-view";
 import type { NodeSide, RunCompareResult, StepComparison } from "@/lib/runs/run-compare";
 import type { FieldChange, WorkflowDiff } from "@/lib/workflow/version-diff";
 import { JsonTree } from "./json-tree";
+import { RunSection } from "./run-section";
 
 /** A value in one line, shortened: diffs show where things differ, the trees below show all. */
 function preview(value: unknown): string {
@@ -21,21 +28,21 @@ function preview(value: unknown): string {
 function ChangeList({ changes, testId, empty }: { changes: FieldChange[]; testId: string; empty: string }) {
   if (changes.length === 0) {
     return (
-      <p className="text-xs text-muted-foreground" data-testid={testId} data-changes="0">
+      <p className="m-0 text-xs text-muted-foreground" data-testid={testId} data-changes="0">
         {empty}
       </p>
     );
   }
   return (
-    <ul className="flex flex-col gap-1 text-xs" data-testid={testId} data-changes={changes.length}>
+    <ul className="m-0 flex list-none flex-col gap-1 p-0 text-xs" data-testid={testId} data-changes={changes.length}>
       {changes.map((change) => (
         <li key={change.path} className="grid grid-cols-[minmax(5rem,10rem)_1fr_1fr] gap-2" data-testid="change-row">
           <code className="font-medium break-all">{change.path}</code>
-          <del className="rounded bg-destructive/10 px-1.5 py-0.5 break-all no-underline">
+          <del className="rounded-xs bg-destructive/10 px-1.5 py-0.5 break-all no-underline">
             <span className="sr-only">A: </span>
             {preview(change.before)}
           </del>
-          <ins className="rounded bg-success/12 px-1.5 py-0.5 break-all no-underline">
+          <ins className="rounded-xs bg-success/12 px-1.5 py-0.5 break-all no-underline">
             <span className="sr-only">B: </span>
             {preview(change.after)}
           </ins>
@@ -49,10 +56,7 @@ function RunColumn({ label, detail }: { label: string; detail: RunDetail }) {
   const { run, workflow } = detail;
   const duration = run.startedAt && run.endedAt ? Date.parse(run.endedAt) - Date.parse(run.startedAt) : null;
   return (
-    <div
-      className="flex min-w-0 flex-col gap-1 rounded-lg border border-border bg-card p-3 text-sm"
-      data-testid={`compare-run-${label.toLowerCase()}`}
-    >
+    <Card className="flex min-w-0 flex-col gap-2 p-3 text-sm" data-testid={`compare-run-${label.toLowerCase()}`}>
       <div className="flex items-center gap-2">
         <Badge tone="primary">{label}</Badge>
         <Link href={`/runs/${run.id}`} className="truncate font-mono text-xs text-primary hover:underline">
@@ -60,28 +64,24 @@ function RunColumn({ label, detail }: { label: string; detail: RunDetail }) {
         </Link>
         <StatusBadge status={run.status} />
       </div>
-      <dl className="grid grid-cols-3 gap-x-3 gap-y-0.5 text-xs">
-        <dt className="text-muted-foreground">Workflow</dt>
-        <dd className="col-span-2 truncate">
+      <StatList className="text-xs">
+        <Stat label="Workflow" className="truncate">
           {workflow?.name ?? "—"} · {workflow?.version ? `v${workflow.version}` : "draft"}
-        </dd>
-        <dt className="text-muted-foreground">Started</dt>
-        <dd className="col-span-2">{run.startedAt ? new Date(run.startedAt).toLocaleString() : "—"}</dd>
-        <dt className="text-muted-foreground">Duration</dt>
-        <dd className="col-span-2">{formatDuration(duration)}</dd>
-        <dt className="text-muted-foreground">Tokens · cost</dt>
-        <dd className="col-span-2 tabular-nums">
+        </Stat>
+        <Stat label="Started">{run.startedAt ? new Date(run.startedAt).toLocaleString() : "—"}</Stat>
+        <Stat label="Duration">{formatDuration(duration)}</Stat>
+        <Stat label="Tokens · cost">
           {(run.tokensIn + run.tokensOut).toLocaleString()} · {formatCost(run.cost)}
-        </dd>
-      </dl>
-    </div>
+        </Stat>
+      </StatList>
+    </Card>
   );
 }
 
 function WorkflowDiffView({ diff }: { diff: WorkflowDiff }) {
   if (diff.identical) {
     return (
-      <p className="text-xs text-muted-foreground" data-testid="version-diff" data-identical="true">
+      <p className="m-0 text-xs text-muted-foreground" data-testid="version-diff" data-identical="true">
         Both runs ran the same workflow.
       </p>
     );
@@ -89,12 +89,12 @@ function WorkflowDiffView({ diff }: { diff: WorkflowDiff }) {
   return (
     <div className="flex flex-col gap-2 text-xs" data-testid="version-diff" data-identical="false">
       {diff.nodes.added.map((node) => (
-        <p key={`added-${node.id}`}>
+        <p key={`added-${node.id}`} className="m-0 flex items-center gap-1.5">
           <Badge tone="success">added</Badge> {node.title} <span className="text-muted-foreground">({node.type})</span>
         </p>
       ))}
       {diff.nodes.removed.map((node) => (
-        <p key={`removed-${node.id}`}>
+        <p key={`removed-${node.id}`} className="m-0 flex items-center gap-1.5">
           <Badge tone="destructive">removed</Badge> {node.title}{" "}
           <span className="text-muted-foreground">({node.type})</span>
         </p>
@@ -103,14 +103,14 @@ function WorkflowDiffView({ diff }: { diff: WorkflowDiff }) {
         .filter((change) => change.fields.length > 0)
         .map((change) => (
           <div key={`changed-${change.id}`} className="flex flex-col gap-1">
-            <p>
+            <p className="m-0 flex items-center gap-1.5">
               <Badge tone="warning">changed</Badge> {change.title}
             </p>
             <ChangeList changes={change.fields} testId="version-diff-fields" empty="" />
           </div>
         ))}
       {(diff.edges.added.length > 0 || diff.edges.removed.length > 0) && (
-        <p>
+        <p className="m-0">
           Connections: {diff.edges.added.length} added, {diff.edges.removed.length} removed
         </p>
       )}
@@ -119,9 +119,9 @@ function WorkflowDiffView({ diff }: { diff: WorkflowDiff }) {
 }
 
 function SideCell({ side }: { side: NodeSide | null }) {
-  if (!side) return <td className="px-2 py-1.5 text-muted-foreground">not run</td>;
+  if (!side) return <TableCell className="align-top text-xs text-muted-foreground">not run</TableCell>;
   return (
-    <td className="px-2 py-1.5">
+    <TableCell className="align-top">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs tabular-nums">
         <StatusBadge status={side.status} />
         <span>{formatDuration(side.durationMs)}</span>
@@ -129,13 +129,13 @@ function SideCell({ side }: { side: NodeSide | null }) {
         <span>{formatCost(side.cost)}</span>
         {side.attempts > 1 && <span className="text-muted-foreground">×{side.attempts}</span>}
       </div>
-    </td>
+    </TableCell>
   );
 }
 
 function StepsView({ steps }: { steps: StepComparison[] }) {
   return (
-    <ol className="flex flex-col gap-1 text-xs" data-testid="compare-steps">
+    <ol className="m-0 mt-1 flex list-none flex-col gap-1 p-0 text-xs" data-testid="compare-steps">
       {steps.map((step) => (
         <li
           key={step.index}
@@ -148,14 +148,17 @@ function StepsView({ steps }: { steps: StepComparison[] }) {
             <div
               // biome-ignore lint/suspicious/noArrayIndexKey: two fixed columns, A then B
               key={column}
-              className={`rounded px-1.5 py-0.5 ${step.same ? "bg-muted" : side ? "bg-warning/10" : "bg-muted/50"}`}
+              className={cn(
+                "rounded-xs px-1.5 py-0.5",
+                step.same ? "bg-muted" : side ? "bg-warning/10" : "bg-muted/50",
+              )}
             >
               {side ? (
                 <>
                   <span className="font-medium">{side.action || "—"}</span>{" "}
                   <code className="break-all">{preview(side.input)}</code>
                   {side.observation && (
-                    <p className="break-words text-muted-foreground">→ {preview(side.observation)}</p>
+                    <p className="m-0 break-words text-muted-foreground">→ {preview(side.observation)}</p>
                   )}
                 </>
               ) : (
@@ -196,11 +199,11 @@ export function RunCompareView({ runIdA, runIdB }: { runIdA: string; runIdB: str
 
   if (error)
     return (
-      <p className="text-sm text-destructive" role="alert">
-        {error}
-      </p>
+      <Alert tone="destructive" role="alert">
+        <p>{error}</p>
+      </Alert>
     );
-  if (!result) return <p className="text-sm text-muted-foreground">Loading…</p>;
+  if (!result) return <p className="m-0 text-sm text-muted-foreground">Loading…</p>;
   const { a, b, comparison, versionDiff } = result;
   return (
     <div className="flex flex-col gap-4" data-testid="run-compare">
@@ -209,94 +212,85 @@ export function RunCompareView({ runIdA, runIdB }: { runIdA: string; runIdB: str
         <RunColumn label="B" detail={b} />
       </div>
 
-      <section
-        className="flex flex-col gap-2 rounded-lg border border-border bg-card p-3"
-        aria-labelledby="compare-workflow"
-      >
-        <h2 id="compare-workflow" className="text-sm font-semibold">
+      <Card role="region" aria-labelledby="compare-workflow" className="flex flex-col gap-2 p-3">
+        <h2 id="compare-workflow" className="m-0 text-sm font-semibold">
           Workflow
         </h2>
         <WorkflowDiffView diff={versionDiff} />
-      </section>
+      </Card>
 
-      <section className="flex flex-col gap-2 rounded-lg border border-border bg-card p-3" aria-labelledby="compare-io">
-        <h2 id="compare-io" className="text-sm font-semibold">
+      <Card role="region" aria-labelledby="compare-io" className="flex flex-col gap-2 p-3">
+        <h2 id="compare-io" className="m-0 text-sm font-semibold">
           Inputs and outputs
         </h2>
-        <h3 className="text-xs font-semibold text-muted-foreground">Inputs (A → B)</h3>
+        <h3 className="m-0 text-xs font-semibold text-muted-foreground">Inputs (A → B)</h3>
         <ChangeList changes={comparison.inputChanges} testId="compare-inputs" empty="Same inputs." />
-        <h3 className="text-xs font-semibold text-muted-foreground">Outputs (A → B)</h3>
+        <h3 className="m-0 text-xs font-semibold text-muted-foreground">Outputs (A → B)</h3>
         <ChangeList changes={comparison.outputChanges} testId="compare-outputs" empty="Same outputs." />
         <details className="text-xs">
           <summary className="cursor-pointer text-muted-foreground">Show both in full</summary>
           <div className="mt-2 grid gap-3 md:grid-cols-2">
-            <div className="min-w-0">
-              <h4 className="font-semibold">A inputs</h4>
-              <JsonTree value={a.run.inputs} />
-              <h4 className="font-semibold">A outputs</h4>
-              <JsonTree value={a.run.outputs} />
-            </div>
-            <div className="min-w-0">
-              <h4 className="font-semibold">B inputs</h4>
-              <JsonTree value={b.run.inputs} />
-              <h4 className="font-semibold">B outputs</h4>
-              <JsonTree value={b.run.outputs} />
-            </div>
+            {[
+              { label: "A", detail: a },
+              { label: "B", detail: b },
+            ].map(({ label, detail }) => (
+              <div key={label} className="flex min-w-0 flex-col gap-3">
+                <RunSection title={`${label} inputs`}>
+                  <JsonTree value={detail.run.inputs} />
+                </RunSection>
+                <RunSection title={`${label} outputs`}>
+                  <JsonTree value={detail.run.outputs} />
+                </RunSection>
+              </div>
+            ))}
           </div>
         </details>
-      </section>
+      </Card>
 
-      <section
-        className="flex flex-col gap-2 rounded-lg border border-border bg-card p-3"
-        aria-labelledby="compare-nodes"
-      >
-        <h2 id="compare-nodes" className="text-sm font-semibold">
+      <section aria-labelledby="compare-nodes" className="flex flex-col gap-2">
+        <h2 id="compare-nodes" className="m-0 text-sm font-semibold">
           Node by node
         </h2>
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="compare-nodes">
-            <thead className="text-left text-xs text-muted-foreground">
-              <tr>
-                <th className="px-2 py-1 font-medium">Node</th>
-                <th className="px-2 py-1 font-medium">A</th>
-                <th className="px-2 py-1 font-medium">B</th>
-                <th className="px-2 py-1 font-medium">Output</th>
-              </tr>
-            </thead>
-            <tbody>
-              {comparison.nodes.map((node) => (
-                <tr
-                  key={node.nodeId}
-                  className="border-t border-border align-top"
-                  data-testid="compare-node"
-                  data-id={node.nodeId}
-                >
-                  <th scope="row" className="px-2 py-1.5 text-left font-medium">
+        <Table data-testid="compare-nodes">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Node</TableHead>
+              <TableHead>A</TableHead>
+              <TableHead>B</TableHead>
+              <TableHead className="w-full">Output</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {comparison.nodes.map((node) => (
+              <TableRow key={node.nodeId} data-testid="compare-node" data-id={node.nodeId}>
+                <TableHead scope="row" className="h-auto py-2.5 align-top text-sm font-medium text-foreground">
+                  <span className="flex items-center gap-1.5">
+                    <NodeTypeIcon type={node.nodeType} size="sm" />
                     {node.title}
-                    <span className="block text-xs font-normal text-muted-foreground">{node.nodeType}</span>
-                  </th>
-                  <SideCell side={node.a} />
-                  <SideCell side={node.b} />
-                  <td className="min-w-64 px-2 py-1.5">
-                    {node.a && node.b ? (
-                      <ChangeList changes={node.outputChanges} testId="compare-node-output" empty="same" />
-                    ) : (
-                      <span className="text-xs text-muted-foreground">only in {node.a ? "A" : "B"}</span>
-                    )}
-                    {node.steps && node.steps.length > 0 && (
-                      <details className="mt-1">
-                        <summary className="cursor-pointer text-xs text-muted-foreground">
-                          Agent steps ({node.steps.filter((step) => !step.same).length} differ)
-                        </summary>
-                        <StepsView steps={node.steps} />
-                      </details>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </span>
+                  <span className="block text-xs font-normal text-muted-foreground">{node.nodeType}</span>
+                </TableHead>
+                <SideCell side={node.a} />
+                <SideCell side={node.b} />
+                <TableCell className="min-w-64 align-top">
+                  {node.a && node.b ? (
+                    <ChangeList changes={node.outputChanges} testId="compare-node-output" empty="same" />
+                  ) : (
+                    <span className="text-xs text-muted-foreground">only in {node.a ? "A" : "B"}</span>
+                  )}
+                  {node.steps && node.steps.length > 0 && (
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-xs text-muted-foreground">
+                        Agent steps ({node.steps.filter((step) => !step.same).length} differ)
+                      </summary>
+                      <StepsView steps={node.steps} />
+                    </details>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       </section>
     </div>
   );

@@ -1,6 +1,12 @@
 "use client";
 
+import { SquareIcon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { Separator } from "@/components/ui/separator";
 import type { RunDetail } from "@/lib/runs/node-run-view";
 import { type RunStatus, TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
 import { fetchRunDetail } from "./fetch-run-detail";
@@ -11,6 +17,7 @@ import { RunActions } from "./run-actions";
 import { RunHeader } from "./run-header";
 import { RUN_PAGE_COLUMN_CLASS_NAME } from "./run-layout";
 import { RunReviewPanel } from "./run-review-panel";
+import { RunSection } from "./run-section";
 import { RunSummary } from "./run-summary";
 import { RunTimeline, type TimelineSelection } from "./run-timeline";
 import { RunUsageChart } from "./run-usage-chart";
@@ -97,8 +104,13 @@ export function RunDetailView({
     reload();
   };
 
-  if (error) return <p className="field-error">{error}</p>;
-  if (!detail) return <p className="muted">Loading…</p>;
+  if (error)
+    return (
+      <Alert tone="destructive" role="alert">
+        <p>{error}</p>
+      </Alert>
+    );
+  if (!detail) return <p className="m-0 text-sm text-muted-foreground">Loading…</p>;
   const { run, nodeRuns, waiting } = detail;
   const finished = TERMINAL_RUN_STATUSES.includes(run.status as RunStatus);
   const inspected = selected
@@ -110,46 +122,63 @@ export function RunDetailView({
       )
     : undefined;
   return (
-    <div className="run-detail flex flex-col gap-3" data-testid="run-detail">
-      <RunHeader detail={detail} />
-      <RunSummary
-        status={run.status}
-        durationMs={run.startedAt && run.endedAt ? Date.parse(run.endedAt) - Date.parse(run.startedAt) : null}
-        tokensIn={run.tokensIn}
-        tokensOut={run.tokensOut}
-        cost={run.cost}
-        usesDemoModel={run.usesDemoModel}
-        errorCode={run.errorCode}
-        errorMessage={run.errorMessage}
-      />
+    <div className="flex flex-col gap-4" data-testid="run-detail">
+      <Card className="flex flex-col gap-3 p-3">
+        <RunHeader detail={detail} />
+        <Separator />
+        <RunSummary
+          status={run.status}
+          durationMs={run.startedAt && run.endedAt ? Date.parse(run.endedAt) - Date.parse(run.startedAt) : null}
+          tokensIn={run.tokensIn}
+          tokensOut={run.tokensOut}
+          cost={run.cost}
+          usesDemoModel={run.usesDemoModel}
+          errorCode={run.errorCode}
+          errorMessage={run.errorMessage}
+        />
+      </Card>
       {finished && <RunActions detail={detail} canRun={canRun} readOnly={readOnly} />}
       {!finished && !readOnly && (
-        <div className="row">
-          <button type="button" className="button button-danger" data-testid="cancel-run" onClick={() => void cancel()}>
-            Cancel run
-          </button>
-          {cancelError && <span className="field-error">{cancelError}</span>}
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="destructive" data-testid="cancel-run" onClick={() => void cancel()}>
+            <SquareIcon aria-hidden /> Cancel run
+          </Button>
+          {cancelError && (
+            <span className="text-sm text-destructive" role="alert">
+              {cancelError}
+            </span>
+          )}
         </div>
       )}
       {waiting && !readOnly && (
         <HumanInputAnswerForm key={waiting.nodeId} runId={run.id} waiting={waiting} onAnswered={reload} />
       )}
-      <div className="run-panel-body">
-        <div className={`run-panel-timeline ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
-          <RunTimeline
-            nodeRuns={nodeRuns}
-            selected={selected}
-            onSelect={(nodeRun) =>
-              setSelected({ nodeId: nodeRun.nodeId, iterationPath: nodeRun.iterationPath, attempt: nodeRun.attempt })
-            }
-          />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
+        <Card
+          className={cn("flex min-w-0 flex-col gap-4 p-3", RUN_PAGE_COLUMN_CLASS_NAME)}
+          data-testid="run-timeline-column"
+        >
+          <RunSection title="Timeline">
+            <RunTimeline
+              nodeRuns={nodeRuns}
+              selected={selected}
+              onSelect={(nodeRun) =>
+                setSelected({ nodeId: nodeRun.nodeId, iterationPath: nodeRun.iterationPath, attempt: nodeRun.attempt })
+              }
+            />
+          </RunSection>
           <RunUsageChart nodeRuns={nodeRuns} />
-          <h4>Inputs</h4>
-          <JsonTree value={run.inputs} />
-          <h4>Outputs</h4>
-          <JsonTree value={run.outputs} testId="run-outputs" />
-        </div>
-        <div className={`run-panel-inspector flex flex-col gap-3 ${RUN_PAGE_COLUMN_CLASS_NAME}`}>
+          <RunSection title="Inputs">
+            <JsonTree value={run.inputs} />
+          </RunSection>
+          <RunSection title="Outputs">
+            <JsonTree value={run.outputs} testId="run-outputs" />
+          </RunSection>
+        </Card>
+        <div
+          className={cn("flex min-w-0 flex-col gap-3", RUN_PAGE_COLUMN_CLASS_NAME)}
+          data-testid="run-inspector-column"
+        >
           {/* Beside the inspector: a new comment is about the node run shown below it. */}
           <RunReviewPanel
             runId={run.id}
@@ -157,11 +186,13 @@ export function RunDetailView({
             titles={Object.fromEntries(nodeRuns.map((nodeRun) => [nodeRun.nodeId, nodeRun.title]))}
             target={inspected ? { nodeId: inspected.nodeId, nodeRunId: inspected.id, title: inspected.title } : null}
           />
-          {inspected ? (
-            <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
-          ) : (
-            <p className="muted">Click a bar to inspect that node run.</p>
-          )}
+          <Card className="p-3">
+            {inspected ? (
+              <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
+            ) : (
+              <p className="m-0 text-sm text-muted-foreground">Click a bar to inspect that node run.</p>
+            )}
+          </Card>
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatCost, formatDuration } from "@/components/ui/format";
+import { Stat, StatList } from "@/components/ui/stat-list";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { RunDetail } from "@/lib/runs/node-run-view";
 
@@ -27,42 +28,38 @@ export function RunHeader({ detail }: { detail: RunDetail }) {
         ? Date.now() - Date.parse(run.startedAt)
         : null;
   return (
-    <dl
-      className="grid grid-cols-2 gap-x-6 gap-y-1 rounded-lg border border-border bg-card p-3 text-sm sm:grid-cols-4 lg:grid-cols-7"
-      data-testid="run-header"
-    >
-      <div>
-        <dt className="text-xs text-muted-foreground">Workflow</dt>
-        <dd className="truncate font-medium" data-testid="run-header-workflow">
-          {workflow?.id ? <Link href={`/workflows/${workflow.id}`}>{workflow.name ?? "(deleted)"}</Link> : "—"}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-xs text-muted-foreground">Version</dt>
-        <dd data-testid="run-header-version">{workflow?.version ? `v${workflow.version}` : "Draft"}</dd>
-      </div>
-      <div>
-        <dt className="text-xs text-muted-foreground">Trigger</dt>
-        <dd data-testid="run-header-trigger">{TRIGGER_LABELS[trigger] ?? (trigger || "—")}</dd>
-      </div>
-      <div>
-        <dt className="text-xs text-muted-foreground">Started</dt>
-        <dd data-testid="run-header-started">{run.startedAt ? new Date(run.startedAt).toLocaleString() : "—"}</dd>
-      </div>
-      <div>
-        <dt className="text-xs text-muted-foreground">Duration</dt>
-        <dd data-testid="run-header-duration">{formatDuration(duration)}</dd>
-      </div>
-      <div>
-        <dt className="text-xs text-muted-foreground">Status</dt>
-        <dd>
-          <StatusBadge status={run.status} testId="run-header-status" />
-        </dd>
-      </div>
-      <div>
-        <dt className="text-xs text-muted-foreground">Cost</dt>
-        <dd data-testid="run-header-cost">{formatCost(run.cost)}</dd>
-      </div>
-    </dl>
+    <StatList layout="tiles" className="grid-cols-2 sm:grid-cols-4 xl:grid-cols-7" data-testid="run-header">
+      <Stat label="Workflow" className="truncate font-medium" data-testid="run-header-workflow">
+        {workflow?.id ? (
+          <Link
+            href={`/workflows/${workflow.id}`}
+            className="text-foreground no-underline hover:underline"
+            title={workflow.name ?? undefined}
+          >
+            {workflow.name ?? "(deleted)"}
+          </Link>
+        ) : (
+          "—"
+        )}
+      </Stat>
+      <Stat label="Version" data-testid="run-header-version">
+        {workflow?.version ? `v${workflow.version}` : "Draft"}
+      </Stat>
+      <Stat label="Trigger" data-testid="run-header-trigger">
+        {TRIGGER_LABELS[trigger] ?? (trigger || "—")}
+      </Stat>
+      <Stat label="Started" data-testid="run-header-started">
+        {run.startedAt ? new Date(run.startedAt).toLocaleString() : "—"}
+      </Stat>
+      <Stat label="Duration" data-testid="run-header-duration">
+        {formatDuration(duration)}
+      </Stat>
+      <Stat label="Status">
+        <StatusBadge status={run.status} testId="run-header-status" />
+      </Stat>
+      <Stat label="Cost" data-testid="run-header-cost">
+        {formatCost(run.cost)}
+      </Stat>
+    </StatList>
   );
 }

@@ -1,14 +1,17 @@
 "use client";
 
-import { DownloadIcon, SearchIcon, XIcon } from "lucide-react";
+import { HistoryIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from "react";
-import { Combobox } from "@/components/ui/combobox";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { DemoModelBadge } from "@/components/ui/demo-model-badge";
+import { EmptyState } from "@/components/ui/empty-state";
 import { formatCost, formatDuration, formatRelativeTime } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { RunView } from "@/lib/runs/node-run-view";
-import { RUN_STATUSES, RUN_TRIGGERS } from "@/lib/runs/run-status";
 import { splitSnippet } from "@/lib/runs/search-highlight";
 import {
   filtersFromSearchParams,
@@ -17,51 +20,20 @@ import {
   type HistoryFilters,
   hasFilters,
 } from "./history-query";
+import { RunHistoryFilters } from "./run-history-filters";
 
 /** A row of the history: the run plus where it came from and, when searching, the matched passage. */
 type HistoryRun = RunView & { trigger?: string; workflowId?: string; workflowName?: string; snippet?: string };
 
 const PAGE_SIZE = 50;
 
-/** The choices of the workflow, version and API key pickers (`GET /api/runs/filter-options`). */
-interface FilterOptions {
-  workflows: { id: string; name: string }[];
-  versions: { id: string; version: number; note: string }[];
-  apiKeys: { id: string; name: string; prefix: string; revoked: boolean }[];
-}
-
-/** Loads the pickers' choices; the versions are those of `workflowId` (none without one). */
-function useFilterOptions(workflowId: string): FilterOptions | null {
-  const [options, setOptions] = useState<FilterOptions | null>(null);
-  useEffect(() => {
-    let current = true;
-    const query = workflowId ? `?workflowId=${encodeURIComponent(workflowId)}` : "";
-    void fetch(`/api/runs/filter-options${query}`)
-      .then((response) => (response.ok ? (response.json() as Promise<FilterOptions>) : null))
-      .catch(() => null)
-      .then((body) => {
-        if (current) setOptions(body);
-      });
-    return () => {
-      current = false;
-    };
-  }, [workflowId]);
-  return options;
-}
-
-const SORTS: { value: string; label: string }[] = [
-  { value: "startedAt:desc", label: "Newest first" },
-  { value: "startedAt:asc", label: "Oldest first" },
-  { value: "durationMs:desc", label: "Longest first" },
-  { value: "durationMs:asc", label: "Shortest first" },
-  { value: "cost:desc", label: "Most expensive first" },
-  { value: "cost:asc", label: "Cheapest first" },
-];
-
 /** The matched passage with its matches highlighted; text is rendered as text, never as HTML. */
 function Snippet({ snippet }: { snippet: string }) {
   return (
-    <p className="history-snippet" data-testid="run-snippet">
+    <p
+      className="m-0 mt-1 max-w-md text-xs text-muted-foreground [&_mark]:rounded-xs [&_mark]:bg-warning/25 [&_mark]:px-px [&_mark]:text-foreground"
+      data-testid="run-snippet"
+    >
       {splitSnippet(snippet).map((part, index) =>
         part.match ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never reorder
@@ -85,17 +57,11 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(searchParams.toString())), [searchParams]);
-  const [searchText, setSearchText] = useState(filters.q);
   const [runs, setRuns] = useState<HistoryRun[] | null>(null);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => setSearchText(filters.q), [filters.q]);
-
   const apiQuery = useMemo(() => filtersToApiQuery(filters), [filters]);
-  // On a workflow's own history page the workflow is fixed; its versions are still a choice.
-  const chosenWorkflowId = workflowId ?? filters.workflowId;
-  const options = useFilterOptions(chosenWorkflowId);
   const base = workflowId ? `/api/workflows/${workflowId}/runs` : "/api/runs";
 
   const load = useCallback(
@@ -132,246 +98,107 @@ export function RunHistory({ workflowId }: { workflowId?: string }) {
     router.replace(next.size ? `${pathname}?${next}` : pathname, { scroll: false });
   };
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    apply({ q: searchText.trim() });
-  };
-
   const exportQuery = new URLSearchParams(apiQuery);
   if (workflowId) exportQuery.set("workflowId", workflowId);
   const filtered = hasFilters(filters);
 
   return (
-    <div className="run-history-page">
-      <form className="row history-search" aria-label="Search runs" onSubmit={submitSearch}>
-        <label className="history-search-field">
-          <span className="sr-only">Search runs</span>
-          <SearchIcon aria-hidden className="size-4 text-muted-foreground" />
-          <input
-            className="input"
-            type="search"
-            data-testid="history-search"
-            placeholder='Search inputs, outputs and errors (words or "a phrase")'
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </label>
-        <button type="submit" className="button" data-testid="history-search-submit">
-          Search
-        </button>
-      </form>
-      <div className="row history-filters" data-testid="history-filters">
-        {!workflowId && (
-          <Combobox
-            label="Workflow"
-            testId="history-workflow"
-            value={filters.workflowId}
-            options={(options?.workflows ?? []).map((workflow) => ({ value: workflow.id, label: workflow.name }))}
-            placeholder="Search workflows…"
-            emptyText="No workflow matches."
-            // Versions belong to one workflow: a new workflow clears the version.
-            onChange={(value) => apply({ workflowId: value, versionId: "" })}
-          />
-        )}
-        <Combobox
-          label="Version"
-          testId="history-version"
-          value={filters.versionId}
-          options={(options?.versions ?? []).map((version) => ({
-            value: version.id,
-            label: `v${version.version}`,
-            hint: version.note || undefined,
-          }))}
-          anyLabel={chosenWorkflowId ? "any" : "choose a workflow"}
-          placeholder="Search versions…"
-          emptyText="No published version."
-          disabled={!chosenWorkflowId && !filters.versionId}
-          onChange={(value) => apply({ versionId: value })}
-        />
-        <Combobox
-          label="API key"
-          testId="history-api-key"
-          value={filters.apiKeyId}
-          options={(options?.apiKeys ?? []).map((key) => ({
-            value: key.id,
-            label: key.name,
-            hint: `${key.prefix}…${key.revoked ? " · revoked" : ""}`,
-          }))}
-          placeholder="Search keys…"
-          emptyText="No API key."
-          onChange={(value) => apply({ apiKeyId: value })}
-        />
-        <label>
-          Status{" "}
-          <select
-            className="input"
-            data-testid="history-status"
-            value={filters.status}
-            onChange={(event) => apply({ status: event.target.value })}
-          >
-            <option value="">any</option>
-            {RUN_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-            {filters.status.includes(",") && (
-              <option value={filters.status}>{filters.status.replaceAll(",", ", ")}</option>
-            )}
-          </select>
-        </label>
-        <label>
-          Trigger{" "}
-          <select
-            className="input"
-            data-testid="history-trigger"
-            value={filters.trigger}
-            onChange={(event) => apply({ trigger: event.target.value })}
-          >
-            <option value="">any</option>
-            {RUN_TRIGGERS.map((trigger) => (
-              <option key={trigger} value={trigger}>
-                {trigger}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          From{" "}
-          <input
-            className="input"
-            type="date"
-            data-testid="history-from"
-            value={filters.from}
-            onChange={(event) => apply({ from: event.target.value })}
-          />
-        </label>
-        <label>
-          To{" "}
-          <input
-            className="input"
-            type="date"
-            data-testid="history-to"
-            value={filters.to}
-            onChange={(event) => apply({ to: event.target.value })}
-          />
-        </label>
-        <label>
-          Min duration (s){" "}
-          <input
-            className="input history-number"
-            type="number"
-            min={0}
-            step="any"
-            data-testid="history-min-duration"
-            defaultValue={filters.minDuration}
-            key={`duration-${filters.minDuration}`}
-            onBlur={(event) => apply({ minDuration: event.target.value })}
-          />
-        </label>
-        <label>
-          Min cost ($){" "}
-          <input
-            className="input history-number"
-            type="number"
-            min={0}
-            step="any"
-            data-testid="history-min-cost"
-            defaultValue={filters.minCost}
-            key={`cost-${filters.minCost}`}
-            onBlur={(event) => apply({ minCost: event.target.value })}
-          />
-        </label>
-        <label>
-          Sort{" "}
-          <select
-            className="input"
-            data-testid="history-sort"
-            value={filters.sort}
-            onChange={(event) => apply({ sort: event.target.value })}
-          >
-            {SORTS.map((sort) => (
-              <option key={sort.value} value={sort.value}>
-                {sort.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {filtered && (
-          <button
-            type="button"
-            className="button"
-            data-testid="history-clear"
-            onClick={() => router.replace(pathname, { scroll: false })}
-          >
-            <XIcon aria-hidden className="size-4" /> Clear filters
-          </button>
-        )}
-        <a className="button" data-testid="history-export" href={`/api/runs/export?${exportQuery}`} download>
-          <DownloadIcon aria-hidden className="size-4" /> Export JSONL
-        </a>
-      </div>
+    <div className="flex flex-col gap-4">
+      <RunHistoryFilters
+        filters={filters}
+        apply={apply}
+        fixedWorkflowId={workflowId}
+        filtered={filtered}
+        onClear={() => router.replace(pathname, { scroll: false })}
+        exportHref={`/api/runs/export?${exportQuery}`}
+      />
       {error && (
-        <p className="field-error" role="alert" data-testid="history-error">
-          {error}
-        </p>
+        <Alert tone="destructive" role="alert" data-testid="history-error">
+          <p>{error}</p>
+        </Alert>
       )}
-      {!runs && !error && <p className="muted">Loading…</p>}
+      {!runs && !error && <p className="m-0 text-sm text-muted-foreground">Loading…</p>}
       {runs && runs.length === 0 && !error && (
-        <p className="muted" data-testid="run-history-empty">
-          {filtered ? "No runs match these filters." : "No runs yet."}
-        </p>
+        <EmptyState
+          data-testid="run-history-empty"
+          icon={<HistoryIcon />}
+          title={filtered ? "No runs match these filters." : "No runs yet."}
+          description={
+            filtered
+              ? "Change or clear the filters to see more runs."
+              : "Runs from the editor, the API and schedules are listed here."
+          }
+        />
       )}
       {runs && runs.length > 0 && (
-        <table className="table" data-testid="run-history">
-          <thead>
-            <tr>
-              <th>Status</th>
-              {!workflowId && <th>Workflow</th>}
-              <th>Started</th>
-              <th>Duration</th>
-              <th>Trigger</th>
-              <th>Tokens</th>
-              <th>Cost</th>
-              <th>Error</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table data-testid="run-history">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Status</TableHead>
+              {!workflowId && <TableHead>Workflow</TableHead>}
+              <TableHead>Started</TableHead>
+              <TableHead className="text-right">Duration</TableHead>
+              <TableHead>Trigger</TableHead>
+              <TableHead className="text-right">Tokens</TableHead>
+              <TableHead className="text-right">Cost</TableHead>
+              <TableHead>Error</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {runs.map((run) => (
-              <tr key={run.id} data-testid="run-row" data-id={run.id} data-status={run.status}>
-                <td>
-                  <Link href={`/runs/${run.id}`}>
-                    <StatusBadge status={run.status} />
-                  </Link>
-                  {run.usesDemoModel && <span className="badge badge-demo">demo model</span>}
+              <TableRow key={run.id} data-testid="run-row" data-id={run.id} data-status={run.status}>
+                <TableCell>
+                  <div className="flex items-center gap-1.5 whitespace-nowrap">
+                    <Link href={`/runs/${run.id}`} className="rounded-full no-underline">
+                      <StatusBadge status={run.status} />
+                    </Link>
+                    {run.usesDemoModel && <DemoModelBadge />}
+                  </div>
                   {run.snippet && <Snippet snippet={run.snippet} />}
-                </td>
+                </TableCell>
                 {!workflowId && (
-                  <td>
-                    {run.workflowId ? <Link href={`/workflows/${run.workflowId}`}>{run.workflowName}</Link> : "—"}
-                  </td>
+                  <TableCell className="max-w-64 truncate">
+                    {run.workflowId ? (
+                      <Link
+                        href={`/workflows/${run.workflowId}`}
+                        className="font-medium text-foreground no-underline hover:underline"
+                        title={run.workflowName}
+                      >
+                        {run.workflowName}
+                      </Link>
+                    ) : (
+                      "—"
+                    )}
+                  </TableCell>
                 )}
-                <td>{run.startedAt ? formatRelativeTime(run.startedAt) : "—"}</td>
-                <td>
+                <TableCell
+                  className="whitespace-nowrap text-muted-foreground"
+                  title={run.startedAt ? new Date(run.startedAt).toLocaleString() : undefined}
+                >
+                  {run.startedAt ? formatRelativeTime(run.startedAt) : "—"}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
                   {run.startedAt && run.endedAt
                     ? formatDuration(Date.parse(run.endedAt) - Date.parse(run.startedAt))
                     : "—"}
-                </td>
-                <td>{run.trigger ?? "—"}</td>
-                <td>{run.tokensIn + run.tokensOut}</td>
-                <td>{formatCost(run.cost)}</td>
-                <td className="history-error" title={run.errorMessage ?? undefined}>
-                  {run.errorCode ? <code>{run.errorCode}</code> : ""}
-                </td>
-              </tr>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{run.trigger ?? "—"}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {(run.tokensIn + run.tokensOut).toLocaleString("en-US")}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatCost(run.cost)}</TableCell>
+                <TableCell className="max-w-56 truncate" title={run.errorMessage ?? undefined}>
+                  {run.errorCode ? <code className="text-xs text-destructive">{run.errorCode}</code> : ""}
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
       {nextCursor && (
-        <button type="button" className="button" data-testid="history-load-older" onClick={() => void load(nextCursor)}>
+        <Button className="self-center" data-testid="history-load-older" onClick={() => void load(nextCursor)}>
           Load more runs
-        </button>
+        </Button>
       )}
     </div>
   );

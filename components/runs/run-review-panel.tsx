@@ -5,8 +5,10 @@ import Link from "next/link";
 import { type FormEvent, useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { formatRelativeTime } from "@/components/ui/format";
 import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { nodeRunLink, type RunRating, type RunReviewView } from "@/lib/runs/run-review-view";
 
@@ -98,7 +100,11 @@ export function RunReviewPanel({
   if (!review) {
     return (
       <section className="rounded-lg border border-border bg-card p-3 text-sm" aria-label="Review">
-        {error ? <p className="text-destructive">{error}</p> : <p className="text-muted-foreground">Loading review…</p>}
+        {error ? (
+          <p className="m-0 text-destructive">{error}</p>
+        ) : (
+          <p className="m-0 text-muted-foreground">Loading review…</p>
+        )}
       </section>
     );
   }
@@ -111,7 +117,7 @@ export function RunReviewPanel({
       data-reviewed={review.reviewed ? "true" : "false"}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="mr-1 text-sm font-semibold">Review</h2>
+        <h2 className="my-0 mr-1 text-sm font-semibold">Review</h2>
         {readOnly ? (
           <>
             {review.rating && (
@@ -201,10 +207,10 @@ export function RunReviewPanel({
       </div>
 
       <div className="flex flex-col gap-2">
-        <h3 className="flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
+        <h3 className="m-0 flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
           <MessageSquare className="size-3.5" aria-hidden /> Comments ({review.comments.length})
         </h3>
-        <ol className="flex flex-col gap-2" data-testid="run-comments">
+        <ol className="m-0 flex list-none flex-col gap-2 p-0 empty:hidden" data-testid="run-comments">
           {review.comments.map((entry) => (
             <li
               key={entry.id}
@@ -227,7 +233,7 @@ export function RunReviewPanel({
                   </Link>
                 )}
               </div>
-              <p className="whitespace-pre-wrap break-words">{entry.body}</p>
+              <p className="m-0 break-words whitespace-pre-wrap">{entry.body}</p>
             </li>
           ))}
         </ol>
@@ -244,15 +250,17 @@ export function RunReviewPanel({
             />
             <div className="flex flex-wrap items-center gap-2">
               {target && (
-                <label className="flex items-center gap-1.5 text-xs">
-                  <input
-                    type="checkbox"
+                <div className="flex items-center gap-1.5">
+                  <Checkbox
+                    id={`comment-on-node-${runId}`}
                     checked={onNode}
                     data-testid="comment-on-node"
-                    onChange={(event) => setOnNode(event.target.checked)}
+                    onCheckedChange={(checked) => setOnNode(checked === true)}
                   />
-                  About “{target.title}”
-                </label>
+                  <Label htmlFor={`comment-on-node-${runId}`} className="font-normal">
+                    About “{target.title}”
+                  </Label>
+                </div>
               )}
               <Button
                 size="sm"
@@ -268,7 +276,7 @@ export function RunReviewPanel({
         )}
       </div>
       {error && (
-        <p className="text-destructive" role="alert" data-testid="review-error">
+        <p className="m-0 text-destructive" role="alert" data-testid="review-error">
           {error}
         </p>
       )}

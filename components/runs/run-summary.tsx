@@ -1,7 +1,11 @@
+import { DemoModelBadge } from "@/components/ui/demo-model-badge";
 import { formatCost, formatDuration } from "@/components/ui/format";
 import { StatusBadge } from "@/components/ui/status-badge";
 
-/** Run status line: status, duration, tokens, cost, error and the demo-model badge. */
+/**
+ * Run status line: status, duration, tokens, cost, error and the demo-model badge. It grows to
+ * fill a flex row (the editor's run panel bar) and wraps on narrow ones.
+ */
 export function RunSummary({
   status,
   durationMs,
@@ -22,24 +26,20 @@ export function RunSummary({
   errorMessage?: string | null;
 }) {
   return (
-    <div className="run-summary" data-testid="run-summary">
+    <div
+      className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground tabular-nums"
+      data-testid="run-summary"
+    >
       <StatusBadge status={status} testId="run-status" />
       <span>{formatDuration(durationMs)}</span>
       <span>
-        {tokensIn + tokensOut} tokens ({tokensIn} in / {tokensOut} out)
+        <span className="text-foreground">{(tokensIn + tokensOut).toLocaleString("en-US")} tokens</span> (
+        {tokensIn.toLocaleString("en-US")} in / {tokensOut.toLocaleString("en-US")} out)
       </span>
-      <span>{formatCost(cost)}</span>
-      {usesDemoModel && (
-        <span
-          className="badge badge-demo"
-          data-testid="demo-model-badge"
-          title="Answers came from the offline demo model, not a real LLM"
-        >
-          demo model
-        </span>
-      )}
+      <span className="text-foreground">{formatCost(cost)}</span>
+      {usesDemoModel && <DemoModelBadge data-testid="demo-model-badge" />}
       {errorCode && (
-        <span className="error-inline" data-testid="run-error">
+        <span className="min-w-0 text-destructive" data-testid="run-error">
           <code>{errorCode}</code> {errorMessage}
         </span>
       )}

@@ -47,7 +47,7 @@ export function RunUsageChart({ nodeRuns }: { nodeRuns: readonly NodeRunView[] }
   const rows = usageByNode(nodeRuns);
   if (rows.length === 0) {
     return (
-      <p className="mt-3 text-sm text-muted-foreground" data-testid="usage-chart-empty">
+      <p className="m-0 text-sm text-muted-foreground" data-testid="usage-chart-empty">
         No node used tokens or cost in this run.
       </p>
     );
@@ -55,7 +55,7 @@ export function RunUsageChart({ nodeRuns }: { nodeRuns: readonly NodeRunView[] }
   const maxTokens = Math.max(...rows.map((row) => row.tokensIn + row.tokensOut));
   const maxCost = Math.max(...rows.map((row) => row.cost));
   return (
-    <figure className="mt-3 flex flex-col gap-2 text-xs" data-testid="usage-chart">
+    <figure className="m-0 flex flex-col gap-2 text-xs" data-testid="usage-chart">
       <figcaption className="flex flex-wrap items-center gap-3 text-muted-foreground">
         <span className="font-semibold text-foreground">Tokens and cost per node</span>
         <span className="flex items-center gap-1">

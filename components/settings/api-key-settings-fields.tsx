@@ -1,6 +1,12 @@
 "use client";
 
+import { CheckboxField } from "@/components/ui/checkbox-field";
+import { FieldHint } from "@/components/ui/field-hint";
+import { Fieldset } from "@/components/ui/fieldset";
 import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/contracts/api-keys";
 
 /** A workflow a key may be limited to. */
@@ -72,37 +78,35 @@ export function ApiKeySettingsFields({
     });
   return (
     <>
-      <fieldset className="field mb-3 flex flex-col gap-1.5" data-testid={`${idPrefix}-scopes`}>
-        <legend className="text-xs font-semibold text-foreground">Scopes</legend>
+      <Fieldset legend="Scopes" data-testid={`${idPrefix}-scopes`}>
         {API_KEY_SCOPES.map((scope) => (
-          <label key={scope} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              data-testid={`${idPrefix}-scope-${scope}`}
-              checked={form.scopes.includes(scope)}
-              onChange={(event) => toggleScope(scope, event.target.checked)}
-            />
-            {SCOPE_DESCRIPTIONS[scope]}
-          </label>
+          <CheckboxField
+            key={scope}
+            id={`${idPrefix}-scope-${scope}`}
+            label={SCOPE_DESCRIPTIONS[scope]}
+            data-testid={`${idPrefix}-scope-${scope}`}
+            checked={form.scopes.includes(scope)}
+            onCheckedChange={(checked) => toggleScope(scope, checked === true)}
+          />
         ))}
         {issueAt("scopes") && (
           <p className="m-0 text-xs text-destructive" data-testid={`${idPrefix}-error-scopes`}>
             {issueAt("scopes")}
           </p>
         )}
-      </fieldset>
+      </Fieldset>
       <FormField
         id={`${idPrefix}-workflow`}
         label="Workflows (none selected: all of the workspace's)"
         error={issueAt("workflowIds")}
         errorTestId={`${idPrefix}-error-workflow`}
       >
-        <select
+        <NativeSelect
           id={`${idPrefix}-workflow`}
-          className="input"
           multiple
           size={Math.min(6, Math.max(2, workflows.length))}
           value={form.workflowIds}
+          aria-describedby={`${idPrefix}-workflow-hint`}
           onChange={(event) =>
             onChange({ workflowIds: Array.from(event.target.selectedOptions, (option) => option.value) })
           }
@@ -112,7 +116,8 @@ export function ApiKeySettingsFields({
               {workflow.name} ({workflow.slug})
             </option>
           ))}
-        </select>
+        </NativeSelect>
+        <FieldHint id={`${idPrefix}-workflow-hint`}>Ctrl or ⌘ click picks more than one.</FieldHint>
       </FormField>
       <FormField
         id={`${idPrefix}-origins`}
@@ -120,9 +125,9 @@ export function ApiKeySettingsFields({
         error={issueAt("allowedOrigins")}
         errorTestId={`${idPrefix}-error-origins`}
       >
-        <textarea
+        <Textarea
           id={`${idPrefix}-origins`}
-          className="input"
+          className="min-h-0 font-mono text-xs"
           rows={2}
           placeholder="https://app.example.com"
           value={form.originsText}
@@ -135,9 +140,9 @@ export function ApiKeySettingsFields({
         error={issueAt("rateLimitPerMinute")}
         errorTestId={`${idPrefix}-error-rate-limit`}
       >
-        <input
+        <Input
           id={`${idPrefix}-rate-limit`}
-          className="input"
+          className="w-32"
           inputMode="numeric"
           placeholder={String(defaultRateLimit)}
           value={form.rateLimitText}

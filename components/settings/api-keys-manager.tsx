@@ -1,10 +1,21 @@
 "use client";
 
+import { CopyIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
+import { DeleteButton } from "@/components/ui/delete-button";
 import { Dialog } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/form-field";
+import { formatRelativeTime } from "@/components/ui/format";
+import { PageHeader } from "@/components/ui/page";
+import { SectionCard } from "@/components/ui/section-card";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { ApiKeyScope } from "@/lib/contracts/api-keys";
 import {
@@ -34,8 +45,13 @@ export interface ApiKeyRow {
   revokedAt: string | null;
 }
 
-function day(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : "never";
+/** A date in a narrow cell: the day, or how long ago for recent use; the full time is the cell's title. */
+function when(iso: string | null, relative = false): { text: string; title?: string } {
+  if (!iso) return { text: "never" };
+  return {
+    text: relative ? formatRelativeTime(iso) : new Date(iso).toLocaleDateString(),
+    title: new Date(iso).toLocaleString(),
+  };
 }
 
 const EMPTY_SETTINGS: ApiKeySettingsForm = { scopes: ["run"], workflowIds: [], originsText: "", rateLimitText: "" };
@@ -122,23 +138,29 @@ export function ApiKeysManager({
 
   useToastMessage(message);
   return (
-    <div data-testid="api-keys">
-      <header className="page-header">
-        <h1>API keys</h1>
-      </header>
-      <p className="muted">
-        Keys call published workflows: <code>POST /api/v1/workflows/&lt;slug&gt;/run</code> with{" "}
-        <code>Authorization: Bearer &lt;key&gt;</code>. Only a hash is stored, so a key is shown once, when it is
-        created. A key past its requests per minute gets 429 with <code>Retry-After</code>.
-      </p>
+    <div data-testid="api-keys" className="flex flex-col gap-4">
+      <PageHeader
+        title="API keys"
+        description={
+          <>
+            Keys call published workflows: <code>POST /api/v1/workflows/&lt;slug&gt;/run</code> with{" "}
+            <code>Authorization: Bearer &lt;key&gt;</code>. Only a hash is stored, so a key is shown once, when it is
+            created. A key past its requests per minute gets 429 with <code>Retry-After</code>.
+          </>
+        }
+      />
       {secret && (
-        <div className="notice" data-testid="api-key-secret-box">
+        <Alert tone="info" role="status" className="flex flex-col gap-2" data-testid="api-key-secret-box">
           <p>Copy the key “{secret.name}” now; it will not be shown again.</p>
-          <code data-testid="api-key-secret">{secret.value}</code>{" "}
-          <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(secret.value)}>
-            Copy
-          </button>
-        </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <code className="rounded-sm bg-card px-2 py-1 text-xs break-all" data-testid="api-key-secret">
+              {secret.value}
+            </code>
+            <Button size="sm" onClick={() => void navigator.clipboard?.writeText(secret.value)}>
+              <CopyIcon /> Copy
+            </Button>
+          </div>
+        </Alert>
       )}
       {message && (
         <p className="sr-only" data-testid="api-keys-message">
@@ -146,108 +168,104 @@ export function ApiKeysManager({
         </p>
       )}
       {keys.length === 0 ? (
-        <p className="muted" data-testid="api-keys-empty">
-          No keys yet.
-        </p>
+        <EmptyState data-testid="api-keys-empty">No keys yet.</EmptyState>
       ) : (
-        <table className="table" data-testid="api-key-list">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Key</th>
-              <th>Scopes</th>
-              <th>Calls</th>
-              <th>Limits</th>
-              <th>Created</th>
-              <th>Last used</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
+        <Table data-testid="api-key-list">
+          <TableHeadRow columns={["Key", "Scopes", "Calls", "Limits", "Created", "Last used"]} actions />
+          <TableBody>
             {keys.map((key) => (
-              <tr key={key.id} data-testid="api-key-row" data-name={key.name} data-revoked={key.revokedAt !== null}>
-                <td>
-                  <b>{key.name}</b>
-                </td>
-                <td>
-                  <code>{key.prefix}…</code>
-                </td>
-                <td data-testid="api-key-scopes">{key.scopes.join(", ") || "none"}</td>
-                <td>{workflowNames(key.workflowIds)}</td>
-                <td data-testid="api-key-limits">
+              <TableRow
+                key={key.id}
+                data-testid="api-key-row"
+                data-name={key.name}
+                data-revoked={key.revokedAt !== null}
+                className={key.revokedAt ? "text-muted-foreground" : undefined}
+              >
+                <TableCell>
+                  <span className="font-medium">{key.name}</span>
+                  <code className="block text-xs whitespace-nowrap text-muted-foreground">{key.prefix}…</code>
+                </TableCell>
+                <TableCell data-testid="api-key-scopes">{key.scopes.join(", ") || "none"}</TableCell>
+                <TableCell>{workflowNames(key.workflowIds)}</TableCell>
+                <TableCell className="wrap-anywhere" data-testid="api-key-limits">
                   {key.rateLimitPerMinute ?? defaultRateLimit}/min
                   {key.rateLimitPerMinute === null ? " (default)" : ""}
                   {key.allowedOrigins.length > 0 ? ` · CORS: ${key.allowedOrigins.join(", ")}` : ""}
-                </td>
-                <td>{day(key.createdAt)}</td>
-                <td data-testid="api-key-last-used">{day(key.lastUsedAt)}</td>
-                <td className="row-actions">
+                </TableCell>
+                <TableCell className="whitespace-nowrap" title={when(key.createdAt).title}>
+                  {when(key.createdAt).text}
+                </TableCell>
+                <TableCell
+                  className="whitespace-nowrap"
+                  title={when(key.lastUsedAt).title}
+                  data-testid="api-key-last-used"
+                >
+                  {when(key.lastUsedAt, true).text}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-right">
                   {key.revokedAt ? (
-                    <span className="badge">revoked</span>
+                    <Badge>revoked</Badge>
                   ) : (
                     <>
-                      <button
-                        type="button"
-                        className="button-ghost"
+                      <Button
+                        variant="ghost"
+                        size="sm"
                         data-testid="edit-api-key"
                         aria-label={`Edit the scopes and limits of ${key.name}`}
                         onClick={() => setEditing({ key, form: settingsOf(key), issues: [] })}
                       >
                         Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="button-ghost danger"
-                        data-testid="revoke-api-key"
+                      </Button>
+                      <DeleteButton
+                        testId="revoke-api-key"
+                        label="Revoke"
+                        ariaLabel={`Revoke ${key.name}`}
                         onClick={() => setRevoking(key)}
-                      >
-                        Revoke
-                      </button>
+                      />
                     </>
                   )}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
-      <form className="settings-form" onSubmit={(event) => void create(event)} data-testid="api-key-form">
-        <h2>Create a key</h2>
-        <TextField
-          id="api-key-name"
-          label="Name"
-          placeholder="ci, website, zapier…"
-          value={name}
-          onChange={setName}
-          error={issueUnder(issues, "name")}
-          errorTestId="api-key-error-name"
-        />
-        <ApiKeySettingsFields
-          idPrefix="api-key"
-          form={settings}
-          onChange={(patch) => setSettings((current) => ({ ...current, ...patch }))}
-          workflows={workflows}
-          defaultRateLimit={defaultRateLimit}
-          issueAt={(field) => issueUnder(issues, field)}
-        />
-        <button type="submit" className="button button-primary" data-testid="create-api-key">
-          Create key
-        </button>
-      </form>
+      <SectionCard title="Create a key">
+        <form className="flex max-w-lg flex-col" onSubmit={(event) => void create(event)} data-testid="api-key-form">
+          <TextField
+            id="api-key-name"
+            label="Name"
+            placeholder="ci, website, zapier…"
+            value={name}
+            onChange={setName}
+            error={issueUnder(issues, "name")}
+            errorTestId="api-key-error-name"
+          />
+          <ApiKeySettingsFields
+            idPrefix="api-key"
+            form={settings}
+            onChange={(patch) => setSettings((current) => ({ ...current, ...patch }))}
+            workflows={workflows}
+            defaultRateLimit={defaultRateLimit}
+            issueAt={(field) => issueUnder(issues, field)}
+          />
+          <Button type="submit" variant="primary" className="self-start" data-testid="create-api-key">
+            Create key
+          </Button>
+        </form>
+      </SectionCard>
       <Dialog
         open={editing !== null}
         title={`Edit “${editing?.key.name ?? ""}”`}
         onClose={() => setEditing(null)}
         testId="edit-api-key-dialog"
         footer={
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="save-api-key"
-            onClick={() => void saveEdit()}
-          >
-            Save
-          </button>
+          <>
+            <Button onClick={() => setEditing(null)}>Cancel</Button>
+            <Button variant="primary" data-testid="save-api-key" onClick={() => void saveEdit()}>
+              Save
+            </Button>
+          </>
         }
       >
         {editing && (
@@ -261,7 +279,9 @@ export function ApiKeysManager({
               issueAt={(field) => issueUnder(editing.issues, field)}
             />
             {editing.issues.some((issue) => issue.path === "") && (
-              <p className="field-error">{editing.issues.find((issue) => issue.path === "")?.message}</p>
+              <p className="m-0 text-xs text-destructive" role="alert">
+                {editing.issues.find((issue) => issue.path === "")?.message}
+              </p>
             )}
           </>
         )}
@@ -273,8 +293,9 @@ export function ApiKeysManager({
         onConfirm={() => revoking && void revoke(revoking)}
         testId="revoke-api-key-dialog"
         confirmTestId="confirm-revoke-api-key"
+        confirmLabel="Revoke"
       >
-        <p>Clients using “{revoking?.name}” get 401 from their next call. This cannot be undone.</p>
+        <p className="m-0">Clients using “{revoking?.name}” get 401 from their next call. This cannot be undone.</p>
       </ConfirmDeleteDialog>
     </div>
   );

@@ -1,7 +1,13 @@
+import { DownloadIcon } from "lucide-react";
 import Link from "next/link";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import type { AuditEntryView, AuditQueryInput } from "@/lib/contracts/audit-entry";
 
 /** The filters that travel in the page's URL (and the export link), without the cursor. */
@@ -18,6 +24,12 @@ function queryString(filters: AuditFilters, cursor?: string): string {
 /** "api_key.created" → "api key created", for people; the code stays in a title. */
 function describeAction(action: string): string {
   return action.replaceAll("_", " ").replace(".", " ");
+}
+
+/** A stored instant as its UTC day and time of day ("2026-12-02", "13:28:56"). */
+function utc(instant: string): { day: string; time: string } {
+  const iso = new Date(instant).toISOString();
+  return { day: iso.slice(0, 10), time: iso.slice(11, 19) };
 }
 
 function describeTarget(entry: AuditEntryView): string {
@@ -40,87 +52,77 @@ export function AuditLogView({
   nextCursor: string | null;
 }) {
   return (
-    <div data-testid="audit-log">
-      <header className="page-header">
-        <h1>Audit log</h1>
-      </header>
-      <p className="muted">
-        Changes to members, API keys, credentials, published workflows and settings, newest first. Entries never hold
-        secret values.
-      </p>
-      <form method="get" className="settings-form" data-testid="audit-filters" aria-label="Filter the audit log">
-        <FormField
-          id="audit-action"
-          label="Action (name or prefix such as credential.)"
-          errorTestId="audit-error-action"
-        >
-          <Input id="audit-action" name="action" defaultValue={filters.action ?? ""} placeholder="credential." />
-        </FormField>
-        <FormField id="audit-actor" label="Actor id" errorTestId="audit-error-actor">
-          <Input id="audit-actor" name="actor" defaultValue={filters.actor ?? ""} />
-        </FormField>
-        <FormField id="audit-from" label="From" errorTestId="audit-error-from">
-          <Input id="audit-from" name="from" type="date" defaultValue={filters.from?.slice(0, 10) ?? ""} />
-        </FormField>
-        <FormField id="audit-to" label="To" errorTestId="audit-error-to">
-          <Input id="audit-to" name="to" type="date" defaultValue={filters.to?.slice(0, 10) ?? ""} />
-        </FormField>
-        <div className="flex gap-2">
-          <Button type="submit" data-testid="audit-apply">
-            Apply filters
-          </Button>
-          <Link href="/settings/audit" className={buttonVariants({ variant: "outline" })} data-testid="audit-clear">
-            Clear
-          </Link>
-          <a
-            href={`/api/audit/export${queryString(filters)}`}
-            className={buttonVariants({ variant: "outline" })}
-            data-testid="audit-export"
-            download
-          >
-            Export (JSONL)
-          </a>
-        </div>
-      </form>
+    <div data-testid="audit-log" className="flex flex-col gap-4">
+      <PageHeader
+        title="Audit log"
+        description="Changes to members, API keys, credentials, published workflows and settings, newest first. Entries never hold secret values."
+      />
+      <Card>
+        <CardContent>
+          <form method="get" data-testid="audit-filters" aria-label="Filter the audit log">
+            <div className="grid gap-x-3 sm:grid-cols-2 lg:grid-cols-4">
+              <FormField id="audit-action" label="Action or prefix" errorTestId="audit-error-action">
+                <Input id="audit-action" name="action" defaultValue={filters.action ?? ""} placeholder="credential." />
+              </FormField>
+              <FormField id="audit-actor" label="Actor id" errorTestId="audit-error-actor">
+                <Input id="audit-actor" name="actor" defaultValue={filters.actor ?? ""} />
+              </FormField>
+              <FormField id="audit-from" label="From" errorTestId="audit-error-from">
+                <Input id="audit-from" name="from" type="date" defaultValue={filters.from?.slice(0, 10) ?? ""} />
+              </FormField>
+              <FormField id="audit-to" label="To" errorTestId="audit-error-to">
+                <Input id="audit-to" name="to" type="date" defaultValue={filters.to?.slice(0, 10) ?? ""} />
+              </FormField>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant="primary" data-testid="audit-apply">
+                Apply filters
+              </Button>
+              <Link href="/settings/audit" className={buttonVariants({ variant: "outline" })} data-testid="audit-clear">
+                Clear
+              </Link>
+              <a
+                href={`/api/audit/export${queryString(filters)}`}
+                className={buttonVariants({ variant: "outline", className: "sm:ml-auto" })}
+                data-testid="audit-export"
+                download
+              >
+                <DownloadIcon /> Export (JSONL)
+              </a>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
       {entries.length === 0 ? (
-        <p className="muted" data-testid="audit-empty">
-          No entries match.
-        </p>
+        <EmptyState data-testid="audit-empty">No entries match.</EmptyState>
       ) : (
-        <table className="table" data-testid="audit-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Target</th>
-              <th scope="col">From where</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table data-testid="audit-table">
+          <TableHeadRow columns={["When", "Who", "What", "Target", "From where"]} />
+          <TableBody>
             {entries.map((entry) => (
-              <tr key={entry.id} data-testid="audit-row" data-id={entry.id} data-action={entry.action}>
-                <td>
-                  <time dateTime={entry.createdAt}>
-                    {new Date(entry.createdAt).toISOString().replace("T", " ").slice(0, 19)} UTC
+              <TableRow key={entry.id} data-testid="audit-row" data-id={entry.id} data-action={entry.action}>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  <time dateTime={entry.createdAt} className="flex flex-col">
+                    <span>{utc(entry.createdAt).day}</span>
+                    <span className="text-xs text-muted-foreground">{utc(entry.createdAt).time} UTC</span>
                   </time>
-                </td>
-                <td>{entry.actor.label}</td>
-                <td title={entry.action}>
-                  <code>{entry.action}</code>
+                </TableCell>
+                <TableCell className="wrap-anywhere">{entry.actor.label}</TableCell>
+                <TableCell title={entry.action}>
+                  <code className="text-xs">{entry.action}</code>
                   <span className="sr-only"> ({describeAction(entry.action)})</span>
-                </td>
-                <td>{describeTarget(entry)}</td>
-                <td>{entry.clientAddress ?? "—"}</td>
-              </tr>
+                </TableCell>
+                <TableCell className="wrap-anywhere">{describeTarget(entry)}</TableCell>
+                <TableCell className="whitespace-nowrap">{entry.clientAddress ?? "—"}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
       {nextCursor && (
         <Link
           href={`/settings/audit${queryString(filters, nextCursor)}`}
-          className={buttonVariants({ variant: "outline" })}
+          className={buttonVariants({ variant: "outline", className: "self-start" })}
           data-testid="audit-next"
         >
           Older entries

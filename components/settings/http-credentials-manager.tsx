@@ -4,8 +4,14 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { FormField, TextField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { PageHeader } from "@/components/ui/page";
+import { SectionCard } from "@/components/ui/section-card";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { HttpCredentialView } from "@/lib/contracts/http-credential";
 import { useSettingsForm } from "./use-settings-form";
@@ -79,44 +85,35 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
 
   useToastMessage(message);
   return (
-    <div data-testid="http-credentials">
-      <header className="page-header">
-        <h1>Credentials</h1>
-      </header>
-      <p className="muted">
-        Secrets for the HTTP request node. A node names a credential; the secret is added when the request is sent,
-        stored encrypted, and never shown again or written to run records. A credential is only sent to its allowed
-        hosts: a request anywhere else fails with <code>credential_host_not_allowed</code>.
-      </p>
+    <div data-testid="http-credentials" className="flex flex-col gap-4">
+      <PageHeader
+        title="Credentials"
+        description={
+          <>
+            Secrets for the HTTP request node. A node names a credential; the secret is added when the request is sent,
+            stored encrypted, and never shown again or written to run records. A credential is only sent to its allowed
+            hosts: a request anywhere else fails with <code>credential_host_not_allowed</code>.
+          </>
+        }
+      />
       {message && (
         <p className="sr-only" data-testid="credentials-message">
           {message}
         </p>
       )}
       {credentials.length === 0 ? (
-        <p className="muted" data-testid="credentials-empty">
-          No credentials yet.
-        </p>
+        <EmptyState data-testid="credentials-empty">No credentials yet.</EmptyState>
       ) : (
-        <table className="table" data-testid="credential-list">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Sent as</th>
-              <th>Allowed hosts</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
+        <Table data-testid="credential-list">
+          <TableHeadRow columns={["Name", "Sent as", "Allowed hosts"]} actions />
+          <TableBody>
             {credentials.map((credential) => (
-              <tr key={credential.name} data-testid="credential-row" data-name={credential.name}>
-                <td>
-                  <b>{credential.name}</b>
-                </td>
-                <td>
-                  <code>{sentAs(credential)}</code>
-                </td>
-                <td data-testid="credential-hosts">
+              <TableRow key={credential.name} data-testid="credential-row" data-name={credential.name}>
+                <TableCell className="font-medium">{credential.name}</TableCell>
+                <TableCell>
+                  <code className="text-xs">{sentAs(credential)}</code>
+                </TableCell>
+                <TableCell data-testid="credential-hosts">
                   {editingHosts?.name === credential.name ? (
                     <span className="flex gap-2">
                       <Input
@@ -125,26 +122,20 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
                         value={editingHosts.value}
                         onChange={(event) => setEditingHosts({ name: credential.name, value: event.target.value })}
                       />
-                      <Button
-                        type="button"
-                        size="sm"
-                        data-testid="save-credential-hosts"
-                        onClick={() => void saveHosts()}
-                      >
+                      <Button data-testid="save-credential-hosts" onClick={() => void saveHosts()}>
                         Save
                       </Button>
                     </span>
                   ) : (
                     <span className="flex items-center gap-2">
                       {credential.allowedHosts ? (
-                        <code>{credential.allowedHosts.join(", ")}</code>
+                        <code className="text-xs">{credential.allowedHosts.join(", ")}</code>
                       ) : (
                         <span className="text-destructive">Any host: set allowed hosts</span>
                       )}
                       <Button
-                        type="button"
                         size="sm"
-                        variant="outline"
+                        variant="ghost"
                         data-testid="edit-credential-hosts"
                         aria-label={`Edit the allowed hosts of ${credential.name}`}
                         onClick={() =>
@@ -155,52 +146,56 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
                       </Button>
                     </span>
                   )}
-                </td>
-                <td className="row-actions">
-                  <DeleteButton testId="delete-credential" onClick={() => setDeleting(credential)} />
-                </td>
-              </tr>
+                </TableCell>
+                <TableCell className="w-px text-right">
+                  <DeleteButton
+                    testId="delete-credential"
+                    ariaLabel={`Delete ${credential.name}`}
+                    onClick={() => setDeleting(credential)}
+                  />
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
-      <form className="settings-form" onSubmit={(event) => void submit(event)} data-testid="credential-form">
-        <h2>Add a credential</h2>
-        {text("name", "Name")}
-        <FormField id="credential-type" label="Sent as" error={issueAt("type")} errorTestId="credential-error-type">
-          <select
-            id="credential-type"
-            className="input"
-            value={form.type}
-            onChange={(event) => set({ type: event.target.value as CredentialType })}
-          >
-            {Object.entries(TYPE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        {(form.type === "header" || form.type === "query") &&
-          text("parameter", form.type === "header" ? "Header name" : "Query parameter name", {
-            placeholder: form.type === "header" ? "X-API-Key" : "api_key",
+      <SectionCard title="Add a credential">
+        <form className="flex max-w-md flex-col" onSubmit={(event) => void submit(event)} data-testid="credential-form">
+          {text("name", "Name")}
+          <FormField id="credential-type" label="Sent as" error={issueAt("type")} errorTestId="credential-error-type">
+            <NativeSelect
+              id="credential-type"
+              value={form.type}
+              onChange={(event) => set({ type: event.target.value as CredentialType })}
+            >
+              {Object.entries(TYPE_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          {(form.type === "header" || form.type === "query") &&
+            text("parameter", form.type === "header" ? "Header name" : "Query parameter name", {
+              placeholder: form.type === "header" ? "X-API-Key" : "api_key",
+            })}
+          {form.type === "basic" && text("username", "User name")}
+          {text("secret", form.type === "basic" ? "Password" : form.type === "bearer" ? "Token" : "Key", {
+            type: "password",
+            autoComplete: "off",
           })}
-        {form.type === "basic" && text("username", "User name")}
-        {text("secret", form.type === "basic" ? "Password" : form.type === "bearer" ? "Token" : "Key", {
-          type: "password",
-          autoComplete: "off",
-        })}
-        {text(
-          "allowedHosts",
-          "Allowed hosts (comma-separated: api.example.com, *.example.com, https://api.example.com/v1/)",
-          {
-            placeholder: "api.example.com",
-          },
-        )}
-        <button type="submit" className="button button-primary" data-testid="add-credential">
-          Add credential
-        </button>
-      </form>
+          {text(
+            "allowedHosts",
+            "Allowed hosts (comma-separated: api.example.com, *.example.com, https://api.example.com/v1/)",
+            {
+              placeholder: "api.example.com",
+            },
+          )}
+          <Button type="submit" variant="primary" className="self-start" data-testid="add-credential">
+            Add credential
+          </Button>
+        </form>
+      </SectionCard>
       <ConfirmDeleteDialog
         open={deleting !== null}
         title="Delete credential?"
@@ -209,7 +204,7 @@ export function HttpCredentialsManager({ credentials }: { credentials: HttpCrede
         testId="delete-credential-dialog"
         confirmTestId="confirm-delete-credential"
       >
-        <p>
+        <p className="m-0">
           HTTP nodes that use “{deleting?.name}” will fail with <code>credential_not_found</code> until they are given
           another credential.
         </p>

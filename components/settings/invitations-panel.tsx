@@ -3,8 +3,14 @@
 import { CopyIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { FormField, TextField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { SectionCard } from "@/components/ui/section-card";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import type { InvitationView } from "@/lib/contracts/workspace-views";
 import { useSettingsForm } from "./use-settings-form";
 
@@ -46,27 +52,27 @@ export function InvitationsPanel({
   };
 
   return (
-    <section data-testid="invitations" aria-labelledby="invitations-heading">
-      <h2 id="invitations-heading">Invite people</h2>
+    <SectionCard
+      data-testid="invitations"
+      titleId="invitations-heading"
+      title="Invite people"
+      description="There is no mail server: create a link and send it yourself. The person joins when they accept it."
+      contentClassName="flex flex-col gap-5"
+    >
       {message && (
         <p className="sr-only" data-testid="invitations-message">
           {message}
         </p>
       )}
-      <form className="settings-form" onSubmit={(event) => void create(event)} data-testid="invite-form">
+      <form className="flex max-w-md flex-col" onSubmit={(event) => void create(event)} data-testid="invite-form">
         <FormField id="invite-role" label="Role" error={issueAt("role")} errorTestId="invite-error-role">
-          <select
-            id="invite-role"
-            className="input"
-            value={form.role}
-            onChange={(event) => set({ role: event.target.value })}
-          >
+          <NativeSelect id="invite-role" value={form.role} onChange={(event) => set({ role: event.target.value })}>
             {Object.entries(roles).map(([role, label]) => (
               <option key={role} value={role}>
                 {label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <TextField
           id="invite-email"
@@ -88,21 +94,26 @@ export function InvitationsPanel({
             type="number"
             min={1}
             max={30}
+            className="w-28"
             value={form.expiresInDays}
             onChange={(event) => set({ expiresInDays: Number(event.target.value) })}
           />
         </FormField>
-        <button type="submit" className="button button-primary" data-testid="create-invitation">
+        <Button type="submit" variant="primary" className="self-start" data-testid="create-invitation">
           Create invitation link
-        </button>
+        </Button>
       </form>
       {link && (
-        <div className="mt-3 flex flex-col gap-1.5" data-testid="invitation-link-box">
-          <label htmlFor="invitation-link" className="text-xs font-semibold">
-            Invitation link (shown once: copy it now and send it to the person)
-          </label>
+        <div className="flex max-w-2xl flex-col gap-1.5" data-testid="invitation-link-box">
+          <Label htmlFor="invitation-link">Invitation link (shown once: copy it now and send it to the person)</Label>
           <div className="flex gap-2">
-            <Input id="invitation-link" readOnly value={link} data-testid="invitation-link" />
+            <Input
+              id="invitation-link"
+              readOnly
+              value={link}
+              className="font-mono text-xs"
+              data-testid="invitation-link"
+            />
             <Button type="button" onClick={() => void copy()} data-testid="copy-invitation-link">
               <CopyIcon aria-hidden />
               {copied ? "Copied" : "Copy"}
@@ -110,47 +121,45 @@ export function InvitationsPanel({
           </div>
         </div>
       )}
-      <h3>Pending invitations</h3>
-      {invitations.length === 0 ? (
-        <p className="muted" data-testid="no-invitations">
-          No pending invitations.
-        </p>
-      ) : (
-        <table className="table" data-testid="invitation-list">
-          <thead>
-            <tr>
-              <th>For</th>
-              <th>Role</th>
-              <th>Expires</th>
-              <th>Created by</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {invitations.map((invitation) => (
-              <tr key={invitation.id} data-testid="invitation-row" data-id={invitation.id}>
-                <td>{invitation.email ?? <span className="muted">anyone with the link</span>}</td>
-                <td>{invitation.role}</td>
-                <td>{new Date(invitation.expiresAt).toLocaleString()}</td>
-                <td>{invitation.createdBy}</td>
-                <td className="row-actions">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    data-testid="revoke-invitation"
-                    aria-label={`Revoke the invitation for ${invitation.email ?? "anyone with the link"}`}
-                    onClick={() =>
-                      void act(`/api/invitations/${encodeURIComponent(invitation.id)}`, "DELETE", "Invitation revoked.")
-                    }
-                  >
-                    Revoke
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+      <div className="flex flex-col gap-2">
+        <h3 className="m-0 text-sm font-semibold">Pending invitations</h3>
+        {invitations.length === 0 ? (
+          <EmptyState data-testid="no-invitations">No pending invitations.</EmptyState>
+        ) : (
+          <Table data-testid="invitation-list">
+            <TableHeadRow columns={["For", "Role", "Expires", "Created by"]} actions />
+            <TableBody>
+              {invitations.map((invitation) => (
+                <TableRow key={invitation.id} data-testid="invitation-row" data-id={invitation.id}>
+                  <TableCell>
+                    {invitation.email ?? <span className="text-muted-foreground">anyone with the link</span>}
+                  </TableCell>
+                  <TableCell>{invitation.role}</TableCell>
+                  <TableCell className="whitespace-nowrap">{new Date(invitation.expiresAt).toLocaleString()}</TableCell>
+                  <TableCell>{invitation.createdBy}</TableCell>
+                  <TableCell className="w-px text-right">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      data-testid="revoke-invitation"
+                      aria-label={`Revoke the invitation for ${invitation.email ?? "anyone with the link"}`}
+                      onClick={() =>
+                        void act(
+                          `/api/invitations/${encodeURIComponent(invitation.id)}`,
+                          "DELETE",
+                          "Invitation revoked.",
+                        )
+                      }
+                    >
+                      Revoke
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </div>
+    </SectionCard>
   );
 }

@@ -1,7 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { FieldHint } from "@/components/ui/field-hint";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
 import type { McpToolSnapshot, ToolSourceView } from "@/lib/contracts/tool-source-config";
 import { SaveError } from "./openapi-source-dialog";
 import { SecretEntriesEditor, type SecretEntryDraft, toSecretEntries } from "./secret-entries-editor";
@@ -106,71 +113,53 @@ export function McpSourceDialog({
       testId="mcp-dialog"
       footer={
         <>
-          <button
-            type="button"
-            className="button"
-            data-testid="test-connection"
-            disabled={testing}
-            onClick={() => void test()}
-          >
+          <Button data-testid="test-connection" className="mr-auto" disabled={testing} onClick={() => void test()}>
             {testing ? "Connecting…" : "Test connection"}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button-primary" data-testid="save-source" onClick={() => void save()}>
+          </Button>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" data-testid="save-source" onClick={() => void save()}>
             Save
-          </button>
+          </Button>
         </>
       }
     >
-      {error && <SaveError {...error} />}
-      {outcome?.ok === false && (
-        <div className="error-box" data-testid="connection-error">
-          <b>Connection failed</b> ({outcome.error.code}): {outcome.error.message}
+      {(error || outcome) && (
+        <div className="mb-3 flex flex-col gap-2">
+          {error && <SaveError {...error} />}
+          {outcome?.ok === false && (
+            <Alert tone="destructive" role="alert" data-testid="connection-error">
+              <b>Connection failed</b> ({outcome.error.code}): {outcome.error.message}
+            </Alert>
+          )}
+          {outcome?.ok && (
+            <Alert tone="success" role="status" data-testid="connection-ok">
+              Connected: {outcome.tools.length} tools — {outcome.tools.map((tool) => tool.name).join(", ")}
+            </Alert>
+          )}
         </div>
       )}
-      {outcome?.ok && (
-        <div
-          className="my-2 rounded-md border border-success/35 bg-success/10 px-2.5 py-1.5 text-sm text-foreground"
-          data-testid="connection-ok"
-        >
-          Connected: {outcome.tools.length} tools — {outcome.tools.map((tool) => tool.name).join(", ")}
-        </div>
-      )}
-      <div className="grid grid-cols-2 gap-x-3">
-        <div className="field">
-          <label className="field-label" htmlFor="mcp-name">
-            Name
-          </label>
-          <input
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField id="mcp-name" label="Name" errorTestId="mcp-error-name">
+          <Input
             id="mcp-name"
-            className="input"
             value={name}
             data-testid="source-name"
             onChange={(event) => setName(event.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="mcp-prefix">
-            Tool name prefix (optional)
-          </label>
-          <input
+        </FormField>
+        <FormField id="mcp-prefix" label="Tool name prefix (optional)" errorTestId="mcp-error-prefix">
+          <Input
             id="mcp-prefix"
-            className="input code-input"
+            className="font-mono text-xs"
             value={prefix}
             placeholder="e.g. github_"
             onChange={(event) => setPrefix(event.target.value)}
           />
-        </div>
+        </FormField>
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor="mcp-transport">
-          Transport
-        </label>
-        <select
+      <FormField id="mcp-transport" label="Transport" errorTestId="mcp-error-transport">
+        <NativeSelect
           id="mcp-transport"
-          className="input"
           value={transport}
           data-testid="mcp-transport"
           onChange={(event) => setTransport(event.target.value as "stdio" | "http")}
@@ -179,39 +168,34 @@ export function McpSourceDialog({
             Local command (stdio){stdioAllowed ? "" : " — disabled on this server"}
           </option>
           <option value="http">Streamable HTTP</option>
-        </select>
-      </div>
+        </NativeSelect>
+      </FormField>
       {transport === "stdio" ? (
         <>
-          <div className="field">
-            <label className="field-label" htmlFor="mcp-command">
-              Command
-            </label>
-            <input
+          <FormField id="mcp-command" label="Command" errorTestId="mcp-error-command">
+            <Input
               id="mcp-command"
-              className="input code-input"
+              className="font-mono text-xs"
               value={command}
               data-testid="mcp-command"
               placeholder="npx"
+              aria-describedby="mcp-command-hint"
               onChange={(event) => setCommand(event.target.value)}
             />
-            <div className="field-help">
+            <FieldHint id="mcp-command-hint">
               Runs on the Trellis server with only the variables below plus a minimal PATH/HOME.
-            </div>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="mcp-args">
-              Arguments (one per line)
-            </label>
-            <textarea
+            </FieldHint>
+          </FormField>
+          <FormField id="mcp-args" label="Arguments (one per line)" errorTestId="mcp-error-args">
+            <Textarea
               id="mcp-args"
-              className="input code-input"
+              className="min-h-0 font-mono text-xs"
               rows={3}
               value={args}
               data-testid="mcp-args"
               onChange={(event) => setArgs(event.target.value)}
             />
-          </div>
+          </FormField>
           <SecretEntriesEditor
             label="Environment variables"
             entries={env}
@@ -222,19 +206,15 @@ export function McpSourceDialog({
         </>
       ) : (
         <>
-          <div className="field">
-            <label className="field-label" htmlFor="mcp-url">
-              URL
-            </label>
-            <input
+          <FormField id="mcp-url" label="URL" errorTestId="mcp-error-url">
+            <Input
               id="mcp-url"
-              className="input"
               value={url}
               data-testid="mcp-url"
               placeholder="https://mcp.example.com/mcp"
               onChange={(event) => setUrl(event.target.value)}
             />
-          </div>
+          </FormField>
           <SecretEntriesEditor
             label="Headers"
             entries={headers}
@@ -244,10 +224,10 @@ export function McpSourceDialog({
           />
         </>
       )}
-      <p className="field-help">
+      <FieldHint>
         Tools count as having side effects until you mark them read-only in the list; the server's own hints are shown
         but never trusted.
-      </p>
+      </FieldHint>
     </Dialog>
   );
 }

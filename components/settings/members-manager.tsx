@@ -1,8 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
+import { NativeSelect } from "@/components/ui/native-select";
+import { PageHeader } from "@/components/ui/page";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { MemberView } from "@/lib/contracts/settings-views";
 import type { InvitationView } from "@/lib/contracts/workspace-views";
@@ -45,39 +50,32 @@ export function MembersManager({
 
   useToastMessage(message);
   return (
-    <div data-testid="members">
-      <header className="page-header">
-        <h1>Members</h1>
-      </header>
-      <p className="muted">
-        Viewers review workflows and run histories; editors also build, run and publish; admins manage settings,
-        credentials, API keys and members. Role changes apply on the member's next request.
-      </p>
+    <div data-testid="members" className="flex flex-col gap-4">
+      <PageHeader
+        title="Members"
+        description="Viewers review workflows and run histories; editors also build, run and publish; admins manage settings, credentials, API keys and members. Role changes apply on the member's next request."
+      />
       {message && (
         <p className="sr-only" data-testid="members-message">
           {message}
         </p>
       )}
-      <table className="table" data-testid="member-list">
-        <thead>
-          <tr>
-            <th>E-mail</th>
-            <th>Name</th>
-            <th>Role</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
+      <Table data-testid="member-list">
+        <TableHeadRow columns={["E-mail", "Name", "Role"]} actions />
+        <TableBody>
           {members.map((member) => (
-            <tr key={member.userId} data-testid="member-row" data-email={member.email}>
-              <td>
-                <b>{member.email}</b>
-                {member.userId === currentUserId && <span className="muted"> (you)</span>}
-              </td>
-              <td>{member.name}</td>
-              <td>
-                <select
-                  className="input"
+            <TableRow key={member.userId} data-testid="member-row" data-email={member.email}>
+              <TableCell>
+                <span className="font-medium">{member.email}</span>
+                {member.userId === currentUserId && (
+                  <Badge tone="primary" className="ml-2">
+                    you
+                  </Badge>
+                )}
+              </TableCell>
+              <TableCell>{member.name}</TableCell>
+              <TableCell className="w-36">
+                <NativeSelect
                   aria-label={`Role of ${member.email}`}
                   data-testid="member-role"
                   value={member.role}
@@ -88,15 +86,20 @@ export function MembersManager({
                       {role}
                     </option>
                   ))}
-                </select>
-              </td>
-              <td className="row-actions">
-                <DeleteButton testId="remove-member" onClick={() => setRemoving(member)} />
-              </td>
-            </tr>
+                </NativeSelect>
+              </TableCell>
+              <TableCell className="w-px text-right">
+                <DeleteButton
+                  label="Remove"
+                  ariaLabel={`Remove ${member.email}`}
+                  testId="remove-member"
+                  onClick={() => setRemoving(member)}
+                />
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
       <InvitationsPanel invitations={invitations} roles={ROLES} />
       <ConfirmDeleteDialog
         open={removing !== null}
@@ -105,8 +108,11 @@ export function MembersManager({
         onConfirm={() => removing && void remove(removing)}
         testId="remove-member-dialog"
         confirmTestId="confirm-remove-member"
+        confirmLabel="Remove"
       >
-        <p>{removing?.email} loses access to this workspace on their next request. Their account and past runs stay.</p>
+        <p className="m-0">
+          {removing?.email} loses access to this workspace on their next request. Their account and past runs stay.
+        </p>
       </ConfirmDeleteDialog>
     </div>
   );

@@ -1,7 +1,17 @@
 "use client";
 
+import { UploadIcon } from "lucide-react";
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { FieldHint } from "@/components/ui/field-hint";
+import { FileButton } from "@/components/ui/file-button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
 import type { ToolSourceView } from "@/lib/contracts/tool-source-config";
 import { type ApiIssue, sendJson } from "./settings-api";
 
@@ -20,9 +30,9 @@ export function SaveError({
 }) {
   const location = issues[0]?.path;
   return (
-    <div className="error-box" data-testid="source-error" data-location={location ?? ""}>
-      <b>{title}</b> {location ? <code>{location}</code> : null} {issues[0]?.message ?? message}
-    </div>
+    <Alert tone="destructive" role="alert" data-testid="source-error" data-location={location ?? ""}>
+      <b>{title}</b> {location ? <code className="break-all">{location}</code> : null} {issues[0]?.message ?? message}
+    </Alert>
   );
 }
 
@@ -94,73 +104,58 @@ export function OpenApiSourceDialog({
       testId="openapi-dialog"
       footer={
         <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="save-source"
-            disabled={saving}
-            onClick={() => void save()}
-          >
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" data-testid="save-source" disabled={saving} onClick={() => void save()}>
             {saving ? "Checking…" : "Save"}
-          </button>
+          </Button>
         </>
       }
     >
-      {error && <SaveError {...error} />}
-      <div className="grid grid-cols-2 gap-x-3">
-        <div className="field">
-          <label className="field-label" htmlFor="openapi-name">
-            Name
-          </label>
-          <input
+      {error && (
+        <div className="mb-3">
+          <SaveError {...error} />
+        </div>
+      )}
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField id="openapi-name" label="Name" errorTestId="openapi-error-name">
+          <Input
             id="openapi-name"
-            className="input"
             value={name}
             data-testid="source-name"
+            aria-describedby="openapi-name-hint"
             onChange={(event) => setName(event.target.value)}
           />
-          <div className="field-help">Shown as the tools' source in the picker.</div>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="openapi-prefix">
-            Tool name prefix (optional)
-          </label>
-          <input
+          <FieldHint id="openapi-name-hint">Shown as the tools' source in the picker.</FieldHint>
+        </FormField>
+        <FormField id="openapi-prefix" label="Tool name prefix (optional)" errorTestId="openapi-error-prefix">
+          <Input
             id="openapi-prefix"
-            className="input code-input"
+            className="font-mono text-xs"
             value={prefix}
             placeholder="e.g. pets_"
+            aria-describedby="openapi-prefix-hint"
             onChange={(event) => setPrefix(event.target.value)}
           />
-          <div className="field-help">Keeps tool names unique when two sources define the same operation.</div>
-        </div>
+          <FieldHint id="openapi-prefix-hint">
+            Keeps tool names unique when two sources define the same operation.
+          </FieldHint>
+        </FormField>
       </div>
-      <div className="field">
-        <div className="row" style={{ justifyContent: "space-between" }}>
-          <label className="field-label" htmlFor="openapi-spec">
-            OpenAPI 3.0 / 3.1 document (JSON or YAML)
-          </label>
-          <label className="button-small">
-            Load file…
-            <input
-              type="file"
-              hidden
-              accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml"
-              data-testid="spec-file"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = "";
-                if (file) void loadFile(file);
-              }}
-            />
-          </label>
+      <div className="mb-3 flex flex-col gap-1.5">
+        <div className="flex items-end justify-between gap-2">
+          <Label htmlFor="openapi-spec">OpenAPI 3.0 / 3.1 document (JSON or YAML)</Label>
+          <FileButton
+            size="sm"
+            accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml"
+            testId="spec-file"
+            onFile={(file) => void loadFile(file)}
+          >
+            <UploadIcon /> Load file…
+          </FileButton>
         </div>
-        <textarea
+        <Textarea
           id="openapi-spec"
-          className="input code-input min-h-44 resize-y"
+          className="min-h-44 resize-y font-mono text-xs"
           spellCheck={false}
           value={spec}
           data-testid="spec-input"
@@ -168,27 +163,22 @@ export function OpenApiSourceDialog({
           onChange={(event) => setSpec(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor="openapi-server">
-          Server URL (optional)
-        </label>
-        <input
+      <FormField id="openapi-server" label="Server URL (optional)" errorTestId="openapi-error-server">
+        <Input
           id="openapi-server"
-          className="input"
           value={serverUrl}
           placeholder="Defaults to the document's first server"
+          aria-describedby="openapi-server-hint"
           onChange={(event) => setServerUrl(event.target.value)}
         />
-        <div className="field-help">Requests pass the SSRF guard: internal addresses need TRELLIS_HTTP_ALLOWLIST.</div>
-      </div>
-      <div className="grid grid-cols-2 gap-x-3">
-        <div className="field">
-          <label className="field-label" htmlFor="openapi-auth">
-            Authentication
-          </label>
-          <select
+        <FieldHint id="openapi-server-hint">
+          Requests pass the SSRF guard: internal addresses need TRELLIS_HTTP_ALLOWLIST.
+        </FieldHint>
+      </FormField>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField id="openapi-auth" label="Authentication" errorTestId="openapi-error-auth">
+          <NativeSelect
             id="openapi-auth"
-            className="input"
             value={authType}
             data-testid="auth-type"
             onChange={(event) => setAuthType(event.target.value as AuthType)}
@@ -196,16 +186,16 @@ export function OpenApiSourceDialog({
             <option value="none">None</option>
             <option value="apiKey">API key</option>
             <option value="bearer">Bearer token</option>
-          </select>
-        </div>
+          </NativeSelect>
+        </FormField>
         {authType !== "none" && (
-          <div className="field">
-            <label className="field-label" htmlFor="openapi-secret">
-              {authType === "bearer" ? "Token" : "API key"}
-            </label>
-            <input
+          <FormField
+            id="openapi-secret"
+            label={authType === "bearer" ? "Token" : "API key"}
+            errorTestId="openapi-error-secret"
+          >
+            <Input
               id="openapi-secret"
-              className="input"
               type="password"
               autoComplete="off"
               value={secret}
@@ -213,35 +203,32 @@ export function OpenApiSourceDialog({
               placeholder={source?.config.hasSecret ? "•••••• stored (leave empty to keep)" : ""}
               onChange={(event) => setSecret(event.target.value)}
             />
-          </div>
+          </FormField>
         )}
         {authType === "apiKey" && (
           <>
-            <div className="field">
-              <label className="field-label" htmlFor="openapi-key-in">
-                Sent in
-              </label>
-              <select
+            <FormField id="openapi-key-in" label="Sent in" errorTestId="openapi-error-key-in">
+              <NativeSelect
                 id="openapi-key-in"
-                className="input"
                 value={keyIn}
                 onChange={(event) => setKeyIn(event.target.value as "header" | "query")}
               >
                 <option value="header">Header</option>
                 <option value="query">Query parameter</option>
-              </select>
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="openapi-key-name">
-                {keyIn === "header" ? "Header name" : "Parameter name"}
-              </label>
-              <input
+              </NativeSelect>
+            </FormField>
+            <FormField
+              id="openapi-key-name"
+              label={keyIn === "header" ? "Header name" : "Parameter name"}
+              errorTestId="openapi-error-key-name"
+            >
+              <Input
                 id="openapi-key-name"
-                className="input code-input"
+                className="font-mono text-xs"
                 value={keyName}
                 onChange={(event) => setKeyName(event.target.value)}
               />
-            </div>
+            </FormField>
           </>
         )}
       </div>

@@ -1,5 +1,14 @@
 "use client";
 
+import { PlusIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { DeleteButton } from "@/components/ui/delete-button";
+import { Fieldset } from "@/components/ui/fieldset";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
+
 import type { ProfileOverride } from "@/lib/contracts/provider-config";
 
 /** One row being edited: a model id and its overrides (empty fields use the built-in profile). */
@@ -22,6 +31,10 @@ const NUMBERS = [
   ["inputPricePerMillion", "Input $/M", "USD"],
   ["outputPricePerMillion", "Output $/M", "USD"],
 ] as const;
+
+/** Compact cells: nine columns of controls fit the wide dialog without scrolling sideways. */
+const HEAD = "px-1 leading-tight whitespace-normal first:pl-2 last:pr-2";
+const CELL = "px-1 py-1 first:pl-2 last:pr-2";
 
 /** Rows to the API's `{ [model]: override }` record (blank model ids dropped). */
 export function toProfiles(rows: ProfileRowDraft[]): Record<string, ProfileOverride> {
@@ -52,40 +65,33 @@ export function ProfileOverridesEditor({
       }),
     );
   return (
-    <div className="field" data-testid="profile-overrides">
-      <span className="field-label">Model profile overrides</span>
+    <Fieldset legend="Model profile overrides" data-testid="profile-overrides">
       {rows.length > 0 && (
-        <table className="table [&_input.input]:px-1.5 [&_input.input]:py-0.5 [&_input[type=number]]:min-w-[84px] [&_select.input]:min-w-[78px] [&_select.input]:px-1 [&_select.input]:py-0.5 [&_td]:!px-1.5 [&_td]:!py-1 [&_td:first-child_input.input]:min-w-[150px] [&_th]:!px-1.5 [&_th]:!py-1">
-          <thead>
-            <tr>
-              <th>Model</th>
-              {FLAGS.map(([, label]) => (
-                <th key={label}>{label}</th>
-              ))}
-              {NUMBERS.map(([, label, unit]) => (
-                <th key={label} title={unit}>
-                  {label}
-                </th>
-              ))}
-              <th />
-            </tr>
-          </thead>
-          <tbody>
+        <Table className="text-xs">
+          <TableHeadRow
+            columns={[
+              { label: "Model", className: HEAD },
+              ...FLAGS.map(([, label]) => ({ label, className: HEAD })),
+              ...NUMBERS.map(([, label, unit]) => ({ label, className: HEAD, title: unit })),
+              { label: <span className="sr-only">Remove</span>, className: HEAD },
+            ]}
+          />
+          <TableBody>
             {rows.map((row, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are identified by position while the model id is typed.
-              <tr key={index} data-testid="profile-row">
-                <td>
-                  <input
-                    className="input code-input"
+              <TableRow key={index} data-testid="profile-row">
+                <TableCell className={CELL}>
+                  <Input
+                    className="min-w-28 px-1.5 font-mono text-xs"
                     value={row.model}
                     aria-label="Model id"
                     onChange={(event) => update(index, {}, event.target.value)}
                   />
-                </td>
+                </TableCell>
                 {FLAGS.map(([key, label]) => (
-                  <td key={key}>
-                    <select
-                      className="input"
+                  <TableCell key={key} className={CELL}>
+                    <NativeSelect
+                      wrapperClassName="min-w-23"
                       aria-label={label}
                       value={row.override[key] === undefined ? "" : String(row.override[key])}
                       onChange={(event) =>
@@ -95,13 +101,13 @@ export function ProfileOverridesEditor({
                       <option value="">default</option>
                       <option value="true">yes</option>
                       <option value="false">no</option>
-                    </select>
-                  </td>
+                    </NativeSelect>
+                  </TableCell>
                 ))}
                 {NUMBERS.map(([key, label]) => (
-                  <td key={key}>
-                    <input
-                      className="input"
+                  <TableCell key={key} className={CELL}>
+                    <Input
+                      className="min-w-18 px-1.5"
                       type="number"
                       min={0}
                       step="any"
@@ -112,26 +118,24 @@ export function ProfileOverridesEditor({
                         update(index, { [key]: event.target.value === "" ? undefined : Number(event.target.value) })
                       }
                     />
-                  </td>
+                  </TableCell>
                 ))}
-                <td>
-                  <button
-                    type="button"
-                    className="button-ghost danger"
-                    aria-label="Remove override"
+                <TableCell className={CELL}>
+                  <DeleteButton
+                    icon
+                    size="sm"
+                    ariaLabel="Remove override"
                     onClick={() => onChange(rows.filter((_row, position) => position !== index))}
-                  >
-                    ×
-                  </button>
-                </td>
-              </tr>
+                  />
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
-      <button type="button" className="button-small" onClick={() => onChange([...rows, { model: "", override: {} }])}>
-        Add override
-      </button>
-    </div>
+      <Button size="sm" className="self-start" onClick={() => onChange([...rows, { model: "", override: {} }])}>
+        <PlusIcon /> Add override
+      </Button>
+    </Fieldset>
   );
 }

@@ -1,7 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { FieldHint } from "@/components/ui/field-hint";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
 import type { ProviderView } from "@/lib/contracts/provider-config";
 import { SaveError } from "./openapi-source-dialog";
 import { ProfileOverridesEditor, type ProfileRowDraft, toProfiles } from "./profile-overrides-editor";
@@ -113,175 +119,161 @@ export function ProviderDialog({
       testId="provider-dialog"
       footer={
         <>
-          <button
-            type="button"
-            className="button"
-            data-testid="test-provider"
-            disabled={checking}
-            onClick={() => void check()}
-          >
+          <Button data-testid="test-provider" disabled={checking} className="mr-auto" onClick={() => void check()}>
             {checking ? "Testing…" : "Test"}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="save-provider"
-            onClick={() => void save()}
-          >
+          </Button>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" data-testid="save-provider" onClick={() => void save()}>
             Save
-          </button>
+          </Button>
         </>
       }
     >
-      {error && <SaveError {...error} />}
-      {outcome?.ok === false && (
-        <div className="error-box" data-testid="provider-test-error">
-          <b>Test failed</b> ({outcome.error.code}): {outcome.error.message}
-          {outcome.error.hint && <div>{outcome.error.hint}</div>}
-        </div>
-      )}
-      {outcome?.ok && (
-        <div
-          className="my-2 rounded-md border border-success/35 bg-success/10 px-2.5 py-1.5 text-sm text-foreground"
-          data-testid="provider-test-ok"
-        >
-          {outcome.method === "models" ? (
-            <>
-              Connected: {outcome.models.length} models available.{" "}
-              {outcome.models.length > 0 && (
-                <button type="button" className="button-small" onClick={() => setModels(outcome.models.join("\n"))}>
-                  Use this list
-                </button>
-              )}
-            </>
-          ) : (
-            <>Connected: a 1-token call to “{outcome.model}” answered.</>
-          )}
-        </div>
-      )}
-      <div className="grid grid-cols-2 gap-x-3">
-        <div className="field">
-          <label className="field-label" htmlFor="provider-name">
-            Name
-          </label>
-          <input
-            id="provider-name"
-            className="input"
-            value={name}
-            disabled={provider !== undefined}
-            data-testid="provider-name"
-            placeholder="e.g. ollama"
-            onChange={(event) => setName(event.target.value)}
+      <div className="flex flex-col gap-3">
+        {error && <SaveError {...error} />}
+        {outcome?.ok === false && (
+          <Alert tone="destructive" role="alert" data-testid="provider-test-error">
+            <b>Test failed</b> ({outcome.error.code}): {outcome.error.message}
+            {outcome.error.hint && <p className="mt-1">{outcome.error.hint}</p>}
+          </Alert>
+        )}
+        {outcome?.ok && (
+          <Alert
+            tone="success"
+            role="status"
+            className="flex flex-wrap items-center gap-x-2 gap-y-1"
+            data-testid="provider-test-ok"
+          >
+            {outcome.method === "models" ? (
+              <>
+                Connected: {outcome.models.length} models available.
+                {outcome.models.length > 0 && (
+                  <Button size="sm" onClick={() => setModels(outcome.models.join("\n"))}>
+                    Use this list
+                  </Button>
+                )}
+              </>
+            ) : (
+              <>Connected: a 1-token call to “{outcome.model}” answered.</>
+            )}
+          </Alert>
+        )}
+        <div>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <FormField id="provider-name" label="Name" errorTestId="provider-error-name">
+              <Input
+                id="provider-name"
+                value={name}
+                disabled={provider !== undefined}
+                data-testid="provider-name"
+                placeholder="e.g. ollama"
+                aria-describedby="provider-name-hint"
+                onChange={(event) => setName(event.target.value)}
+              />
+              <FieldHint id="provider-name-hint">
+                Nodes reference the provider by this name, so it cannot change later.
+              </FieldHint>
+            </FormField>
+            <FormField id="provider-url" label="Base URL" errorTestId="provider-error-base-url">
+              <Input
+                id="provider-url"
+                value={baseURL}
+                data-testid="provider-base-url"
+                placeholder="https://api.openai.com/v1"
+                onChange={(event) => setBaseURL(event.target.value)}
+              />
+            </FormField>
+            <FormField id="provider-key" label="API key" errorTestId="provider-error-api-key">
+              <Input
+                id="provider-key"
+                type="password"
+                autoComplete="off"
+                value={apiKey}
+                data-testid="provider-api-key"
+                placeholder={provider?.hasApiKey ? "•••••• stored (leave empty to keep)" : "none (local servers)"}
+                aria-describedby="provider-key-hint"
+                onChange={(event) => setApiKey(event.target.value)}
+              />
+              <FieldHint id="provider-key-hint">Stored encrypted and never shown again.</FieldHint>
+            </FormField>
+            <FormField id="provider-models" label="Models (one per line)" errorTestId="provider-error-models">
+              <Textarea
+                id="provider-models"
+                className="min-h-0 font-mono text-xs"
+                rows={3}
+                value={models}
+                data-testid="provider-models"
+                placeholder="gpt-4o-mini"
+                onChange={(event) => setModels(event.target.value)}
+              />
+            </FormField>
+          </div>
+          <FormField
+            id="provider-query"
+            label="Extra query parameters (name=value, one per line)"
+            errorTestId="provider-error-query"
+          >
+            <Textarea
+              id="provider-query"
+              className="min-h-0 font-mono text-xs"
+              rows={2}
+              value={query}
+              placeholder="api-version=2024-10-21"
+              aria-describedby="provider-query-hint"
+              onChange={(event) => setQuery(event.target.value)}
+            />
+            <FieldHint id="provider-query-hint">Azure OpenAI needs api-version; these are not secret.</FieldHint>
+          </FormField>
+          <SecretEntriesEditor
+            label="Extra headers"
+            entries={headers}
+            onChange={setHeaders}
+            namePlaceholder="api-key"
+            testId="provider-headers"
           />
-          <div className="field-help">Nodes reference the provider by this name, so it cannot change later.</div>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="provider-url">
-            Base URL
-          </label>
-          <input
-            id="provider-url"
-            className="input"
-            value={baseURL}
-            data-testid="provider-base-url"
-            placeholder="https://api.openai.com/v1"
-            onChange={(event) => setBaseURL(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="provider-key">
-            API key
-          </label>
-          <input
-            id="provider-key"
-            className="input"
-            type="password"
-            autoComplete="off"
-            value={apiKey}
-            data-testid="provider-api-key"
-            placeholder={provider?.hasApiKey ? "•••••• stored (leave empty to keep)" : "none (local servers)"}
-            onChange={(event) => setApiKey(event.target.value)}
-          />
-          <div className="field-help">Stored encrypted and never shown again.</div>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="provider-models">
-            Models (one per line)
-          </label>
-          <textarea
-            id="provider-models"
-            className="input code-input"
-            rows={3}
-            value={models}
-            data-testid="provider-models"
-            placeholder="gpt-4o-mini"
-            onChange={(event) => setModels(event.target.value)}
-          />
+          <div className="mb-3 grid gap-x-4 sm:grid-cols-2">
+            <FormField
+              id="provider-first-byte-timeout"
+              label="First byte timeout (s)"
+              errorTestId="provider-error-first-byte-timeout"
+            >
+              <Input
+                id="provider-first-byte-timeout"
+                type="number"
+                min={1}
+                max={3600}
+                value={firstByteSeconds}
+                data-testid="provider-first-byte-timeout"
+                placeholder="60"
+                aria-describedby="provider-timeouts-hint"
+                onChange={(event) => setFirstByteSeconds(event.target.value)}
+              />
+            </FormField>
+            <FormField
+              id="provider-attempt-timeout"
+              label="Attempt timeout (s)"
+              errorTestId="provider-error-attempt-timeout"
+            >
+              <Input
+                id="provider-attempt-timeout"
+                type="number"
+                min={1}
+                max={3600}
+                value={attemptSeconds}
+                data-testid="provider-attempt-timeout"
+                placeholder="300"
+                aria-describedby="provider-timeouts-hint"
+                onChange={(event) => setAttemptSeconds(event.target.value)}
+              />
+            </FormField>
+            <FieldHint id="provider-timeouts-hint" className="sm:col-span-2">
+              A call that gets no first byte, or no whole answer, in time ends with model_timeout and is not retried.
+              Empty keeps the defaults; a node&apos;s own model timeouts win.
+            </FieldHint>
+          </div>
+          <ProfileOverridesEditor rows={profiles} onChange={setProfiles} />
         </div>
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor="provider-query">
-          Extra query parameters (name=value, one per line)
-        </label>
-        <textarea
-          id="provider-query"
-          className="input code-input"
-          rows={2}
-          value={query}
-          placeholder="api-version=2024-10-21"
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <div className="field-help">Azure OpenAI needs api-version; these are not secret.</div>
-      </div>
-      <SecretEntriesEditor
-        label="Extra headers"
-        entries={headers}
-        onChange={setHeaders}
-        namePlaceholder="api-key"
-        testId="provider-headers"
-      />
-      <div className="grid grid-cols-2 gap-x-3">
-        <div className="field">
-          <label className="field-label" htmlFor="provider-first-byte-timeout">
-            First byte timeout (s)
-          </label>
-          <input
-            id="provider-first-byte-timeout"
-            className="input"
-            type="number"
-            min={1}
-            max={3600}
-            value={firstByteSeconds}
-            data-testid="provider-first-byte-timeout"
-            placeholder="60"
-            onChange={(event) => setFirstByteSeconds(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="provider-attempt-timeout">
-            Attempt timeout (s)
-          </label>
-          <input
-            id="provider-attempt-timeout"
-            className="input"
-            type="number"
-            min={1}
-            max={3600}
-            value={attemptSeconds}
-            data-testid="provider-attempt-timeout"
-            placeholder="300"
-            onChange={(event) => setAttemptSeconds(event.target.value)}
-          />
-        </div>
-        <div className="field-help col-span-2">
-          A call that gets no first byte, or no whole answer, in time ends with model_timeout and is not retried. Empty
-          keeps the defaults; a node&apos;s own model timeouts win.
-        </div>
-      </div>
-      <ProfileOverridesEditor rows={profiles} onChange={setProfiles} />
     </Dialog>
   );
 }

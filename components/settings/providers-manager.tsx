@@ -1,9 +1,17 @@
 "use client";
 
+import { PlusIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { ProviderView } from "@/lib/contracts/provider-config";
 import type { ModelMode } from "@/lib/contracts/settings-views";
@@ -14,25 +22,17 @@ import { sendJson } from "./settings-api";
 function ModeBanner({ mode, providerCount }: { mode: ModelMode; providerCount: number }) {
   if (mode.demoMode) {
     return (
-      <div
-        className="mb-4 rounded-lg border border-warning/35 bg-warning/8 px-3 py-2.5 text-sm"
-        data-testid="provider-mode-banner"
-        data-demo="true"
-      >
+      <Alert tone="warning" data-testid="provider-mode-banner" data-demo="true">
         <b>Demo mode.</b> No OPENAI_API_KEY or OPENAI_BASE_URL is set, so nodes using the <code>default</code> provider
         answer with the offline demo model (labelled “demo” in runs).{" "}
         {providerCount > 0
           ? "Nodes set to a provider below always call that provider: the demo model is never used in its place."
           : "Add a provider below and pick it in a node to use a real model; the demo model is never used in place of a configured provider."}
-      </div>
+      </Alert>
     );
   }
   return (
-    <div
-      className="mb-4 rounded-lg border border-success/35 bg-success/8 px-3 py-2.5 text-sm"
-      data-testid="provider-mode-banner"
-      data-demo="false"
-    >
+    <Alert tone="success" data-testid="provider-mode-banner" data-demo="false">
       <b>Real models.</b>{" "}
       {mode.defaultProviderConfigured
         ? "The default provider comes from OPENAI_BASE_URL / OPENAI_API_KEY."
@@ -40,7 +40,7 @@ function ModeBanner({ mode, providerCount }: { mode: ModelMode; providerCount: n
       {mode.demoModelAvailable
         ? "The demo model is only used by nodes that explicitly pick the “demo” provider."
         : "The demo model is disabled (TRELLIS_DEMO_MODEL=off)."}
-    </div>
+    </Alert>
   );
 }
 
@@ -60,18 +60,15 @@ export function ProvidersManager({ providers, mode }: { providers: ProviderView[
 
   useToastMessage(message);
   return (
-    <div data-testid="providers">
-      <header className="page-header">
-        <h1>Model providers</h1>
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid="add-provider"
-          onClick={() => setEditing({})}
-        >
-          Add provider
-        </button>
-      </header>
+    <div data-testid="providers" className="flex flex-col gap-4">
+      <PageHeader
+        title="Model providers"
+        actions={
+          <Button variant="primary" data-testid="add-provider" onClick={() => setEditing({})}>
+            <PlusIcon /> Add provider
+          </Button>
+        }
+      />
       <ModeBanner mode={mode} providerCount={providers.length} />
       {message && (
         <p className="sr-only" data-testid="providers-message">
@@ -79,58 +76,59 @@ export function ProvidersManager({ providers, mode }: { providers: ProviderView[
         </p>
       )}
       {providers.length === 0 ? (
-        <p className="muted" data-testid="providers-empty">
+        <EmptyState data-testid="providers-empty">
           No providers yet. Any OpenAI-compatible endpoint works: OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio,
           DeepSeek…
-        </p>
+        </EmptyState>
       ) : (
-        <table className="table" data-testid="provider-list">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Base URL</th>
-              <th>API key</th>
-              <th>Models</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
+        <Table data-testid="provider-list">
+          <TableHeadRow columns={["Name", "Base URL", "API key", "Models"]} actions />
+          <TableBody>
             {providers.map((provider) => (
-              <tr key={provider.name} data-testid="provider-row" data-name={provider.name}>
-                <td>
-                  <b>{provider.name}</b>
-                </td>
-                <td>
-                  <code>{provider.baseURL}</code>
-                </td>
-                <td>
-                  {provider.hasApiKey ? <span className="badge">stored</span> : <span className="muted">none</span>}
-                </td>
-                <td>
+              <TableRow key={provider.name} data-testid="provider-row" data-name={provider.name}>
+                <TableCell className="font-medium">{provider.name}</TableCell>
+                <TableCell className="break-all">
+                  <code className="text-xs">{provider.baseURL}</code>
+                </TableCell>
+                <TableCell>
+                  {provider.hasApiKey ? (
+                    <Badge tone="success">stored</Badge>
+                  ) : (
+                    <span className="text-muted-foreground">none</span>
+                  )}
+                </TableCell>
+                <TableCell>
                   {provider.models.length > 0 ? (
                     provider.models.join(", ")
                   ) : (
-                    <span className="muted">default model</span>
+                    <span className="text-muted-foreground">default model</span>
                   )}
                   {Object.keys(provider.profiles).length > 0 && (
-                    <div className="muted">{Object.keys(provider.profiles).length} profile overrides</div>
+                    <div className="text-xs text-muted-foreground">
+                      {Object.keys(provider.profiles).length} profile overrides
+                    </div>
                   )}
-                </td>
-                <td className="row-actions">
-                  <button
-                    type="button"
-                    className="button-ghost"
+                </TableCell>
+                <TableCell className="w-px whitespace-nowrap text-right">
+                  <Button
+                    variant="ghost"
+                    size="sm"
                     data-testid="edit-provider"
+                    aria-label={`Edit ${provider.name}`}
                     onClick={() => setEditing({ provider })}
                   >
                     Edit
-                  </button>
-                  <DeleteButton testId="delete-provider" onClick={() => setDeleting(provider)} />
-                </td>
-              </tr>
+                  </Button>
+                  <DeleteButton
+                    testId="delete-provider"
+                    ariaLabel={`Delete ${provider.name}`}
+                    onClick={() => setDeleting(provider)}
+                  />
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
       {editing && (
         <ProviderDialog
@@ -152,7 +150,7 @@ export function ProvidersManager({ providers, mode }: { providers: ProviderView[
         testId="delete-provider-dialog"
         confirmTestId="confirm-delete-provider"
       >
-        <p>
+        <p className="m-0">
           “{deleting?.name}” and its API key will be deleted. Nodes that use it will fail with “model not configured” —
           they never fall back to the demo model.
         </p>

@@ -2,7 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { formatRelativeTime } from "@/components/ui/format";
+import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page";
 import type { RetentionView } from "@/lib/contracts/retention";
 import { sendJson } from "./settings-api";
 
@@ -38,68 +43,60 @@ export function RetentionForm({ retention, canEdit }: { retention: RetentionView
     router.refresh();
   };
 
+  /** One limit: a number field (empty means no limit); its id is also its test id. */
+  const limitField = (id: string, label: string, value: string, onChange: (value: string) => void) => (
+    <FormField id={id} label={label} errorTestId={`${id}-error`}>
+      <Input
+        id={id}
+        className="w-32"
+        type="number"
+        min={1}
+        placeholder="no limit"
+        data-testid={id}
+        value={value}
+        disabled={!canEdit}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FormField>
+  );
+
   return (
-    <div data-testid="retention">
-      <header className="page-header">
-        <h1>Run retention</h1>
-      </header>
-      <form className="stack settings-form" onSubmit={submit} data-testid="retention-form">
-        <p className="muted">
-          Ended runs beyond these limits are deleted in the background, with their node runs, events and search entries.
-          Leave a field empty for no limit. Runs still going are never deleted.
-        </p>
-        <label>
-          Keep runs for (days)
-          <input
-            className="input"
-            type="number"
-            min={1}
-            data-testid="retention-max-age"
-            value={maxAgeDays}
-            disabled={!canEdit}
-            onChange={(event) => setMaxAgeDays(event.target.value)}
-          />
-        </label>
-        <label>
-          Keep at most (runs)
-          <input
-            className="input"
-            type="number"
-            min={1}
-            data-testid="retention-max-count"
-            value={maxCount}
-            disabled={!canEdit}
-            onChange={(event) => setMaxCount(event.target.value)}
-          />
-        </label>
-        <label>
-          Keep annotated runs for (days)
-          <input
-            className="input"
-            type="number"
-            min={1}
-            data-testid="retention-keep-annotated"
-            value={keepAnnotatedDays}
-            disabled={!canEdit}
-            onChange={(event) => setKeepAnnotatedDays(event.target.value)}
-          />
-        </label>
-        {canEdit && (
-          <button type="submit" className="button button-primary" data-testid="retention-save">
-            Save
-          </button>
-        )}
-        {message && (
-          <p className="muted" role="status" data-testid="retention-message">
-            {message}
-          </p>
-        )}
-        <p className="muted" data-testid="retention-last-pruned">
-          {retention.lastPrunedAt
-            ? `Last pruned ${formatRelativeTime(retention.lastPrunedAt)}: ${retention.lastPrunedRows} rows removed.`
-            : "Not pruned yet."}
-        </p>
-      </form>
+    <div data-testid="retention" className="flex flex-col gap-4">
+      <PageHeader
+        title="Run retention"
+        description="Ended runs beyond these limits are deleted in the background, with their node runs, events and search entries. Leave a field empty for no limit. Runs still going are never deleted."
+      />
+      <Card>
+        <form onSubmit={submit} data-testid="retention-form">
+          <CardContent className="grid gap-x-6 pb-1 sm:grid-cols-3">
+            {limitField("retention-max-age", "Keep runs for (days)", maxAgeDays, setMaxAgeDays)}
+            {limitField("retention-max-count", "Keep at most (runs)", maxCount, setMaxCount)}
+            {limitField(
+              "retention-keep-annotated",
+              "Keep annotated runs for (days)",
+              keepAnnotatedDays,
+              setKeepAnnotatedDays,
+            )}
+          </CardContent>
+          <CardFooter className="flex-wrap">
+            {canEdit && (
+              <Button type="submit" variant="primary" data-testid="retention-save">
+                Save
+              </Button>
+            )}
+            {message && (
+              <p className="m-0 text-sm text-muted-foreground" role="status" data-testid="retention-message">
+                {message}
+              </p>
+            )}
+          </CardFooter>
+        </form>
+      </Card>
+      <p className="m-0 text-sm text-muted-foreground" data-testid="retention-last-pruned">
+        {retention.lastPrunedAt
+          ? `Last pruned ${formatRelativeTime(retention.lastPrunedAt)}: ${retention.lastPrunedRows} rows removed.`
+          : "Not pruned yet."}
+      </p>
     </div>
   );
 }

@@ -1,5 +1,11 @@
 "use client";
 
+import { PlusIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { DeleteButton } from "@/components/ui/delete-button";
+import { Fieldset } from "@/components/ui/fieldset";
+import { Input } from "@/components/ui/input";
+
 /** One row being edited: `stored` means the server holds a value, so an empty field keeps it. */
 export interface SecretEntryDraft {
   /** Variable or header name. */
@@ -41,20 +47,19 @@ export function SecretEntriesEditor({
   const update = (index: number, patch: Partial<SecretEntryDraft>) =>
     onChange(entries.map((entry, position) => (position === index ? { ...entry, ...patch } : entry)));
   return (
-    <div className="field" data-testid={testId}>
-      <span className="field-label">{label}</span>
+    <Fieldset legend={label} data-testid={testId}>
       {entries.map((entry, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity besides their position while being typed.
-        <div className="mb-1 grid grid-cols-[1fr_1.4fr_auto] gap-1" key={index}>
-          <input
-            className="input code-input"
+        <div className="grid grid-cols-[1fr_1.4fr_auto] gap-1.5" key={index}>
+          <Input
+            className="font-mono text-xs"
             placeholder={namePlaceholder}
             value={entry.name}
             aria-label={`${label} name ${index + 1}`}
             onChange={(event) => update(index, { name: event.target.value, stored: false })}
           />
-          <input
-            className="input code-input"
+          <Input
+            className="font-mono text-xs"
             type="password"
             autoComplete="off"
             placeholder={entry.stored ? "•••••• stored (leave empty to keep)" : "value"}
@@ -62,23 +67,20 @@ export function SecretEntriesEditor({
             aria-label={`${label} value ${index + 1}`}
             onChange={(event) => update(index, { value: event.target.value })}
           />
-          <button
-            type="button"
-            className="button-ghost danger"
-            aria-label={`Remove ${entry.name || "row"}`}
+          <DeleteButton
+            icon
+            ariaLabel={`Remove ${entry.name || "row"}`}
             onClick={() => onChange(entries.filter((_entry, position) => position !== index))}
-          >
-            ×
-          </button>
+          />
         </div>
       ))}
-      <button
-        type="button"
-        className="button-small"
+      <Button
+        size="sm"
+        className="self-start"
         onClick={() => onChange([...entries, { name: "", value: "", stored: false }])}
       >
-        Add
-      </button>
-    </div>
+        <PlusIcon /> Add
+      </Button>
+    </Fieldset>
   );
 }

@@ -1,9 +1,20 @@
 "use client";
 
+import { PlusIcon, RefreshCwIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page";
+import { SectionCard } from "@/components/ui/section-card";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { ToolSourceReport } from "@/lib/contracts/settings-views";
 import type { ToolSourceView } from "@/lib/contracts/tool-source-config";
@@ -105,119 +116,118 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
 
   useToastMessage(message);
   return (
-    <div data-testid="tool-sources">
-      <header className="page-header">
-        <h1>Tools</h1>
-        <div className="row">
-          <button type="button" className="button" data-testid="add-mcp" onClick={() => setEditing({ kind: "mcp" })}>
-            Add MCP server
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="add-openapi"
-            onClick={() => setEditing({ kind: "openapi" })}
-          >
-            Add OpenAPI tool set
-          </button>
-        </div>
-      </header>
-      <p className="muted">
-        Built-in tools are always available. Tools added here appear in every workflow's tool picker for this workspace.
-      </p>
+    <div data-testid="tool-sources" className="flex flex-col gap-4">
+      <PageHeader
+        title="Tools"
+        description="Built-in tools are always available. Tools added here appear in every workflow's tool picker for this workspace."
+        actions={
+          <>
+            <Button data-testid="add-mcp" onClick={() => setEditing({ kind: "mcp" })}>
+              <PlusIcon /> Add MCP server
+            </Button>
+            <Button variant="primary" data-testid="add-openapi" onClick={() => setEditing({ kind: "openapi" })}>
+              <PlusIcon /> Add OpenAPI tool set
+            </Button>
+          </>
+        }
+      />
       {message && (
         <p className="sr-only" data-testid="tools-message">
           {message}
         </p>
       )}
-      {reports.length === 0 && (
-        <p className="muted" data-testid="tool-sources-empty">
-          No tool sources yet.
-        </p>
-      )}
+      {reports.length === 0 && <EmptyState data-testid="tool-sources-empty">No tool sources yet.</EmptyState>}
       {reports.map((report) => (
-        <section
+        <SectionCard
           key={report.source.id}
-          className="mb-3 rounded-lg border border-border bg-card px-3.5 py-3 shadow-xs [&_.table]:mt-2.5 [&_.table_td]:px-2.5 [&_.table_td]:py-1.5 [&_.table_th]:px-2.5 [&_.table_th]:py-1.5 [&_.table_td:first-child_code]:whitespace-nowrap"
+          titleId={`tool-source-${report.source.id}`}
           data-testid="tool-source"
           data-id={report.source.id}
           data-name={report.source.name}
-        >
-          <div className="flex items-start justify-between gap-3 [&_h2]:m-0 [&_h2]:flex [&_h2]:items-center [&_h2]:gap-1 [&_h2]:text-base">
-            <div>
-              <h2>
-                {report.source.name}
-                <span className="badge">{report.source.kind === "openapi" ? "OpenAPI" : "MCP"}</span>
-                <span className={`badge badge-${report.status}`} data-testid="source-status">
-                  {report.status}
-                </span>
-              </h2>
-              <div className="muted">{connectionSummary(report.source)}</div>
-            </div>
-            <div className="row">
+          title={
+            <>
+              {report.source.name}
+              <Badge tone="outline">{report.source.kind === "openapi" ? "OpenAPI" : "MCP"}</Badge>
+              <StatusBadge status={report.status} testId="source-status" />
+            </>
+          }
+          description={connectionSummary(report.source)}
+          actions={
+            <>
               {report.source.kind === "mcp" && (
-                <button
-                  type="button"
-                  className="button-ghost"
+                <Button
+                  variant="ghost"
+                  size="sm"
                   data-testid="refresh-source"
                   disabled={busy === report.source.id}
                   onClick={() => void refreshTools(report.source)}
                 >
-                  {busy === report.source.id ? "Refreshing…" : "Refresh tools"}
-                </button>
+                  <RefreshCwIcon /> {busy === report.source.id ? "Refreshing…" : "Refresh tools"}
+                </Button>
               )}
-              <button
-                type="button"
-                className="button-ghost"
+              <Button
+                variant="ghost"
+                size="sm"
                 data-testid="edit-source"
+                aria-label={`Edit ${report.source.name}`}
                 onClick={() => setEditing({ kind: report.source.kind, source: report.source })}
               >
                 Edit
-              </button>
-              <DeleteButton testId="delete-source" onClick={() => setDeleting(report.source)} />
-            </div>
-          </div>
-          {report.error && (
-            <div className="error-box" data-testid="source-problem">
-              {report.error.message}
-            </div>
+              </Button>
+              <DeleteButton
+                testId="delete-source"
+                ariaLabel={`Delete ${report.source.name}`}
+                onClick={() => setDeleting(report.source)}
+              />
+            </>
+          }
+          contentClassName="flex flex-col gap-3"
+        >
+          {(report.error || report.tools.length > 0) && (
+            <>
+              {report.error && (
+                <Alert tone="destructive" data-testid="source-problem">
+                  {report.error.message}
+                </Alert>
+              )}
+              {report.tools.length > 0 && (
+                <Table data-testid="source-tools">
+                  <TableHeadRow
+                    columns={[
+                      "Tool",
+                      "Description",
+                      { label: "Read-only", title: "Trusted by you; server hints are never used for this" },
+                      report.source.kind === "mcp" ? "Server hints (not trusted)" : "Operation",
+                    ]}
+                  />
+                  <TableBody>
+                    {report.tools.map((tool) => (
+                      <TableRow key={tool.name} data-testid="source-tool" data-name={tool.name}>
+                        <TableCell className="py-2">
+                          <code className="text-xs whitespace-nowrap">{tool.name}</code>
+                        </TableCell>
+                        <TableCell className="py-2 text-muted-foreground">{tool.description}</TableCell>
+                        <TableCell className="py-2">
+                          <Checkbox
+                            className="align-middle"
+                            aria-label={`${tool.name} is read-only`}
+                            data-testid="tool-read-only"
+                            checked={optimistic[`${report.source.id}:${tool.baseName}`] ?? tool.readOnly}
+                            disabled={busy === report.source.id}
+                            onCheckedChange={(checked) => void toggleReadOnly(report, tool.baseName, checked === true)}
+                          />
+                        </TableCell>
+                        <TableCell className="py-2">
+                          <Annotations annotations={tool.source.annotations} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </>
           )}
-          {report.tools.length > 0 && (
-            <table className="table" data-testid="source-tools">
-              <thead>
-                <tr>
-                  <th>Tool</th>
-                  <th>Description</th>
-                  <th title="Trusted by you; server hints are never used for this">Read-only</th>
-                  <th>{report.source.kind === "mcp" ? "Server hints (not trusted)" : "Operation"}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.tools.map((tool) => (
-                  <tr key={tool.name} data-testid="source-tool" data-name={tool.name}>
-                    <td>
-                      <code>{tool.name}</code>
-                    </td>
-                    <td className="muted">{tool.description}</td>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`${tool.name} is read-only`}
-                        data-testid="tool-read-only"
-                        checked={optimistic[`${report.source.id}:${tool.baseName}`] ?? tool.readOnly}
-                        disabled={busy === report.source.id}
-                        onChange={(event) => void toggleReadOnly(report, tool.baseName, event.target.checked)}
-                      />
-                    </td>
-                    <td>
-                      <Annotations annotations={tool.source.annotations} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        </SectionCard>
       ))}
       {editing?.kind === "openapi" && (
         <OpenApiSourceDialog
@@ -244,7 +254,7 @@ export function ToolSourcesManager({ reports, stdioAllowed }: { reports: ToolSou
         testId="delete-source-dialog"
         confirmTestId="confirm-delete-source"
       >
-        <p>
+        <p className="m-0">
           “{deleting?.name}” and its stored secrets will be deleted. Workflows that use its tools will fail to compile
           until you pick other tools.
         </p>

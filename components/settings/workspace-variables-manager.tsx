@@ -4,8 +4,13 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
 import { DeleteButton } from "@/components/ui/delete-button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { FormField, TextField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { PageHeader } from "@/components/ui/page";
+import { SectionCard } from "@/components/ui/section-card";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import { useToastMessage } from "@/components/ui/use-toast-message";
 import { WORKSPACE_VARIABLE_VALUE_LIMIT, type WorkspaceVariableView } from "@/lib/contracts/workspace-variable";
 import { useSettingsForm } from "./use-settings-form";
@@ -25,11 +30,11 @@ function VariableRow({
   const [value, setValue] = useState(variable.value);
   const changed = value !== variable.value;
   return (
-    <tr data-testid="variable-row" data-name={variable.name}>
-      <td>
-        <code>{`{{env.${variable.name}}}`}</code>
-      </td>
-      <td className="w-full">
+    <TableRow data-testid="variable-row" data-name={variable.name}>
+      <TableCell className="whitespace-nowrap">
+        <code className="text-xs">{`{{env.${variable.name}}}`}</code>
+      </TableCell>
+      <TableCell className="w-full">
         <Input
           aria-label={`Value of ${variable.name}`}
           data-testid="variable-value"
@@ -40,14 +45,20 @@ function VariableRow({
             if (event.key === "Enter" && changed) onSave(value);
           }}
         />
-      </td>
-      <td className="row-actions whitespace-nowrap">
-        <Button size="sm" disabled={!changed} onClick={() => onSave(value)} data-testid="save-variable">
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-right">
+        <Button
+          size="sm"
+          disabled={!changed}
+          aria-label={`Save ${variable.name}`}
+          onClick={() => onSave(value)}
+          data-testid="save-variable"
+        >
           Save
         </Button>
-        <DeleteButton testId="delete-variable" onClick={onDelete} />
-      </td>
-    </tr>
+        <DeleteButton testId="delete-variable" ariaLabel={`Delete ${variable.name}`} onClick={onDelete} />
+      </TableCell>
+    </TableRow>
   );
 }
 
@@ -73,33 +84,27 @@ export function WorkspaceVariablesManager({
 
   useToastMessage(message);
   return (
-    <div data-testid="workspace-variables">
-      <header className="page-header">
-        <h1>Environment variables</h1>
-      </header>
-      <p className="muted">
-        Settings that templates read as <code>{"{{env.NAME}}"}</code>, the same for every workflow of the workspace.
-        They are not secrets: members see them and runs may record them. Keep keys and tokens in Credentials.
-      </p>
+    <div data-testid="workspace-variables" className="flex flex-col gap-4">
+      <PageHeader
+        title="Environment variables"
+        description={
+          <>
+            Settings that templates read as <code>{"{{env.NAME}}"}</code>, the same for every workflow of the workspace.
+            They are not secrets: members see them and runs may record them. Keep keys and tokens in Credentials.
+          </>
+        }
+      />
       {message && (
         <p className="sr-only" data-testid="variables-message">
           {message}
         </p>
       )}
       {variables.length === 0 ? (
-        <p className="muted" data-testid="variables-empty">
-          No variables yet.
-        </p>
+        <EmptyState data-testid="variables-empty">No variables yet.</EmptyState>
       ) : (
-        <table className="table" data-testid="variable-list">
-          <thead>
-            <tr>
-              <th>Reference</th>
-              <th>Value</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
+        <Table data-testid="variable-list">
+          <TableHeadRow columns={["Reference", "Value"]} actions />
+          <TableBody>
             {variables.map((variable) => (
               <VariableRow
                 key={`${variable.name}:${variable.updatedAt}`}
@@ -108,44 +113,50 @@ export function WorkspaceVariablesManager({
                 onDelete={() => setDeleting(variable)}
               />
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
-      <form className="settings-form" onSubmit={(event) => void submit(event)} data-testid="variable-form">
-        <h2>Add a variable</h2>
-        <TextField
-          id="variable-name"
-          label="Name"
-          value={form.name}
-          onChange={(name) => set({ name })}
-          error={issueAt("name")}
-          errorTestId="variable-error-name"
-          placeholder="SUPPORT_EMAIL"
-          autoComplete="off"
-        />
-        <FormField id="variable-value" label="Value" error={issueAt("value")} errorTestId="variable-error-value">
-          <Input id="variable-value" value={form.value} onChange={(event) => set({ value: event.target.value })} />
-        </FormField>
-        <Button type="submit" variant="primary" data-testid="add-variable">
-          Add variable
-        </Button>
-      </form>
+      <SectionCard title="Add a variable">
+        <form className="flex max-w-md flex-col" onSubmit={(event) => void submit(event)} data-testid="variable-form">
+          <TextField
+            id="variable-name"
+            label="Name"
+            value={form.name}
+            onChange={(name) => set({ name })}
+            error={issueAt("name")}
+            errorTestId="variable-error-name"
+            placeholder="SUPPORT_EMAIL"
+            autoComplete="off"
+          />
+          <FormField id="variable-value" label="Value" error={issueAt("value")} errorTestId="variable-error-value">
+            <Input id="variable-value" value={form.value} onChange={(event) => set({ value: event.target.value })} />
+          </FormField>
+          <Button type="submit" variant="primary" className="self-start" data-testid="add-variable">
+            Add variable
+          </Button>
+        </form>
+      </SectionCard>
       {server.length > 0 && (
-        <section className="mt-6" data-testid="server-variables">
-          <h2>From the server</h2>
-          <p className="muted">
-            Set by the administrator as <code>TRELLIS_PUBLIC_NAME</code>. A workspace variable of the same name is used
-            instead.
-          </p>
-          <ul>
+        <SectionCard
+          data-testid="server-variables"
+          title="From the server"
+          description={
+            <>
+              Set by the administrator as <code>TRELLIS_PUBLIC_NAME</code>. A workspace variable of the same name is
+              used instead.
+            </>
+          }
+        >
+          <ul className="m-0 flex list-none flex-col gap-1 p-0 text-sm">
             {server.map((variable) => (
               <li key={variable.name}>
-                <code>{`{{env.${variable.name}}}`}</code> = <code>{variable.value}</code>
-                {overridden.has(variable.name) && <span className="muted"> (overridden)</span>}
+                <code className="text-xs">{`{{env.${variable.name}}}`}</code> ={" "}
+                <code className="text-xs">{variable.value}</code>
+                {overridden.has(variable.name) && <span className="text-muted-foreground"> (overridden)</span>}
               </li>
             ))}
           </ul>
-        </section>
+        </SectionCard>
       )}
       <ConfirmDeleteDialog
         open={deleting !== null}
@@ -159,7 +170,9 @@ export function WorkspaceVariablesManager({
         testId="delete-variable-dialog"
         confirmTestId="confirm-delete-variable"
       >
-        <p>Templates that read {`{{env.${deleting?.name ?? ""}}}`} will get an empty value or the server’s one.</p>
+        <p className="m-0">
+          Templates that read {`{{env.${deleting?.name ?? ""}}}`} will get an empty value or the server’s one.
+        </p>
       </ConfirmDeleteDialog>
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { CircleUserRoundIcon, HistoryIcon, SettingsIcon, WorkflowIcon } from "lucide-react";
+import { CircleUserRoundIcon, HistoryIcon, ListChecksIcon, SettingsIcon, WorkflowIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
@@ -16,6 +16,7 @@ export function isBareRoute(pathname: string): boolean {
 const NAV = [
   { href: "/workflows", label: "Workflows", icon: WorkflowIcon, testId: "nav-workflows" },
   { href: "/runs", label: "Runs", icon: HistoryIcon, testId: "nav-runs" },
+  { href: "/evaluations", label: "Evaluations", icon: ListChecksIcon, testId: "nav-evaluations" },
   { href: "/settings", label: "Settings", icon: SettingsIcon, testId: "nav-settings" },
 ] as const;
 

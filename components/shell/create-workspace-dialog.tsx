@@ -31,7 +31,7 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
   return (
     <Dialog open={open} title="Create workspace" onClose={onClose} testId="create-workspace-dialog">
       <form onSubmit={(event) => void submit(event)} data-testid="create-workspace-form">
-        <p className="muted mt-0">
+        <p className="mt-0 text-muted-foreground">
           A workspace has its own workflows, runs, settings and members. You will be its owner.
         </p>
         <TextField

@@ -4,6 +4,7 @@ import { Command } from "cmdk";
 import { CheckIcon, ChevronsUpDownIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { cn } from "./cn";
+import { fieldClassName } from "./input";
 import { Popover, PopoverContent, PopoverTrigger } from "./popover";
 
 const ITEM =
@@ -20,7 +21,7 @@ export interface ComboboxOption {
 }
 
 /**
- * A labelled, searchable single choice (Radix popover + cmdk list), with an "any" entry that
+ * A labelled (label above), searchable single choice (Radix popover + cmdk list), with an "any" entry that
  * clears it. Keyboard: Tab to the button, Enter or Space opens, typing filters, arrows move,
  * Enter picks, Escape closes. A value that is not among the options (a link made elsewhere) is
  * shown as it is, so a filter from the URL never silently disappears.
@@ -57,13 +58,15 @@ export function Combobox({
     setOpen(false);
   };
   return (
-    <div className="inline-flex items-center gap-1">
-      <span id={labelId}>{label}</span>
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <span id={labelId} className="text-xs font-semibold text-foreground">
+        {label}
+      </span>
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger asChild>
           <button
             type="button"
-            className="input inline-flex min-w-40 items-center justify-between gap-2 text-left"
+            className={cn(fieldClassName, "flex h-8 items-center justify-between gap-2 py-1 text-left")}
             data-testid={testId}
             data-value={value}
             aria-labelledby={`${labelId} ${valueId}`}

@@ -1,9 +1,10 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { Button } from "./button";
 import { Dialog } from "./dialog";
 
-/** A delete confirmation: Cancel, and a danger Delete button that calls `onConfirm`. */
+/** A delete confirmation: Cancel, and a danger button (“Delete”, or `confirmLabel`) that calls `onConfirm`. */
 export function ConfirmDeleteDialog({
   open,
   title,
@@ -11,6 +12,7 @@ export function ConfirmDeleteDialog({
   onConfirm,
   testId,
   confirmTestId,
+  confirmLabel = "Delete",
   children,
 }: {
   open: boolean;
@@ -19,6 +21,8 @@ export function ConfirmDeleteDialog({
   onConfirm: () => void;
   testId: string;
   confirmTestId: string;
+  /** The danger button's text when “Delete” is not the word (“Revoke”, “Remove”). */
+  confirmLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -29,12 +33,12 @@ export function ConfirmDeleteDialog({
       testId={testId}
       footer={
         <>
-          <button type="button" className="button" onClick={onCancel}>
+          <Button variant="ghost" onClick={onCancel}>
             Cancel
-          </button>
-          <button type="button" className="button button-danger" data-testid={confirmTestId} onClick={onConfirm}>
-            Delete
-          </button>
+          </Button>
+          <Button variant="destructive" data-testid={confirmTestId} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
         </>
       }
     >

@@ -2,7 +2,7 @@
 
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useRef } from "react";
 import { Button } from "./button";
 import { cn } from "./cn";
 
@@ -121,10 +121,23 @@ export function Dialog({
   testId?: string;
   wide?: boolean;
 }) {
+  // Without a DialogTrigger, Radix returns focus nowhere on close: give it back to whatever opened
+  // the dialog (a button, or a menu's trigger when opened from a menu item), as a native dialog does.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogRoot open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent
         data-testid={testId}
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (opener.current?.isConnected) {
+            event.preventDefault();
+            opener.current.focus();
+          }
+          opener.current = null;
+        }}
         className={wide ? "w-[min(860px,94vw)]" : undefined}
         // The body is free-form; the title names the dialog.
         aria-describedby={undefined}

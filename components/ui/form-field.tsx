@@ -18,7 +18,7 @@ export function FormField({
   children: ReactNode;
 }) {
   return (
-    <div className="field mb-3 flex flex-col gap-1.5">
+    <div className="mb-3 flex flex-col gap-1.5">
       <label className="text-xs font-semibold text-foreground" htmlFor={id}>
         {label}
       </label>

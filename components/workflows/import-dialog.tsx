@@ -2,8 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { FileInput } from "@/components/ui/file-input";
 import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Textarea } from "@/components/ui/textarea";
 import { detectImportFormat, type ImportFormat } from "@/lib/interop/detect-format";
 import type {
   ImportReport,
@@ -18,10 +26,10 @@ const STATUS_LABELS: Record<NodeImportStatus, string> = {
   changed: "changed",
   unsupported: "not supported",
 };
-const STATUS_BADGES: Record<NodeImportStatus, string> = {
-  mapped: "badge badge-succeeded",
-  changed: "badge badge-waiting",
-  unsupported: "badge badge-failed",
+const STATUS_TONES: Record<NodeImportStatus, "success" | "warning" | "destructive"> = {
+  mapped: "success",
+  changed: "warning",
+  unsupported: "destructive",
 };
 const MAPPING_KEYS: Record<Exclude<ReferenceKind, "tool-source">, keyof ReferenceMapping> = {
   tool: "tools",
@@ -163,34 +171,26 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       wide
       footer={
         <>
-          <button
-            type="button"
-            className="button"
-            data-testid="import-check"
-            disabled={busy}
-            onClick={() => void check()}
-          >
+          <Button data-testid="import-check" disabled={busy} onClick={() => void check()}>
             Check
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
+          </Button>
+          <Button
+            variant="primary"
             data-testid="import-confirm"
             disabled={busy || report === null}
             onClick={() => void save()}
           >
             Import
-          </button>
+          </Button>
         </>
       }
     >
-      <p className="muted">
+      <p className="mt-0 mb-4 text-sm text-muted-foreground">
         A Dify DSL file (YAML, workflow or chatflow) or a Trellis export (JSON). Nothing is saved until you import.
       </p>
       <FormField id="import-upload" label="Upload a file" errorTestId="import-upload-error">
-        <input
+        <FileInput
           id="import-upload"
-          type="file"
           accept=".yml,.yaml,.json,application/json,application/x-yaml,text/yaml"
           data-testid="import-upload"
           onChange={(event) => {
@@ -201,9 +201,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         />
       </FormField>
       <FormField id="import-content" label="Or paste the file" errorTestId="import-content-error">
-        <textarea
+        <Textarea
           id="import-content"
-          className="input code-input"
+          className="font-mono text-xs"
           rows={6}
           spellCheck={false}
           value={content}
@@ -215,23 +215,21 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           }}
         />
       </FormField>
-      <div className="row">
+      <div className="grid gap-x-3 sm:grid-cols-2">
         <FormField id="import-format" label="Format" errorTestId="import-format-error">
-          <select
+          <NativeSelect
             id="import-format"
-            className="input"
             value={format}
             data-testid="import-format"
             onChange={(event) => setFormat(event.target.value as ImportFormat)}
           >
             <option value="dify">Dify DSL (YAML)</option>
             <option value="trellis">Trellis export (JSON)</option>
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField id="import-name" label="Workflow name" errorTestId="import-name-error">
-          <input
+          <Input
             id="import-name"
-            className="input"
             value={name}
             data-testid="import-name"
             onChange={(event) => setName(event.target.value)}
@@ -239,9 +237,11 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         </FormField>
       </div>
       {error && (
-        <div className="error-box" data-testid="import-error" data-path={error.path}>
-          <b>The file cannot be imported:</b> {error.message}
-        </div>
+        <Alert tone="destructive" role="alert" data-testid="import-error" data-path={error.path}>
+          <p>
+            <b>The file cannot be imported:</b> {error.message}
+          </p>
+        </Alert>
       )}
       {report && (
         <ImportReportView
@@ -272,8 +272,8 @@ function ImportReportView({
 }) {
   const errors = report.compile.issues.filter((issue) => issue.severity === "error");
   return (
-    <section data-testid="import-report">
-      <p data-testid="import-summary">
+    <section className="mt-2 flex flex-col gap-3" data-testid="import-report">
+      <p className="m-0 text-sm" data-testid="import-summary">
         <b>{report.nodes.length} nodes:</b> {report.summary.mapped} mapped, {report.summary.changed} changed,{" "}
         {report.summary.unsupported} not supported.{" "}
         {report.compile.ok ? (
@@ -284,42 +284,47 @@ function ImportReportView({
           </span>
         )}
       </p>
-      <table className="table" data-testid="import-nodes">
-        <thead>
-          <tr>
-            <th>Node</th>
-            <th>From → to</th>
-            <th>Result</th>
-            <th>Details</th>
-          </tr>
-        </thead>
-        <tbody>
+      <Table data-testid="import-nodes">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Node</TableHead>
+            <TableHead>From → to</TableHead>
+            <TableHead>Result</TableHead>
+            <TableHead className="w-full">Details</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {report.nodes.map((node) => (
-            <tr key={node.sourceId} data-testid="import-node" data-id={node.nodeId} data-status={node.status}>
-              <td>{node.title || node.sourceType}</td>
-              <td>
+            <TableRow
+              key={node.sourceId}
+              className="align-top"
+              data-testid="import-node"
+              data-id={node.nodeId}
+              data-status={node.status}
+            >
+              <TableCell className="align-top font-medium">{node.title || node.sourceType}</TableCell>
+              <TableCell className="align-top text-xs whitespace-nowrap">
                 <code>{node.sourceType}</code> → <code>{node.trellisType}</code>
-              </td>
-              <td>
-                <span className={STATUS_BADGES[node.status]}>{STATUS_LABELS[node.status]}</span>
-              </td>
-              <td>
+              </TableCell>
+              <TableCell className="align-top">
+                <Badge tone={STATUS_TONES[node.status]}>{STATUS_LABELS[node.status]}</Badge>
+              </TableCell>
+              <TableCell className="align-top text-xs text-muted-foreground">
                 {node.reason && <div data-testid="import-node-reason">{node.reason}</div>}
                 {node.changes.length > 0 && (
-                  <ul>
+                  <ul className="my-0 pl-4">
                     {node.changes.map((change) => (
                       <li key={change}>{change}</li>
                     ))}
                   </ul>
                 )}
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
       {report.secrets.length > 0 && (
-        <div className="notice" data-testid="import-secrets">
-          <b>Secrets were not imported; these slots are empty:</b>
+        <Alert tone="warning" title="Secrets were not imported; these slots are empty:" data-testid="import-secrets">
           <ul>
             {report.secrets.map((slot) => (
               <li
@@ -331,11 +336,11 @@ function ImportReportView({
               </li>
             ))}
           </ul>
-        </div>
+        </Alert>
       )}
       {missing.length > 0 && (
-        <div data-testid="import-references">
-          <b>Missing in this workspace</b>
+        <div className="flex flex-col gap-1" data-testid="import-references">
+          <h3 className="m-0 mb-1 text-sm font-semibold">Missing in this workspace</h3>
           {missing.map((reference) => {
             const key = `${reference.kind}:${reference.name}`;
             const id = `import-map-${key.replace(/[^A-Za-z0-9_-]/g, "-")}`;
@@ -346,9 +351,8 @@ function ImportReportView({
                 label={`${KIND_LABELS[reference.kind]} “${reference.name}”: map to`}
                 errorTestId={`${id}-error`}
               >
-                <select
+                <NativeSelect
                   id={id}
-                  className="input"
                   data-testid="import-reference"
                   data-name={reference.name}
                   value={choices[key] ?? ""}
@@ -360,15 +364,15 @@ function ImportReportView({
                       {candidate}
                     </option>
                   ))}
-                </select>
-                <p className="field-help">{reference.message}</p>
+                </NativeSelect>
+                <p className="m-0 text-xs text-muted-foreground">{reference.message}</p>
               </FormField>
             );
           })}
         </div>
       )}
       {report.notes.length > 0 && (
-        <ul className="muted" data-testid="import-notes">
+        <ul className="my-0 pl-5 text-xs text-muted-foreground" data-testid="import-notes">
           {report.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}

@@ -110,7 +110,7 @@ export function ManageTagsDialog({
       }
     >
       {current.length === 0 ? (
-        <p className="muted m-0 text-sm" data-testid="manage-tags-empty">
+        <p className="text-muted-foreground m-0 text-sm" data-testid="manage-tags-empty">
           No tags in this workspace.
         </p>
       ) : (
@@ -161,7 +161,7 @@ export function ManageTagsDialog({
                 ) : (
                   <div className="flex items-center gap-2">
                     <TagChip tag={tag} />
-                    <span className="muted flex-1 text-xs">
+                    <span className="text-muted-foreground flex-1 text-xs">
                       {tag.workflowCount} workflow{tag.workflowCount === 1 ? "" : "s"}
                     </span>
                     <Button

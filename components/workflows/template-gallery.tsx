@@ -38,11 +38,11 @@ export function TemplateGallery({ open, onClose }: { open: boolean; onClose: () 
   return (
     <Dialog open={open} title="Templates" onClose={onClose} testId="template-gallery" wide>
       {error && (
-        <p className="field-error" role="alert">
+        <p className="mt-0 text-sm text-destructive" role="alert">
           {error}
         </p>
       )}
-      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label="Workflow templates">
+      <ul className="m-0 grid list-none grid-cols-1 gap-3 p-0 md:grid-cols-2" aria-label="Workflow templates">
         {workflowTemplates.map((template) => {
           const types = [...new Set(template.document.nodes.map((node) => node.type))].filter(
             (type) => type !== "start" && type !== "end",
@@ -55,14 +55,14 @@ export function TemplateGallery({ open, onClose }: { open: boolean; onClose: () 
               data-slug={template.slug}
             >
               <div className="flex items-center justify-between gap-2">
-                <h3 className="text-sm font-semibold">{template.name}</h3>
+                <h3 className="m-0 text-sm font-semibold">{template.name}</h3>
                 <span className="flex gap-1" aria-hidden="true">
                   {types.map((type) => (
                     <NodeTypeIcon key={type} type={type} />
                   ))}
                 </span>
               </div>
-              <p className="muted text-xs">{template.description}</p>
+              <p className="m-0 flex-1 text-xs text-muted-foreground">{template.description}</p>
               <div>
                 <Button
                   type="button"

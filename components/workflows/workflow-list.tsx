@@ -1,21 +1,33 @@
 "use client";
 
-import Link from "next/link";
+import { ChevronDownIcon, FileJsonIcon, LayoutTemplateIcon, PlusIcon, UploadIcon, WorkflowIcon } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
-import { SettingsLink } from "@/components/settings/settings-link";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { ConfirmDeleteDialog } from "@/components/ui/confirm-delete-dialog";
-import { DeleteButton } from "@/components/ui/delete-button";
 import { Dialog } from "@/components/ui/dialog";
-import { formatRelativeTime } from "@/components/ui/format";
-import { StatusBadge } from "@/components/ui/status-badge";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page";
+import { useToastMessage } from "@/components/ui/use-toast-message";
 import type { WorkflowTagView } from "@/lib/contracts/workflow-tag";
 import { ImportDialog } from "./import-dialog";
 import { ManageTagsDialog } from "./manage-tags-dialog";
 import { TemplateGallery } from "./template-gallery";
 import { buildWorkflowFile, type ImportFieldError, parseWorkflowFile } from "./workflow-file";
+import { WorkflowListFilters } from "./workflow-list-filters";
 import { filterAndSortWorkflows, type WorkflowSort } from "./workflow-list-order";
-import { TagChip, TagEditorDialog } from "./workflow-tags";
+import { type WorkflowRowHandlers, WorkflowTable } from "./workflow-table";
+import { TagEditorDialog } from "./workflow-tags";
 
 /** A row of the list, serialized by the server page. */
 export interface WorkflowListItem {
@@ -60,14 +72,17 @@ async function errorMessage(response: Response): Promise<string> {
   }
 }
 
-/** The workflow list with create, duplicate, delete (confirmed), import and export. */
+/**
+ * The workflow list page's content: its header actions (import, templates, new workflow), search,
+ * sort and tag filter, the table, and the dialogs. The app header carries the sections (runs,
+ * evaluations, settings, account), so the list does not repeat them.
+ */
 export function WorkflowList({
   workflows,
   tags = [],
   initialSearch = "",
   initialTag = null,
   canEdit = true,
-  canManage = true,
 }: {
   workflows: WorkflowListItem[];
   /** The workspace's tags. */
@@ -78,8 +93,6 @@ export function WorkflowList({
   initialTag?: string | null;
   /** False for viewers: no create, import, duplicate or delete. */
   canEdit?: boolean;
-  /** True for owners and admins, who see the settings link. */
-  canManage?: boolean;
 }) {
   const router = useRouter();
   const [creating, setCreating] = useState(false);
@@ -95,6 +108,7 @@ export function WorkflowList({
   const [tagging, setTagging] = useState<WorkflowListItem | null>(null);
   const [managingTags, setManagingTags] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  useToastMessage(message);
   const tagsById = useMemo(() => new Map(tags.map((tag) => [tag.id, tag])), [tags]);
   const filterTagId = tags.find((tag) => tag.name === tagFilter)?.id;
   const shown = useMemo(
@@ -190,85 +204,84 @@ export function WorkflowList({
     router.refresh();
   };
 
+  const handlers: WorkflowRowHandlers = {
+    onUseTemplate: (workflow) => void duplicate(workflow, true),
+    onEditTags: setTagging,
+    onDuplicate: (workflow) => void duplicate(workflow),
+    onExport: (workflow) => void exportWorkflow(workflow),
+    onDelete: setDeleting,
+  };
+
   return (
-    <div className="workflow-list-page">
-      <header className="page-header">
-        <h1>Workflows</h1>
-        <div className="row">
-          <Link href="/runs" className="button" data-testid="all-runs-link">
-            Runs
-          </Link>
-          <Link href="/evaluations" className="button" data-testid="evaluations-link">
-            Evaluations
-          </Link>
-          {canManage && <SettingsLink />}
-          <Link href="/account" className="button-ghost" data-testid="account-link">
-            Account
-          </Link>
-          {!canEdit && (
-            <span className="badge" data-testid="read-only-badge" title="Viewers can review workflows and runs">
-              Read-only (viewer)
-            </span>
-          )}
-          {canEdit && (
+    <>
+      <PageHeader
+        title="Workflows"
+        description="Build, run and publish LLM agent workflows."
+        actions={
+          canEdit ? (
             <>
-              <button
-                type="button"
-                className="button"
-                data-testid="import-dialog-button"
-                title="Import a Dify DSL file or a Trellis export, with a report before saving"
-                onClick={() => setImporting(true)}
-              >
-                Import…
-              </button>
-              <button
-                type="button"
-                className="button"
-                data-testid="import-button"
-                onClick={() => fileInput.current?.click()}
-              >
-                Import JSON
-              </button>
-              <input
-                ref={fileInput}
-                type="file"
-                accept="application/json,.json"
-                hidden
-                data-testid="import-file"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = "";
-                  if (file) void importFile(file);
-                }}
-              />
-              <button
-                type="button"
-                className="button"
-                data-testid="templates-button"
-                onClick={() => setBrowsingTemplates(true)}
-              >
-                Templates
-              </button>
-              <button
-                type="button"
-                className="button button-primary"
-                data-testid="new-workflow"
-                onClick={() => setCreating(true)}
-              >
-                New workflow
-              </button>
+              <div className="flex items-center">
+                <Button
+                  className="rounded-r-none"
+                  data-testid="import-dialog-button"
+                  title="Import a Dify DSL file or a Trellis export, with a report before saving"
+                  onClick={() => setImporting(true)}
+                >
+                  <UploadIcon /> Import…
+                </Button>
+                {/* Not modal: a modal menu hides the rest of the page from assistive tech while it stays
+                    focusable (axe aria-hidden-focus); Escape, Tab and a click outside still close it. */}
+                <DropdownMenu modal={false}>
+                  <DropdownMenuTrigger asChild>
+                    <Button
+                      size="icon"
+                      className="-ml-px rounded-l-none"
+                      aria-label="More ways to import"
+                      data-testid="import-menu"
+                    >
+                      <ChevronDownIcon />
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent align="end">
+                    <DropdownMenuItem data-testid="import-button" onSelect={() => fileInput.current?.click()}>
+                      <FileJsonIcon /> Trellis JSON, without a report
+                    </DropdownMenuItem>
+                  </DropdownMenuContent>
+                </DropdownMenu>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept="application/json,.json"
+                  hidden
+                  data-testid="import-file"
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    event.target.value = "";
+                    if (file) void importFile(file);
+                  }}
+                />
+              </div>
+              <Button data-testid="templates-button" onClick={() => setBrowsingTemplates(true)}>
+                <LayoutTemplateIcon /> Templates
+              </Button>
+              <Button variant="primary" data-testid="new-workflow" onClick={() => setCreating(true)}>
+                <PlusIcon /> New workflow
+              </Button>
             </>
-          )}
-        </div>
-      </header>
+          ) : (
+            <Badge tone="neutral" data-testid="read-only-badge" title="Viewers can review workflows and runs">
+              Read-only (viewer)
+            </Badge>
+          )
+        }
+      />
       {message && (
-        <p className="notice" data-testid="list-message">
+        <p className="sr-only" data-testid="list-message">
           {message}
         </p>
       )}
       {importErrors.length > 0 && (
-        <div className="error-box" data-testid="import-errors">
-          <b>The file could not be imported:</b>
+        <Alert tone="destructive" title="The file could not be imported:" data-testid="import-errors">
           <ul>
             {importErrors.map((error) => (
               <li key={`${error.field}-${error.message}`} data-testid="import-error" data-field={error.field}>
@@ -276,166 +289,34 @@ export function WorkflowList({
               </li>
             ))}
           </ul>
-        </div>
+        </Alert>
       )}
       {workflows.length > 0 && (
-        <search className="flex flex-wrap items-center gap-2">
-          <input
-            type="search"
-            className="input max-w-xs"
-            placeholder="Search workflows"
-            aria-label="Search workflows by name or description"
-            data-testid="workflow-search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          <label className="muted text-sm" htmlFor="workflow-sort">
-            Sort by
-          </label>
-          <select
-            id="workflow-sort"
-            className="input w-auto"
-            data-testid="workflow-sort"
-            value={sort}
-            onChange={(event) => setSort(event.target.value as WorkflowSort)}
-          >
-            <option value="updated">Last edited</option>
-            <option value="name">Name</option>
-            <option value="published">Published version</option>
-          </select>
-          {(tags.length > 0 || tagFilter !== null) && (
-            <>
-              <label className="muted text-sm" htmlFor="workflow-tag-filter">
-                Tag
-              </label>
-              <select
-                id="workflow-tag-filter"
-                className="input w-auto"
-                data-testid="workflow-tag-filter"
-                value={tagFilter ?? ""}
-                onChange={(event) => setTagFilter(event.target.value || null)}
-              >
-                <option value="">All tags</option>
-                {tags.map((tag) => (
-                  <option key={tag.id} value={tag.name}>
-                    {tag.name} ({tag.workflowCount})
-                  </option>
-                ))}
-                {tagFilter !== null && filterTagId === undefined && <option value={tagFilter}>{tagFilter}</option>}
-              </select>
-              {canEdit && tags.length > 0 && (
-                <button
-                  type="button"
-                  className="button-ghost"
-                  data-testid="manage-tags-button"
-                  onClick={() => setManagingTags(true)}
-                >
-                  Manage tags
-                </button>
-              )}
-            </>
-          )}
-          {filtered && (
-            <span className="muted text-sm" data-testid="workflow-search-count">
-              {shown.length} of {workflows.length}
-            </span>
-          )}
-        </search>
+        <WorkflowListFilters
+          search={search}
+          onSearch={setSearch}
+          sort={sort}
+          onSort={setSort}
+          tags={tags}
+          tagFilter={tagFilter}
+          onTagFilter={setTagFilter}
+          onManageTags={canEdit && tags.length > 0 ? () => setManagingTags(true) : undefined}
+          count={filtered ? { shown: shown.length, total: workflows.length } : null}
+        />
       )}
       {workflows.length === 0 ? (
-        <p className="muted" data-testid="workflow-list-empty">
-          No workflows yet. Create one or import a JSON file.
-        </p>
+        <EmptyState
+          data-testid="workflow-list-empty"
+          icon={<WorkflowIcon />}
+          title="No workflows yet"
+          description={
+            canEdit
+              ? "Create one, start from a template, or import a Dify DSL file or a Trellis export."
+              : "Nobody has created a workflow in this workspace yet."
+          }
+        />
       ) : (
-        <table className="table" data-testid="workflow-list">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Last edited</th>
-              <th>Last run</th>
-              <th>Published</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((workflow) => (
-              <tr key={workflow.id} data-testid="workflow-row" data-id={workflow.id} data-name={workflow.name}>
-                <td>
-                  <Link href={`/workflows/${workflow.id}`} data-testid="workflow-link">
-                    {workflow.name}
-                  </Link>
-                  {workflow.isTemplate && (
-                    <span className="badge" data-testid="template-badge">
-                      template
-                    </span>
-                  )}
-                  {workflow.description && <div className="muted">{workflow.description}</div>}
-                  {workflow.tagIds.length > 0 && (
-                    <div className="mt-1 flex flex-wrap gap-1" data-testid="workflow-tags">
-                      {workflow.tagIds.flatMap((id) => {
-                        const tag = tagsById.get(id);
-                        return tag ? [<TagChip key={id} tag={tag} />] : [];
-                      })}
-                    </div>
-                  )}
-                </td>
-                <td title={workflow.updatedAt}>{formatRelativeTime(workflow.updatedAt)}</td>
-                <td>
-                  <StatusBadge status={workflow.lastRunStatus} />
-                </td>
-                <td>
-                  {workflow.publishedVersion ? `v${workflow.publishedVersion}` : <span className="muted">draft</span>}
-                </td>
-                <td className="row-actions">
-                  <Link href={`/workflows/${workflow.id}/runs`} className="button-ghost">
-                    Runs
-                  </Link>
-                  {canEdit && workflow.isTemplate && (
-                    <button
-                      type="button"
-                      className="button"
-                      data-testid="use-template"
-                      title="Create your own copy of this example and open it"
-                      onClick={() => void duplicate(workflow, true)}
-                    >
-                      Use as template
-                    </button>
-                  )}
-                  {canEdit && (
-                    <button
-                      type="button"
-                      className="button-ghost"
-                      data-testid="edit-workflow-tags"
-                      aria-label={`Tags of ${workflow.name}`}
-                      onClick={() => setTagging(workflow)}
-                    >
-                      Tags
-                    </button>
-                  )}
-                  {canEdit && (
-                    <button
-                      type="button"
-                      className="button-ghost"
-                      data-testid="duplicate-workflow"
-                      onClick={() => void duplicate(workflow)}
-                    >
-                      Duplicate
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button-ghost"
-                    data-testid="export-workflow"
-                    onClick={() => void exportWorkflow(workflow)}
-                  >
-                    Export
-                  </button>
-                  {canEdit && <DeleteButton testId="delete-workflow" onClick={() => setDeleting(workflow)} />}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <WorkflowTable workflows={shown} tagsById={tagsById} canEdit={canEdit} handlers={handlers} />
       )}
       <Dialog
         open={creating}
@@ -443,30 +324,24 @@ export function WorkflowList({
         onClose={() => setCreating(false)}
         testId="new-workflow-dialog"
         footer={
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="create-workflow"
-            onClick={() => void create()}
-          >
+          <Button variant="primary" data-testid="create-workflow" onClick={() => void create()}>
             Create
-          </button>
+          </Button>
         }
       >
-        <label className="field-label" htmlFor="new-workflow-name">
-          Name
-        </label>
-        <input
-          id="new-workflow-name"
-          className="input"
-          autoFocus
-          value={newName}
-          data-testid="new-workflow-name"
-          onChange={(event) => setNewName(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") void create();
-          }}
-        />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="new-workflow-name">Name</Label>
+          <Input
+            id="new-workflow-name"
+            autoFocus
+            value={newName}
+            data-testid="new-workflow-name"
+            onChange={(event) => setNewName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") void create();
+            }}
+          />
+        </div>
       </Dialog>
       {tagging && (
         <TagEditorDialog
@@ -509,8 +384,8 @@ export function WorkflowList({
         testId="delete-dialog"
         confirmTestId="confirm-delete"
       >
-        <p>“{deleting?.name}” and all its versions and runs will be deleted. This cannot be undone.</p>
+        <p className="m-0">“{deleting?.name}” and all its versions and runs will be deleted. This cannot be undone.</p>
       </ConfirmDeleteDialog>
-    </div>
+    </>
   );
 }

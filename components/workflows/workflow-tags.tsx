@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import {
   WORKFLOW_TAG_COLORS,
   type WorkflowTagColor,
@@ -172,11 +173,13 @@ export function TagEditorDialog({
       }
     >
       {tags === null ? (
-        <p className="muted text-sm">Loading tags…</p>
+        <p className="text-muted-foreground text-sm">Loading tags…</p>
       ) : (
         <fieldset className="m-0 flex flex-col gap-2 border-0 p-0" data-testid="tag-editor-list">
           <legend className="mb-1 text-xs font-semibold">Workspace tags</legend>
-          {tags.length === 0 && <p className="muted m-0 text-sm">No tags yet: create the first one below.</p>}
+          {tags.length === 0 && (
+            <p className="text-muted-foreground m-0 text-sm">No tags yet: create the first one below.</p>
+          )}
           {tags.map((tag) => (
             <div key={tag.id} className="flex items-center gap-2 text-sm" data-testid="tag-option" data-tag={tag.name}>
               <Checkbox
@@ -186,7 +189,7 @@ export function TagEditorDialog({
               />
               <label htmlFor={`tag-option-${tag.id}`} className="flex cursor-pointer items-center gap-2">
                 <TagChip tag={tag} />
-                <span className="muted text-xs">
+                <span className="text-muted-foreground text-xs">
                   {tag.workflowCount} workflow{tag.workflowCount === 1 ? "" : "s"}
                 </span>
               </label>
@@ -217,8 +220,8 @@ export function TagEditorDialog({
               }
             }}
           />
-          <select
-            className="input w-auto"
+          <NativeSelect
+            wrapperClassName="w-28 shrink-0"
             aria-label="New tag colour"
             data-testid="new-tag-color"
             value={newColor}
@@ -229,7 +232,7 @@ export function TagEditorDialog({
                 {color}
               </option>
             ))}
-          </select>
+          </NativeSelect>
           <Button data-testid="create-tag" disabled={busy} onClick={create}>
             <PlusIcon /> Add
           </Button>

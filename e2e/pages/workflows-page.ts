@@ -14,6 +14,15 @@ export class WorkflowsPage {
     return this.page.locator(`[data-testid="workflow-row"][data-name="${name}"]`);
   }
 
+  /**
+   * Runs one of a row's secondary actions (tags, duplicate, export, delete): they live in the
+   * row's "More actions" menu, whose items render outside the row.
+   */
+  async rowAction(row: Locator, testId: string): Promise<void> {
+    await row.getByTestId("workflow-actions").click();
+    await this.page.getByRole("menu").getByTestId(testId).click();
+  }
+
   /** Creates a workflow through the dialog and waits for the editor; returns its id. */
   async create(name: string): Promise<string> {
     await this.page.getByTestId("new-workflow").click();

@@ -7,7 +7,7 @@ import {
   type OpenNodeRunClosure,
 } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
-import { TrellisError } from "../workflow/errors";
+import { ServerFaultError } from "../workflow/errors";
 import { type Database, idleSqliteConnectionOf } from "./prisma-client";
 import { searchIndexSteps } from "./run-search";
 import {
@@ -372,8 +372,11 @@ export class PrismaRunRecorder implements RunRecorder {
 /** One SQL statement with its parameters. */
 type Statement = { sql: string; parameters: unknown[] };
 
-/** A Run patch of a batch whose Run row is gone. Code `run_row_missing` (a 500: the server lost its own row). */
-export class RunRowMissingError extends TrellisError {
+/**
+ * A Run patch of a batch whose Run row is gone. Code `run_row_missing`; a server fault (the server
+ * lost its own row), so the HTTP edge answers a logged 500 keeping the code, not this message.
+ */
+export class RunRowMissingError extends ServerFaultError {
   constructor(runId: string) {
     super("run_row_missing", `Run ${runId} has no row to record into.`);
   }

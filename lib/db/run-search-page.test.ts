@@ -17,6 +17,55 @@ interface SearchFixture {
   text: string;
 }
 
+/** A seeded workspace with two workflows, `a` ("Alpha") and `b` ("Beta"), for the search fixtures. */
+async function seedSearchWorkspace(test: TestDatabase, email: string) {
+  const seeded = await seedDatabase(test.db, { adminEmail: email, adminPassword: "secret-pass", workspaceName: "S" });
+  const workflowIds: Record<"a" | "b", string> = {
+    a: (await createWorkflow(seeded.workspaceId, { name: "Alpha", userId: seeded.ownerId })).id,
+    b: (await createWorkflow(seeded.workspaceId, { name: "Beta", userId: seeded.ownerId })).id,
+  };
+  return { ...seeded, workflowIds };
+}
+
+/** A new editor run of the workflow (its search row is written by {@link indexAs}). */
+function newRun(workspaceId: string, workflowId: string): Promise<string> {
+  return createRun({ workspaceId, workflowId, trigger: "editor", compiled, inputs: {}, usesDemoModel: false });
+}
+
+/** Gives the run its start time and status, then indexes `text` as its answer for search. */
+async function indexAs(
+  test: TestDatabase,
+  provider: TestDatabase["config"]["provider"],
+  run: Pick<SearchFixture, "id" | "startedAt" | "status" | "text">,
+): Promise<void> {
+  await test.db.run.update({ where: { id: run.id }, data: { startedAt: new Date(run.startedAt), status: run.status } });
+  await indexRunForSearch(test.db, provider, run.id, { outputs: { answer: run.text } });
+}
+
+/** The fixture's runs that `keep` accepts, in the order a search page must list them. */
+function expectedOrder(runs: SearchFixture[], keep: (run: SearchFixture) => boolean, direction: "asc" | "desc") {
+  const sign = direction === "desc" ? -1 : 1;
+  return runs
+    .filter(keep)
+    .sort((left, right) => sign * (left.startedAt - right.startedAt) || sign * (left.id < right.id ? -1 : 1))
+    .map((run) => run.id);
+}
+
+/** Every page of the query, `limit` rows at a time, following the cursors (at most `maxPages`). */
+async function allPages(workspaceId: string, query: RunHistoryQuery, limit: number, maxPages = 200) {
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = await queryRunHistory(workspaceId, { ...query, cursor, limit });
+    expect(page.runs.length).toBeLessThanOrEqual(limit);
+    seen.push(...page.runs.map((run) => run.id));
+    cursor = page.nextCursor ?? undefined;
+    pages++;
+  } while (cursor && pages < maxPages);
+  return seen;
+}
+
 /**
  * The search page in start order (on SQLite read from FTS5 in rowid order, see run-search.ts)
  * must give exactly the rows and order of the plain (startedAt, id) keyset: many runs share a
@@ -32,30 +81,17 @@ describe.each(testProviders())("search pages in start order on %s", (provider) =
 
   beforeAll(async () => {
     test = await createTestDatabase(provider);
-    const seeded = await seedDatabase(test.db, {
-      adminEmail: "s@b.c",
-      adminPassword: "secret-pass",
-      workspaceName: "S",
-    });
+    const seeded = await seedSearchWorkspace(test, "s@b.c");
     workspaceId = seeded.workspaceId;
-    workflowIds.a = (await createWorkflow(workspaceId, { name: "Alpha", userId: seeded.ownerId })).id;
-    workflowIds.b = (await createWorkflow(workspaceId, { name: "Beta", userId: seeded.ownerId })).id;
+    Object.assign(workflowIds, seeded.workflowIds);
     otherWorkspaceId = (await test.db.workspace.create({ data: { name: "Other", slug: "other-search" } })).id;
     const otherWorkflow = await createWorkflow(otherWorkspaceId, { name: "Elsewhere", userId: seeded.ownerId });
     // 45 runs over 9 distinct start milliseconds (5 runs each, so pages of 3 split tie groups).
     const created: SearchFixture[] = [];
     for (let index = 0; index < 45; index++) {
       const workflow = index % 3 === 0 ? "b" : "a";
-      const id = await createRun({
-        workspaceId,
-        workflowId: workflowIds[workflow],
-        trigger: "editor",
-        compiled,
-        inputs: {},
-        usesDemoModel: false,
-      });
       created.push({
-        id,
+        id: await newRun(workspaceId, workflowIds[workflow]),
         workflow,
         status: index % 4 === 0 ? "failed" : "succeeded",
         startedAt: base + (index % 9) * 60_000,
@@ -64,49 +100,17 @@ describe.each(testProviders())("search pages in start order on %s", (provider) =
     }
     // Search rows written in reverse id order, so FTS5's order inside a millisecond is not the id order.
     const byIdDescending = [...created].sort((left, right) => (left.id < right.id ? 1 : -1));
-    for (const run of byIdDescending) {
-      await test.db.run.update({
-        where: { id: run.id },
-        data: { startedAt: new Date(run.startedAt), status: run.status },
-      });
-      await indexRunForSearch(test.db, provider, run.id, { outputs: { answer: run.text } });
-    }
+    for (const run of byIdDescending) await indexAs(test, provider, run);
     runs.push(...created);
     // A matching run in another workspace never shows up.
-    const foreign = await createRun({
-      workspaceId: otherWorkspaceId,
-      workflowId: otherWorkflow.id,
-      trigger: "editor",
-      compiled,
-      inputs: {},
-      usesDemoModel: false,
-    });
-    await test.db.run.update({ where: { id: foreign }, data: { startedAt: new Date(base), status: "succeeded" } });
-    await indexRunForSearch(test.db, provider, foreign, { outputs: { answer: "refund issued" } });
+    const foreign = await newRun(otherWorkspaceId, otherWorkflow.id);
+    await indexAs(test, provider, { id: foreign, startedAt: base, status: "succeeded", text: "refund issued" });
   });
   afterAll(async () => test?.dispose());
 
-  const expected = (keep: (run: SearchFixture) => boolean, direction: "asc" | "desc") => {
-    const sign = direction === "desc" ? -1 : 1;
-    return runs
-      .filter(keep)
-      .sort((left, right) => sign * (left.startedAt - right.startedAt) || sign * (left.id < right.id ? -1 : 1))
-      .map((run) => run.id);
-  };
-  /** Every page of the query, `limit` rows at a time, following the cursors. */
-  const allPages = async (query: RunHistoryQuery, limit: number) => {
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const page = await queryRunHistory(workspaceId, { ...query, cursor, limit });
-      expect(page.runs.length).toBeLessThanOrEqual(limit);
-      seen.push(...page.runs.map((run) => run.id));
-      cursor = page.nextCursor ?? undefined;
-      pages++;
-    } while (cursor && pages < 100);
-    return seen;
-  };
+  const expected = (keep: (run: SearchFixture) => boolean, direction: "asc" | "desc") =>
+    expectedOrder(runs, keep, direction);
+  const pages = (query: RunHistoryQuery, limit: number) => allPages(workspaceId, query, limit, 100);
   const refund = (run: SearchFixture) => run.text.includes("refund");
 
   it("orders matches by start time, then id, both ways", async () => {
@@ -121,9 +125,9 @@ describe.each(testProviders())("search pages in start order on %s", (provider) =
   it("pages across ties on start time without losing or repeating a row", async () => {
     for (const direction of ["desc", "asc"] as const) {
       for (const limit of [1, 2, 3, 5, 7]) {
-        expect(await allPages({ searchTerms: ["refund"], direction }, limit)).toEqual(expected(refund, direction));
+        expect(await pages({ searchTerms: ["refund"], direction }, limit)).toEqual(expected(refund, direction));
       }
-      expect(await allPages({ searchTerms: ["damaged parcel"], direction }, 2)).toEqual(
+      expect(await pages({ searchTerms: ["damaged parcel"], direction }, 2)).toEqual(
         expected((run) => run.text.includes("damaged parcel"), direction),
       );
     }
@@ -133,11 +137,11 @@ describe.each(testProviders())("search pages in start order on %s", (provider) =
     setSearchScanBudgetForTesting(2);
     try {
       for (const direction of ["desc", "asc"] as const) {
-        expect(await allPages({ searchTerms: ["refund"], direction }, 4)).toEqual(expected(refund, direction));
-        expect(await allPages({ searchTerms: ["refund"], workflowId: workflowIds.a, direction }, 3)).toEqual(
+        expect(await pages({ searchTerms: ["refund"], direction }, 4)).toEqual(expected(refund, direction));
+        expect(await pages({ searchTerms: ["refund"], workflowId: workflowIds.a, direction }, 3)).toEqual(
           expected((run) => refund(run) && run.workflow === "a", direction),
         );
-        expect(await allPages({ searchTerms: ["damaged parcel"], statuses: ["failed"], direction }, 1)).toEqual(
+        expect(await pages({ searchTerms: ["damaged parcel"], statuses: ["failed"], direction }, 1)).toEqual(
           expected((run) => run.text.includes("damaged parcel") && run.status === "failed", direction),
         );
       }
@@ -148,16 +152,16 @@ describe.each(testProviders())("search pages in start order on %s", (provider) =
 
   it("combines search with filters, the date range and the cursor", async () => {
     for (const direction of ["desc", "asc"] as const) {
-      expect(await allPages({ searchTerms: ["refund"], workflowId: workflowIds.a, direction }, 3)).toEqual(
+      expect(await pages({ searchTerms: ["refund"], workflowId: workflowIds.a, direction }, 3)).toEqual(
         expected((run) => refund(run) && run.workflow === "a", direction),
       );
-      expect(await allPages({ searchTerms: ["refund"], statuses: ["failed"], direction }, 2)).toEqual(
+      expect(await pages({ searchTerms: ["refund"], statuses: ["failed"], direction }, 2)).toEqual(
         expected((run) => refund(run) && run.status === "failed", direction),
       );
       const startedFrom = new Date(base + 2 * 60_000);
       const startedTo = new Date(base + 6 * 60_000);
       expect(
-        await allPages(
+        await pages(
           { searchTerms: ["refund", "issued"], startedFrom, startedTo, workflowId: workflowIds.b, direction },
           2,
         ),
@@ -172,7 +176,7 @@ describe.each(testProviders())("search pages in start order on %s", (provider) =
         ),
       );
     }
-    expect(await allPages({ searchTerms: ["nowhere"] }, 3)).toEqual([]);
+    expect(await pages({ searchTerms: ["nowhere"] }, 3)).toEqual([]);
   });
 
   it("re-indexing a run (a resumed run ends again) keeps one search row in its place", async () => {
@@ -202,14 +206,9 @@ describe.each(testProviders())("search paths on random data on %s", (provider) =
 
   beforeAll(async () => {
     test = await createTestDatabase(provider);
-    const seeded = await seedDatabase(test.db, {
-      adminEmail: "r@b.c",
-      adminPassword: "secret-pass",
-      workspaceName: "R",
-    });
+    const seeded = await seedSearchWorkspace(test, "r@b.c");
     workspaceId = seeded.workspaceId;
-    workflowIds.a = (await createWorkflow(workspaceId, { name: "Alpha", userId: seeded.ownerId })).id;
-    workflowIds.b = (await createWorkflow(workspaceId, { name: "Beta", userId: seeded.ownerId })).id;
+    Object.assign(workflowIds, seeded.workflowIds);
     let state = 7;
     const next = () => {
       state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
@@ -217,14 +216,7 @@ describe.each(testProviders())("search paths on random data on %s", (provider) =
     };
     for (let index = 0; index < 120; index++) {
       const workflow = next() < 0.3 ? "b" : "a";
-      const id = await createRun({
-        workspaceId,
-        workflowId: workflowIds[workflow],
-        trigger: "editor",
-        compiled,
-        inputs: {},
-        usesDemoModel: false,
-      });
+      const id = await newRun(workspaceId, workflowIds[workflow]);
       const text = words.filter(() => next() < 0.35).join(" ") || "nothing";
       const run: SearchFixture = {
         id,
@@ -233,32 +225,15 @@ describe.each(testProviders())("search paths on random data on %s", (provider) =
         startedAt: base + Math.floor(next() * 25) * 1_000,
         text,
       };
-      await test.db.run.update({ where: { id }, data: { startedAt: new Date(run.startedAt), status: run.status } });
-      await indexRunForSearch(test.db, provider, id, { outputs: { answer: text } });
+      await indexAs(test, provider, run);
       runs.push(run);
     }
   });
   afterAll(async () => test?.dispose());
 
-  const expected = (keep: (run: SearchFixture) => boolean, direction: "asc" | "desc") => {
-    const sign = direction === "desc" ? -1 : 1;
-    return runs
-      .filter(keep)
-      .sort((left, right) => sign * (left.startedAt - right.startedAt) || sign * (left.id < right.id ? -1 : 1))
-      .map((run) => run.id);
-  };
-  const allPages = async (query: RunHistoryQuery, limit: number) => {
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const page = await queryRunHistory(workspaceId, { ...query, cursor, limit });
-      seen.push(...page.runs.map((run) => run.id));
-      cursor = page.nextCursor ?? undefined;
-      pages++;
-    } while (cursor && pages < 200);
-    return seen;
-  };
+  const expected = (keep: (run: SearchFixture) => boolean, direction: "asc" | "desc") =>
+    expectedOrder(runs, keep, direction);
+  const pages = (query: RunHistoryQuery, limit: number) => allPages(workspaceId, query, limit);
 
   it("gives the plain answer with every walk budget, filter and direction", async () => {
     const cases: { query: RunHistoryQuery; keep: (run: SearchFixture) => boolean }[] = [
@@ -294,7 +269,7 @@ describe.each(testProviders())("search paths on random data on %s", (provider) =
             const want = expected(keep, direction);
             expect(want.length).toBeGreaterThan(0);
             for (const limit of [2, 5, 50]) {
-              expect(await allPages({ ...query, direction }, limit), `${budget}/${first} ${limit}`).toEqual(want);
+              expect(await pages({ ...query, direction }, limit), `${budget}/${first} ${limit}`).toEqual(want);
             }
           }
         }

@@ -57,6 +57,19 @@ function between(log: string[], from: string, to: string): string[] {
   return log.slice(start + 1, end);
 }
 
+/** Whether a flush started after `after` and resolved before `before` (so it covers `after`). */
+function flushedBetween(log: string[], after: string, before: string): boolean {
+  const from = log.indexOf(after);
+  const to = log.indexOf(before);
+  expect(from).toBeGreaterThanOrEqual(0);
+  expect(to).toBeGreaterThan(from);
+  return log.some((entry, index) => {
+    if (!entry.startsWith("flush-start#") || index < from) return false;
+    const done = log.indexOf(`flush-done#${entry.slice("flush-start#".length)}`);
+    return done > index && done < to;
+  });
+}
+
 describe("durable checkpoints for side-effecting nodes", () => {
   it.each(["llm", "tool", "http", "code"] as const)(
     "releases the successors of a %s node only after the flush resolved",
@@ -129,6 +142,83 @@ describe("durable checkpoints for side-effecting nodes", () => {
     expect(result.status).toBe("succeeded");
     expect(between(recorder.log, "node-end:work", "node-start:after")).toEqual(["flush-start#1", "flush-done#1"]);
     expect(recorder.log.indexOf("node-end:side")).toBeLessThan(recorder.log.indexOf("flush-done#1"));
+  });
+
+  it("flushes parallel durable nodes into a join once, after the last of them and before the join", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 5 });
+    const branches = ["a", "b", "c", "d"];
+    const builder = new WorkflowBuilder().add("start", "start").add("end", "end");
+    for (const id of branches) builder.add(id, "llm", {}).chain("start", id, "end");
+    const work = scriptedExecutor(
+      Object.fromEntries(
+        branches.map((id, index) => [
+          id,
+          async (context: { signal: AbortSignal }) => {
+            await delay(2 + index * 3, context.signal);
+            return { outputs: { text: id } };
+          },
+        ]),
+      ),
+    );
+    const result = await runWorkflow(
+      builder.build(),
+      {},
+      { runId: "join", recorder, services: createTestServices(), executors: { llm: work } },
+    );
+    expect(result.status).toBe("succeeded");
+    const flushes = recorder.log.filter((entry) => entry.startsWith("flush-start"));
+    // One before the join, one before run-end: not one per branch.
+    expect(flushes).toEqual(["flush-start#1", "flush-start#2"]);
+    const joinFlush = recorder.log.indexOf("flush-start#1");
+    for (const id of branches) expect(recorder.log.indexOf(`node-end:${id}`)).toBeLessThan(joinFlush);
+    expect(recorder.log.indexOf("flush-done#1")).toBeLessThan(recorder.log.indexOf("node-start:end"));
+  });
+
+  it("holds a join back for the flush of a durable predecessor even when a pure node releases it", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 5 });
+    const workflow = new WorkflowBuilder()
+      .add("start", "start")
+      .add("work", "tool", { tool: "noop" })
+      .add("slow", "template", { template: "slow" })
+      .add("end", "end")
+      .chain("start", "work", "end")
+      .chain("start", "slow", "end")
+      .build();
+    const slow = scriptedExecutor({
+      slow: async (context) => {
+        await delay(20, context.signal);
+        return { outputs: { output: "slow" } };
+      },
+    });
+    const work = scriptedExecutor({ work: async () => ({ outputs: { result: "done", ok: true } }) });
+    const result = await runWorkflow(
+      workflow,
+      {},
+      { runId: "mixed-join", recorder, services: createTestServices(), executors: { tool: work, template: slow } },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(recorder.log.indexOf("node-end:work")).toBeLessThan(recorder.log.indexOf("node-end:slow"));
+    expect(flushedBetween(recorder.log, "node-end:work", "node-start:end")).toBe(true);
+  });
+
+  it("flushes a durable node with no successor in its iteration body before the iteration's successor starts", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 5 });
+    const workflow = new WorkflowBuilder()
+      .add("start", "start", { inputs: [{ name: "items", type: "array" }] })
+      .add("loop", "iteration", { input: ["start", "items"], outputSelector: ["body", "text"], parallel: false })
+      .add("body", "llm", {}, { parentId: "loop" })
+      .add("after", "template", { template: "after" })
+      .add("end", "end")
+      .chain("start", "loop", "after", "end")
+      .build();
+    const body = scriptedExecutor({ body: async () => ({ outputs: { text: "item" } }) });
+    const result = await runWorkflow(
+      workflow,
+      { items: ["x"] },
+      { runId: "body-leaf", recorder, services: createTestServices(), executors: { llm: body } },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(flushedBetween(recorder.log, "node-end:body", "node-start:after")).toBe(true);
   });
 
   it("fails the run with recording_failed when the flush after a durable node rejects", async () => {

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import { RunRowMissingError } from "../db/run-recorder";
-import { TrellisError } from "../workflow/errors";
+import { ServerFaultError, TrellisError } from "../workflow/errors";
 import { jsonAnswer, mapError } from "./respond";
 
 describe("mapError", () => {
@@ -41,11 +41,38 @@ describe("mapError", () => {
     log.mockRestore();
   });
 
-  it("answers a logged 500 with its code for a server-side TrellisError (a Run row gone while recording)", async () => {
+  it("answers a server fault as a logged 500 keeping its code, without its message", async () => {
+    class BackendOdd extends ServerFaultError {
+      constructor() {
+        super("auth_backend_unexpected", "better-auth answered a sign-in with 502 at /internal/path.");
+      }
+    }
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = mapError(new BackendOdd());
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("auth_backend_unexpected");
+    expect(body.error.message).not.toContain("better-auth");
+    expect(log).toHaveBeenCalledTimes(1);
+    log.mockRestore();
+  });
+
+  it("recognises a server fault from another copy of the errors module", async () => {
+    vi.resetModules();
+    const copy = (await import("../workflow/errors")) as typeof import("../workflow/errors");
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = mapError(new copy.ServerFaultError("run_row_missing", "Run r1 has no row."));
+    expect(response.status).toBe(500);
+    log.mockRestore();
+  });
+
+  it("answers a Run row gone while recording as a server fault (logged 500, code kept, message not sent)", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const response = mapError(new RunRowMissingError("run_1"));
     expect(response.status).toBe(500);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("run_row_missing");
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("run_row_missing");
+    expect(body.error.message).not.toContain("run_1");
     expect(log).toHaveBeenCalled();
     log.mockRestore();
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { isDatabaseUnavailableError } from "../db/database-unavailable";
-import { isTrellisError } from "../workflow/errors";
+import { isServerFault, isTrellisError } from "../workflow/errors";
 
 /**
  * Answers this small go out as they are: Next's `compression` middleware would gzip every JSON
@@ -83,7 +83,6 @@ const STATUS_BY_CODE: Record<string, number> = {
   unknown_workflow: 422,
   rerun_unavailable: 409,
   queue_unavailable: 503,
-  run_row_missing: 500,
   dataset_name_taken: 409,
   dataset_version_conflict: 409,
   invalid_dataset: 422,
@@ -99,12 +98,17 @@ export function statusForCode(code: string): number {
   return code.endsWith("_not_found") ? 404 : (STATUS_BY_CODE[code] ?? 400);
 }
 
-/** Maps errors thrown by the lib layer: known codes keep their status, anything else is a logged 500. */
+/**
+ * Maps errors thrown by the lib layer: known codes keep their status; a server fault keeps its
+ * code but is a logged 500 with a generic message; anything else is a logged 500 `internal_error`.
+ */
 export function mapError(error: unknown): Response {
+  if (isTrellisError(error) && isServerFault(error)) {
+    console.error(error);
+    return errorResponse(500, error.code, "Something went wrong on the server.");
+  }
   if (isTrellisError(error)) {
     const status = statusForCode(error.code);
-    // A server-side failure with a stable code is still the server's: logged like any 500.
-    if (status === 500) console.error(error);
     const { issues, details } = error as { issues?: unknown; details?: Record<string, unknown> };
     const response = errorResponse(status, error.code, error.message, {
       ...details,

@@ -4,7 +4,7 @@ import { findPasswordHash, storePasswordHash } from "../db/credentials";
 import { findUserIdByEmail, getAccount, insertUser, WrongPasswordError } from "../db/member-repository";
 import { hashPassword, upgradedHash } from "../db/passwords";
 import { countUserSessions, deleteExpiredSessions, findActingMembership } from "../db/session-repository";
-import { TrellisError } from "../workflow/errors";
+import { ServerFaultError, TrellisError } from "../workflow/errors";
 import { authErrorCode, callAuthHandler, sessionValueFrom } from "./access/auth";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
@@ -47,6 +47,16 @@ export class InvalidCredentialsError extends TrellisError {
   }
 }
 
+/**
+ * better-auth answered in a way we do not expect (a status other than success or a refusal we
+ * handle, or no session cookie). A server fault: a logged 500 with code `auth_backend_unexpected`.
+ */
+export class AuthBackendUnexpectedError extends ServerFaultError {
+  constructor(message: string) {
+    super("auth_backend_unexpected", message);
+  }
+}
+
 /** Where a sign-in comes from: our client address (lib/http/client-address.ts) and the user agent. */
 export interface SignInClient {
   ipAddress: string;
@@ -81,11 +91,11 @@ export async function signIn(
     await auditFailedSignIn(input.email);
     throw new InvalidCredentialsError();
   }
-  // Not a TrellisError: an answer we do not expect is a server fault (a logged 500), not bad input.
-  if (!answer.ok) throw new Error(`better-auth answered a sign-in with ${answer.status}.`);
+  // An answer we do not expect is a server fault (a logged 500), not bad input.
+  if (!answer.ok) throw new AuthBackendUnexpectedError(`better-auth answered a sign-in with ${answer.status}.`);
   const { user } = (await answer.json()) as { user: { id: string; email: string; name: string } };
   const token = sessionValueFrom(answer.headers);
-  if (!token) throw new Error("better-auth answered a sign-in without a session cookie.");
+  if (!token) throw new AuthBackendUnexpectedError("better-auth answered a sign-in without a session cookie.");
   await upgradeStoredHash(user.id, input.password);
   // Rows of sessions that simply ran out are removed as their user signs in again.
   await deleteExpiredSessions(user.id, new Date());
@@ -143,10 +153,10 @@ export async function changePassword(
       await limit.recordFailure();
       throw new WrongPasswordError();
     }
-    throw new Error(`better-auth answered a password change with ${answer.status} ${code ?? ""}.`);
+    throw new AuthBackendUnexpectedError(`better-auth answered a password change with ${answer.status} ${code ?? ""}.`);
   }
   const token = sessionValueFrom(answer.headers);
-  if (!token) throw new Error("better-auth answered a password change without a session cookie.");
+  if (!token) throw new AuthBackendUnexpectedError("better-auth answered a password change without a session cookie.");
   await recordAudit(principal, {
     action: "account.password_changed",
     target: { type: "user", id: principal.userId },

@@ -4,14 +4,9 @@ import { loadProvider } from "../db/provider-repository";
 import type { EngineServices } from "../engine/executor";
 import { createDemoModel } from "../llm/demo";
 import type { LanguageModel, ModelResolver } from "../llm/language-model";
-import { createModelResolver, type ModelEnvironment } from "../llm/model-resolver";
+import { createModelResolver } from "../llm/model-resolver";
 import { applyToolFixture, type ToolFixture } from "../tools/tool-fixture";
-import {
-  snapshotSecrets,
-  type WorkspaceSecretsSnapshot,
-  workspaceSecrets,
-  workspaceSecretsSnapshot,
-} from "./workspace-secrets";
+import { snapshotSecrets, workspaceSecrets, workspaceSecretsSnapshot } from "./workspace-secrets";
 import { createLazyWorkspaceTools, type WorkspaceToolsOptions } from "./workspace-tools";
 
 export { workspaceSecrets };
@@ -26,46 +21,6 @@ export interface EngineServicesOptions {
   tools?: WorkspaceToolsOptions;
   /** Faults and forced arguments for this run's tools (an evaluation case's fixture). */
   toolFixture?: ToolFixture;
-}
-
-/** Every variable the model resolver reads (a record, so a new one in `ModelEnvironment` must be listed). */
-const MODEL_ENVIRONMENT: Record<keyof ModelEnvironment, true> = {
-  OPENAI_BASE_URL: true,
-  OPENAI_API_KEY: true,
-  TRELLIS_DEFAULT_MODEL: true,
-  TRELLIS_DEMO_MODEL: true,
-};
-
-// Resolvers by snapshot, then by the model environment's values. A workspace's snapshot is
-// replaced when its providers change, so a resolver never outlives the providers it was built on.
-const resolvers = new WeakMap<WorkspaceSecretsSnapshot, Map<string, ModelResolver>>();
-
-/**
- * The model resolver of a workspace snapshot, shared by its runs: building a model's OpenAI
- * client on every run was about a third of a millisecond of a one-LLM run. A model instance is
- * safe to share between concurrent calls (lib/llm/openai); each run wraps the resolver in its own
- * demo-model notice.
- */
-function snapshotResolver(workspaceId: string, snapshot: WorkspaceSecretsSnapshot): ModelResolver {
-  const env = Object.fromEntries(
-    Object.keys(MODEL_ENVIRONMENT).map((name) => [name, process.env[name]]),
-  ) as ModelEnvironment;
-  const key = JSON.stringify(env);
-  let byEnvironment = resolvers.get(snapshot);
-  if (!byEnvironment) {
-    byEnvironment = new Map();
-    resolvers.set(snapshot, byEnvironment);
-  }
-  let resolver = byEnvironment.get(key);
-  if (!resolver) {
-    resolver = createModelResolver({
-      env,
-      createDemoModel,
-      loadProvider: async (name) => snapshot.providers.get(name) ?? loadProvider(workspaceId, name),
-    });
-    byEnvironment.set(key, resolver);
-  }
-  return resolver;
 }
 
 /** Wraps a resolver to notice demo-model use (records and UI must label demo answers). */
@@ -93,7 +48,13 @@ function noticingDemo(resolver: ModelResolver, onDemo: (() => void) | undefined)
 export async function createEngineServices(options: EngineServicesOptions): Promise<EngineServices> {
   // One cached snapshot of the workspace's secrets, variables and providers (lib/services/workspace-secrets).
   const snapshot = await workspaceSecretsSnapshot(options.workspaceId);
-  const resolver = snapshotResolver(options.workspaceId, snapshot);
+  // A resolver per run is cheap: the OpenAI client a model sends with is shared by every run with
+  // the same provider settings (lib/llm/openai/client-cache), which is what building one per run
+  // cost; the resolver itself and its model objects are a few microseconds.
+  const resolver = createModelResolver({
+    createDemoModel,
+    loadProvider: async (name) => snapshot.providers.get(name) ?? loadProvider(options.workspaceId, name),
+  });
   const tools = createLazyWorkspaceTools(options.workspaceId, options.tools);
   const fixture = options.toolFixture;
   // One wrapper per tool for the whole run, so a fault's attempt counts across nodes.

@@ -4,6 +4,7 @@ import { parseTrustedProxies } from "../http/client-address";
 import { MetricsConfigurationError, readMetricsConfig } from "../observability/metrics-access";
 import { checkQueueEnvironment } from "../queue/queue-environment";
 import { evaluationLeaseMs } from "./evaluation-lease";
+import { readHeapGrowingPercent } from "./heap-settings";
 
 function checkUrl(environment: Record<string, string | undefined>, name: string): void {
   const value = environment[name];
@@ -65,6 +66,7 @@ export function checkServerEnvironment(environment: Record<string, string | unde
   }
   checkQueueEnvironment(environment);
   evaluationLeaseMs(environment);
+  readHeapGrowingPercent(environment);
   const demo = environment.TRELLIS_DEMO_MODEL;
   if (demo !== undefined && !["on", "off", "auto"].includes(demo)) {
     throw new ConfigurationError("TRELLIS_DEMO_MODEL", `"${demo}" must be on, off or auto`);

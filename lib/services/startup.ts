@@ -5,6 +5,7 @@ import { startDemoApiStub } from "../tools/demo-stub/server";
 import { isDemoMode } from "./demo-mode";
 import { workspaceSecrets } from "./engine-services";
 import { startEvaluationSweep } from "./evaluation-lease";
+import { applyHeapSettings } from "./heap-settings";
 import { installLogRedaction, registerLogSecrets } from "./log-redaction";
 import { startRetentionJob } from "./retention";
 import { serviceRoot } from "./root";
@@ -23,6 +24,7 @@ let started: Promise<void> | undefined;
  */
 export function startServerServices(): Promise<void> {
   started ??= (async () => {
+    applyHeapSettings();
     installLogRedaction();
     registerLogSecrets([
       process.env.OPENAI_API_KEY,

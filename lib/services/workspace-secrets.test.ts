@@ -74,27 +74,6 @@ describe("workspace secrets snapshot", () => {
     expect(first.providers.get("echo")?.apiKey).toBe(FIRST_KEY);
   });
 
-  it("runs share a provider's model client while the workspace and the model environment stay as they are", async () => {
-    later();
-    const ref = { provider: "echo", model: "gpt-4o-mini" };
-    const resolve = async () => (await createEngineServices({ workspaceId })).models.resolve(ref);
-    const first = await resolve();
-    expect(await resolve()).toBe(first);
-    const saved = process.env.TRELLIS_DEFAULT_MODEL;
-    process.env.TRELLIS_DEFAULT_MODEL = "another-default";
-    try {
-      expect(await resolve()).not.toBe(first);
-    } finally {
-      if (saved === undefined) delete process.env.TRELLIS_DEFAULT_MODEL;
-      else process.env.TRELLIS_DEFAULT_MODEL = saved;
-    }
-    expect(await resolve()).toBe(first);
-    vi.restoreAllMocks();
-    await saveProvider(workspaceId, "echo", { baseURL: server.url, apiKey: FIRST_KEY });
-    later();
-    expect(await resolve()).not.toBe(first);
-  });
-
   it("a changed provider key is masked in the very next run", async () => {
     later();
     const before = await workspaceSecretsSnapshot(workspaceId);

@@ -24,6 +24,22 @@ export class TrellisError extends Error {
   }
 }
 
+/**
+ * A fault on the server's side, not the caller's: an answer from a component we depend on that we
+ * did not expect, or a row that should exist and does not. It keeps a stable `code` (for logs and
+ * alerts), but the HTTP edge answers it as a logged 500 whose message says nothing of the cause,
+ * because the message is written for operators, not clients.
+ */
+export class ServerFaultError extends TrellisError {
+  /** Marks server faults across copies of this module (see TRELLIS_ERROR_BRAND). */
+  readonly serverFault = true;
+}
+
+/** True for a {@link ServerFaultError} from any copy of this module. */
+export function isServerFault(error: TrellisError): boolean {
+  return (error as { serverFault?: unknown }).serverFault === true;
+}
+
 /** True for a TrellisError from any copy of this module (see TRELLIS_ERROR_BRAND); use it, not `instanceof`, at the HTTP edge. */
 export function isTrellisError(error: unknown): error is TrellisError {
   return (

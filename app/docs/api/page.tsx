@@ -1,6 +1,9 @@
+import { ArrowLeftIcon, FileJsonIcon } from "lucide-react";
 import Link from "next/link";
 import { buildOpenApiDocument } from "@/app/api/v1/openapi-document";
 import { type OpenApiDocumentView, OpenApiReference } from "@/components/docs/openapi-reference";
+import { buttonVariants } from "@/components/ui/button";
+import { Page, PageHeader } from "@/components/ui/page";
 
 export const metadata = { title: "API reference · Trellis" };
 
@@ -8,19 +11,25 @@ export const metadata = { title: "API reference · Trellis" };
 export default function ApiDocsPage() {
   const document = buildOpenApiDocument() as unknown as OpenApiDocumentView;
   return (
-    <main className="page page-wide">
-      <header className="page-header">
-        <h1>API reference</h1>
-        <div className="flex gap-2">
-          <a href="/api/v1/openapi.json" className="button" data-testid="openapi-json-link">
-            openapi.json
-          </a>
-          <Link href="/workflows" className="button">
-            Workflows
-          </Link>
-        </div>
-      </header>
+    <Page wide>
+      <PageHeader
+        title="API reference"
+        actions={
+          <>
+            <a
+              href="/api/v1/openapi.json"
+              className={buttonVariants({ variant: "outline" })}
+              data-testid="openapi-json-link"
+            >
+              <FileJsonIcon aria-hidden="true" /> openapi.json
+            </a>
+            <Link href="/workflows" className={buttonVariants({ variant: "outline" })}>
+              <ArrowLeftIcon aria-hidden="true" /> Workflows
+            </Link>
+          </>
+        }
+      />
       <OpenApiReference document={document} />
-    </main>
+    </Page>
   );
 }

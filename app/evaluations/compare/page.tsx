@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { EvaluationComparisonView } from "@/components/evaluations/evaluation-comparison";
+import { EvaluationPage } from "@/components/evaluations/evaluation-page";
 
 /** Two evaluation runs compared (`?base=&candidate=`). */
 export default async function ComparePage({
@@ -9,18 +9,12 @@ export default async function ComparePage({
 }) {
   const { base, candidate } = await searchParams;
   return (
-    <main className="page page-wide">
-      <header className="page-header">
-        <h1>Compare evaluations</h1>
-        <Link href="/evaluations" className="button">
-          Evaluations
-        </Link>
-      </header>
+    <EvaluationPage title="Compare evaluations" back={{ href: "/evaluations", label: "Evaluations" }}>
       {base && candidate ? (
         <EvaluationComparisonView baseId={base} candidateId={candidate} />
       ) : (
-        <p className="muted">Pick two evaluation runs on the Evaluations page.</p>
+        <p className="m-0 text-sm text-muted-foreground">Pick two evaluation runs on the Evaluations page.</p>
       )}
-    </main>
+    </EvaluationPage>
   );
 }

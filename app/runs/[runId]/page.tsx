@@ -1,6 +1,9 @@
+import { ExternalLinkIcon, InboxIcon } from "lucide-react";
 import Link from "next/link";
 import { AddToDatasetButton } from "@/components/evaluations/add-to-dataset-button";
 import { RunDetailView } from "@/components/runs/run-detail-view";
+import { Button } from "@/components/ui/button";
+import { Page, PageHeader } from "@/components/ui/page";
 import { requirePagePrincipal } from "@/lib/services/access/page-principal";
 import { can } from "@/lib/services/access/policy";
 
@@ -23,32 +26,34 @@ export default async function RunPage({
   const [{ runId }, query, principal] = await Promise.all([params, searchParams, requirePagePrincipal()]);
   const shared = first(query.view) === "share";
   return (
-    <main className="page page-wide">
-      <header className="page-header">
-        <h1>
-          {shared ? "Shared run" : "Run"} {runId}
-        </h1>
-        <div className="flex items-center gap-2">
-          {shared && (
-            <Link href={`/runs/${runId}`} className="button" data-testid="leave-share-view">
-              Open full view
-            </Link>
-          )}
-          <AddToDatasetButton runId={runId} />
-          <Link href="/runs/review" className="button" data-testid="needs-review-link">
-            Needs review
-          </Link>
-          <Link href="/runs" className="button">
-            All runs
-          </Link>
-        </div>
-      </header>
+    <Page wide>
+      <PageHeader
+        title={shared ? "Shared run" : "Run"}
+        description={<code className="text-xs">{runId}</code>}
+        actions={
+          <>
+            {shared && (
+              <Button asChild>
+                <Link href={`/runs/${runId}`} className="no-underline" data-testid="leave-share-view">
+                  <ExternalLinkIcon aria-hidden /> Open full view
+                </Link>
+              </Button>
+            )}
+            <AddToDatasetButton runId={runId} />
+            <Button asChild>
+              <Link href="/runs/review" className="no-underline" data-testid="needs-review-link">
+                <InboxIcon aria-hidden /> Needs review
+              </Link>
+            </Button>
+          </>
+        }
+      />
       <RunDetailView
         runId={runId}
         focus={{ nodeId: first(query.node), nodeRunId: first(query.nodeRun) }}
         readOnly={shared}
         canRun={can(principal, "workflow.run")}
       />
-    </main>
+    </Page>
   );
 }

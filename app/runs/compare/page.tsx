@@ -1,5 +1,7 @@
-import Link from "next/link";
+import { GitCompareIcon } from "lucide-react";
 import { RunCompareView } from "@/components/runs/run-compare-view";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Page, PageHeader } from "@/components/ui/page";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -11,20 +13,22 @@ export default async function CompareRunsPage({ searchParams }: { searchParams: 
   const a = first(query.a);
   const b = first(query.b);
   return (
-    <main className="page page-wide">
-      <header className="page-header">
-        <h1>Compare runs</h1>
-        <Link href="/runs" className="button">
-          All runs
-        </Link>
-      </header>
+    <Page wide>
+      <PageHeader title="Compare runs" />
       {a && b ? (
         <RunCompareView runIdA={a} runIdB={b} />
       ) : (
-        <p className="text-sm text-muted-foreground" data-testid="compare-missing">
-          Open a run and use Compare, or give two run ids as <code>?a=</code> and <code>?b=</code>.
-        </p>
+        <EmptyState
+          data-testid="compare-missing"
+          icon={<GitCompareIcon />}
+          title="Two runs to compare"
+          description={
+            <>
+              Open a run and use Compare, or give two run ids as <code>?a=</code> and <code>?b=</code>.
+            </>
+          }
+        />
       )}
-    </main>
+    </Page>
   );
 }

@@ -5,43 +5,13 @@ import { compileWorkflow } from "@/lib/workflow/compile";
 import { fetchCatalog, type ToolOption } from "../panels/widgets/catalog-fetch";
 import { graphToDocument } from "../store/document-conversion";
 import type { EditorStore } from "../store/editor-store";
+import { afterCanvasShown } from "./after-canvas-shown";
 
 /** Wait after the last change before compiling: typing and dragging never compile per keystroke or frame. */
 const COMPILE_DEBOUNCE_MS = 300;
 
-/** Longest wait for an idle moment before the first compile runs anyway. */
+/** Longest wait for an idle moment, once the canvas is shown, before the first compile runs anyway. */
 const FIRST_COMPILE_TIMEOUT_MS = 1000;
-
-/**
- * Runs `task` once the browser is idle after the next frames (or after FIRST_COMPILE_TIMEOUT_MS);
- * `pending()` says whether it is still to come.
- */
-function afterFirstPaint(task: () => void): { pending(): boolean; cancel(): void } {
-  let done = false;
-  let idle: number | undefined;
-  const run = () => {
-    if (done) return;
-    done = true;
-    task();
-  };
-  const frame = requestAnimationFrame(() => {
-    idle =
-      typeof requestIdleCallback === "function"
-        ? requestIdleCallback(run, { timeout: FIRST_COMPILE_TIMEOUT_MS })
-        : window.setTimeout(run, 0);
-  });
-  return {
-    pending: () => !done,
-    cancel() {
-      done = true;
-      cancelAnimationFrame(frame);
-      if (idle !== undefined) {
-        if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle);
-        else clearTimeout(idle);
-      }
-    },
-  };
-}
 
 /**
  * Compiles the draft in the browser after changes settle and publishes the issues to the store.
@@ -63,10 +33,10 @@ export function useCompile(store: EditorStore): void {
         setIssues([{ code: "internal_error", severity: "error", path: [], message: String(error) }]);
       }
     };
-    // The first compile waits until the canvas has painted: with 1,000 nodes it is a long task,
-    // and the nodes matter more than their issues in the first second. The tools' answer usually
-    // comes first, so one compile covers both.
-    const initial = afterFirstPaint(compile);
+    // The first compile waits until the canvas has painted its nodes: with 1,000 nodes it is a
+    // long task, and the nodes matter more than their issues in the first second. The tools'
+    // answer usually comes first, so one compile covers both.
+    const initial = afterCanvasShown(store, compile, FIRST_COMPILE_TIMEOUT_MS);
     void fetchCatalog<ToolOption>("/api/tools").then((tools) => {
       // An empty answer is a failed load (the built-ins always exist): keep not checking.
       if (disposed || tools.length === 0) return;

@@ -9,6 +9,7 @@ import { EditorStoreProvider } from "../store/editor-store-context";
 import type { CanvasNodeData } from "../store/types";
 import { hostOf } from "./node-formatting";
 import { nodeTypes } from "./node-types";
+import { nodeViewOf } from "./use-node-view";
 
 const MEMO_TYPE = Symbol.for("react.memo");
 
@@ -149,5 +150,16 @@ describe("hostOf", () => {
     expect(hostOf("http://{{env.HOST}}/x")).toBe("{{env.HOST}}");
     expect(hostOf("example.com/path")).toBe("example.com");
     expect(hostOf("  ")).toBe("");
+  });
+});
+
+describe("nodeViewOf", () => {
+  it("parses a node's data once: the canvas's size estimate and the card share the view", () => {
+    const data: CanvasNodeData = { title: "Route", ...(getNodeDefinition("condition")?.defaults() as object) };
+    const view = nodeViewOf("condition", data);
+    expect(nodeViewOf("condition", data)).toBe(view);
+    expect(nodeViewOf("condition", { ...data })).not.toBe(view);
+    expect(nodeViewOf("template", data)).not.toBe(view);
+    expect(view.ports.map((port) => port.id)).toContain("else");
   });
 });

@@ -25,31 +25,43 @@ export interface NodeView {
 
 const FALLBACK_PORTS: OutputPort[] = [{ id: "out", label: "Next" }];
 
+/** Views by the `data` object they were derived from (see {@link nodeViewOf}). */
+const viewsByData = new WeakMap<CanvasNodeData, { type: string | undefined; view: NodeView }>();
+
 /**
  * Parses the node's config with its schema (defaults applied) to feed `summarize` and
- * `outputPorts`; falls back to the raw data while the config is invalid. Keyed on `data`'s
- * identity, which the store keeps across drags, so moving a node never re-parses it.
+ * `outputPorts`; falls back to the raw data while the config is invalid. Kept per `data` object:
+ * the store keeps `data`'s identity across drags and measurements, so a node is parsed once, and
+ * the canvas's size estimate on load (`card-size.ts`) and the card share that one parse.
  */
+export function nodeViewOf(type: string | undefined, data: CanvasNodeData): NodeView {
+  const cached = viewsByData.get(data);
+  if (cached && cached.type === type) return cached.view;
+  const view = deriveNodeView(type, data);
+  viewsByData.set(data, { type, view });
+  return view;
+}
+
+function deriveNodeView(type: string | undefined, data: CanvasNodeData): NodeView {
+  const definition = findNodeDefinition(type);
+  const { title: _title, pin: _pin, ...rawConfig } = data;
+  const pinned = readPin(data)?.source;
+  if (!definition)
+    return { definition, config: rawConfig, summary: `Unknown node type "${type}"`, ports: FALLBACK_PORTS };
+  const parsed = definition.configSchema.safeParse(rawConfig);
+  const config = (parsed.success ? parsed.data : { ...definition.defaults(), ...rawConfig }) as Record<string, unknown>;
+  let summary = "";
+  let ports = FALLBACK_PORTS;
+  try {
+    summary = definition.summarize(config);
+    ports = definition.outputPorts(config);
+  } catch {
+    summary = "Invalid configuration";
+  }
+  return pinned ? { definition, config, summary, ports, pinned } : { definition, config, summary, ports };
+}
+
+/** {@link nodeViewOf} for a node component: recomputed only when `type` or `data` changes. */
 export function useNodeView(type: string | undefined, data: CanvasNodeData): NodeView {
-  return useMemo(() => {
-    const definition = findNodeDefinition(type);
-    const { title: _title, pin: _pin, ...rawConfig } = data;
-    const pinned = readPin(data)?.source;
-    if (!definition)
-      return { definition, config: rawConfig, summary: `Unknown node type "${type}"`, ports: FALLBACK_PORTS };
-    const parsed = definition.configSchema.safeParse(rawConfig);
-    const config = (parsed.success ? parsed.data : { ...definition.defaults(), ...rawConfig }) as Record<
-      string,
-      unknown
-    >;
-    let summary = "";
-    let ports = FALLBACK_PORTS;
-    try {
-      summary = definition.summarize(config);
-      ports = definition.outputPorts(config);
-    } catch {
-      summary = "Invalid configuration";
-    }
-    return pinned ? { definition, config, summary, ports, pinned } : { definition, config, summary, ports };
-  }, [type, data]);
+  return useMemo(() => nodeViewOf(type, data), [type, data]);
 }

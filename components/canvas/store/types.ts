@@ -247,6 +247,13 @@ export interface UiSlice {
   setPublishedVersion(version: number): void;
   /** Renames the workflow. */
   setWorkflowName(name: string): void;
+  /**
+   * True once the canvas has painted the workflow's nodes (`Canvas`): work the first view does
+   * not need (the first compile, the minimap) waits for it.
+   */
+  canvasShown: boolean;
+  /** Marks the canvas shown. */
+  markCanvasShown(): void;
 }
 
 /** The whole editor store. */

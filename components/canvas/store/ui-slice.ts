@@ -91,4 +91,8 @@ export const createUiSlice =
     setWorkflowName(workflowName) {
       set({ workflowName, changeCount: get().changeCount + 1 });
     },
+    canvasShown: false,
+    markCanvasShown() {
+      if (!get().canvasShown) set({ canvasShown: true });
+    },
   });

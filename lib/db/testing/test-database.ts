@@ -2,8 +2,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { type DatabaseConfig, readDatabaseConfig } from "../database-config";
+
+/** The PostgreSQL member of DatabaseConfig. */
+type PostgresDatabaseConfig = Extract<DatabaseConfig, { provider: "postgresql" }>;
+
 import { deployMigrations } from "../migrations";
 import { createDatabase, type Database, setDatabase } from "../prisma-client";
 
@@ -17,32 +22,28 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/** An empty scratch database (no migrations applied, no client): for tests of migrations themselves. */
+export interface ScratchDatabase {
+  /** Its config. */
+  config: DatabaseConfig;
+  /** Deletes the database (close your own connections first). */
+  dispose(): Promise<void>;
+}
+
 /** Providers the repository suites run against: SQLite always, Postgres when TRELLIS_TEST_POSTGRES_URL is set. */
 export function testProviders(): ("sqlite" | "postgresql")[] {
   return process.env.TRELLIS_TEST_POSTGRES_URL ? ["sqlite", "postgresql"] : ["sqlite"];
 }
 
-/** Creates, migrates and installs a fresh database of the given provider. */
-export async function createTestDatabase(provider: "sqlite" | "postgresql"): Promise<TestDatabase> {
-  if (provider === "sqlite") {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-test-"));
-    const filePath = path.join(folder, "test.db");
-    const config: DatabaseConfig = { provider: "sqlite", url: `file:${filePath}`, filePath };
-    await deployMigrations(config);
-    const db = createDatabase(config);
-    setDatabase(db);
-    return {
-      config,
-      db,
-      async dispose() {
-        await db.$disconnect();
-        fs.rmSync(folder, { recursive: true, force: true });
-      },
-    };
-  }
+/** The PostgreSQL server of TRELLIS_TEST_POSTGRES_URL. */
+function testPostgres(): PostgresDatabaseConfig {
   const base = readDatabaseConfig({ DATABASE_URL: process.env.TRELLIS_TEST_POSTGRES_URL });
   if (base.provider !== "postgresql") throw new Error("TRELLIS_TEST_POSTGRES_URL must be a postgresql:// URL");
-  const name = `trellis_test_${crypto.randomBytes(5).toString("hex")}`;
+  return base;
+}
+
+/** Runs one statement on the test server's maintenance database (CREATE/DROP DATABASE). */
+async function onPostgresServer(base: PostgresDatabaseConfig, sql: string): Promise<void> {
   const admin = new pg.Client({
     host: base.host,
     port: base.port,
@@ -51,27 +52,83 @@ export async function createTestDatabase(provider: "sqlite" | "postgresql"): Pro
     database: base.database,
   });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const config: DatabaseConfig = { ...base, database: name, url: base.url.replace(/\/[^/?]*(\?|$)/, `/${name}$1`) };
-  await deployMigrations(config);
-  const db = createDatabase(config);
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Creates an empty database of the given provider: a file in a temporary folder, or a new PostgreSQL database. */
+export async function createScratchDatabase(
+  provider: "sqlite" | "postgresql",
+  prefix = "trellis_test",
+): Promise<ScratchDatabase> {
+  if (provider === "sqlite") {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix.replaceAll("_", "-")}-`));
+    const filePath = path.join(folder, "test.db");
+    return {
+      config: { provider: "sqlite", url: `file:${filePath}`, filePath },
+      async dispose() {
+        fs.rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  }
+  const base = testPostgres();
+  const name = `${prefix}_${crypto.randomBytes(5).toString("hex")}`;
+  await onPostgresServer(base, `CREATE DATABASE "${name}"`);
+  return {
+    config: { ...base, database: name, url: base.url.replace(/\/[^/?]*(\?|$)/, `/${name}$1`) },
+    dispose: () => onPostgresServer(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+/** Creates, migrates and installs a fresh database of the given provider. */
+export async function createTestDatabase(provider: "sqlite" | "postgresql"): Promise<TestDatabase> {
+  const scratch = await createScratchDatabase(provider);
+  await deployMigrations(scratch.config);
+  const db = createDatabase(scratch.config);
   setDatabase(db);
   return {
-    config,
+    config: scratch.config,
     db,
     async dispose() {
       await db.$disconnect();
-      const cleanup = new pg.Client({
-        host: base.host,
-        port: base.port,
-        user: base.user,
-        password: base.password,
-        database: base.database,
-      });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.dispose();
     },
   };
+}
+
+/**
+ * Runs one raw statement on its own short-lived connection, bypassing Prisma: for building a
+ * database as an older release left it (columns the current client no longer knows).
+ * Parameters are written `?` for both providers.
+ */
+export async function executeRawStatement(config: DatabaseConfig, sql: string, parameters: unknown[]): Promise<void> {
+  if (config.provider === "sqlite") {
+    const connection = new BetterSqlite3(config.filePath);
+    try {
+      connection.prepare(sql).run(...parameters);
+    } finally {
+      connection.close();
+    }
+    return;
+  }
+  let index = 0;
+  const connection = new pg.Client({
+    host: config.host,
+    port: config.port,
+    user: config.user,
+    password: config.password,
+    database: config.database,
+  });
+  await connection.connect();
+  try {
+    await connection.query(
+      sql.replace(/\?/g, () => `$${++index}`),
+      parameters,
+    );
+  } finally {
+    await connection.end();
+  }
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { AttemptControl, CallControl, DEFAULT_ATTEMPT_TIMEOUTS } from "../call-control";
 import { ContextOverflowError } from "../errors/context-overflow-error";
 import { ModelBadResponseError } from "../errors/model-bad-response-error";
@@ -19,6 +19,7 @@ import { attemptEntry, decideRetry, type RetryEvent, type RetryOptions, sleep, w
 import { cutAtStopSequence } from "../stop-sequence-filter";
 import type { TokenBudgetOptions } from "../token-budget";
 import { computeCost, computeUsage } from "../usage";
+import { openAIClientFor } from "./client-cache";
 import { mapFinishReason } from "./map-finish-reason";
 import { mapOpenAIError } from "./map-openai-error";
 import { type PreparedRequest, prepareRequest } from "./prepare-request";
@@ -37,7 +38,7 @@ export interface OpenAICompatibleModelOptions {
   headers?: Record<string, string>;
   /** Extra query parameters on every request (Azure: `api-version`). */
   query?: Record<string, string>;
-  /** The fetch the SDK sends with; the global one by default (the provider Test passes the SSRF-guarded one). */
+  /** The fetch the SDK sends with; `httpFetch` by default (the provider Test passes the SSRF-guarded one). */
   fetch?: typeof fetch;
   /** Profile fields overriding the table's row for this model. */
   profile?: Partial<ModelProfile>;
@@ -54,9 +55,6 @@ export interface OpenAICompatibleModelOptions {
   /** Per-attempt time bounds (first byte, total); `DEFAULT_ATTEMPT_TIMEOUTS` for unset fields. */
   attemptTimeouts?: AttemptTimeouts;
 }
-
-/** The SDK's own timeout; ours (`request.timeoutMs`) is the one that matters, this only bounds a hung socket. */
-const sdkTimeoutMs = 10 * 60 * 1000;
 
 /** Where a finished attempt's raw output came from, before usage and cost. */
 type RawCompletion = AssembledCompletion;
@@ -88,17 +86,12 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     // Azure's classic endpoints authenticate with `api-key`, not a bearer token.
     if (kind === "azure" && !Object.keys(headers).some((name) => name.toLowerCase() === "api-key"))
       headers["api-key"] = apiKey;
-    this.client = new OpenAI({
+    this.client = openAIClientFor({
       baseURL: options.baseURL,
       apiKey,
-      defaultHeaders: headers,
-      defaultQuery: options.query,
-      // Our retry loop is explicit and tested; two loops would multiply attempts.
-      maxRetries: 0,
-      timeout: sdkTimeoutMs,
-      // The SDK logs unparsable stream chunks to the console; we turn them into typed errors instead.
-      logLevel: "off",
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      headers,
+      query: options.query,
+      fetch: options.fetch,
     });
   }
 

@@ -2,13 +2,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import BetterSqlite3 from "better-sqlite3";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { findPasswordHash } from "../../db/credentials";
-import { type DatabaseConfig, readDatabaseConfig } from "../../db/database-config";
+import type { DatabaseConfig } from "../../db/database-config";
 import { deployMigrations } from "../../db/migrations";
 import { createDatabase, setDatabase } from "../../db/prisma-client";
+import { createScratchDatabase, executeRawStatement, testProviders } from "../../db/testing/test-database";
 import { signIn } from "../account";
 import { createServiceRoot, installServiceRoot } from "../root";
 import { principalFromSessionToken } from "./session";
@@ -69,64 +68,32 @@ async function signsInAndIsRehashed(config: DatabaseConfig, userId: string, salt
   }
 }
 
-describe("the better-auth migration carries passwords over", () => {
+describe.each(testProviders())("the better-auth migration carries passwords over on %s", (provider) => {
   const previousRoot = process.env.TRELLIS_ROOT;
   afterEach(() => {
     if (previousRoot === undefined) delete process.env.TRELLIS_ROOT;
     else process.env.TRELLIS_ROOT = previousRoot;
   });
 
-  it("SQLite: a user with a legacy hash signs in through better-auth after the migration and is re-hashed", async () => {
+  it("a user with a legacy hash signs in through better-auth after the migration and is re-hashed", async () => {
     const project = projectBefore();
     process.env.TRELLIS_ROOT = project.root;
-    const filePath = path.join(project.root, "data", "before.db");
-    const config: DatabaseConfig = { provider: "sqlite", url: `file:${filePath}`, filePath };
-    expect(await deployMigrations(config)).not.toContain(MIGRATION);
-    const { stored, salt, hash } = legacyHash("old-password");
-    const raw = new BetterSqlite3(filePath);
-    raw
-      .prepare('INSERT INTO "User" ("id", "email", "name", "passwordHash") VALUES (?, ?, ?, ?)')
-      .run("user-old", "old@example.test", "Old", stored);
-    raw.close();
-    project.restore();
-    expect(await deployMigrations(config)).toEqual([MIGRATION]);
-    await signsInAndIsRehashed(config, "user-old", salt, hash);
-    fs.rmSync(project.root, { recursive: true, force: true });
+    const scratch = await createScratchDatabase(provider, "trellis_auth_migration");
+    try {
+      expect(await deployMigrations(scratch.config)).not.toContain(MIGRATION);
+      const { stored, salt, hash } = legacyHash("old-password");
+      // The column the current client no longer has: only a raw statement can fill it.
+      await executeRawStatement(
+        scratch.config,
+        'INSERT INTO "User" ("id", "email", "name", "passwordHash") VALUES (?, ?, ?, ?)',
+        ["user-old", "old@example.test", "Old", stored],
+      );
+      project.restore();
+      expect(await deployMigrations(scratch.config)).toEqual([MIGRATION]);
+      await signsInAndIsRehashed(scratch.config, "user-old", salt, hash);
+    } finally {
+      await scratch.dispose();
+      fs.rmSync(project.root, { recursive: true, force: true });
+    }
   });
-
-  it.skipIf(!process.env.TRELLIS_TEST_POSTGRES_URL)(
-    "PostgreSQL: a user with a legacy hash signs in through better-auth after the migration and is re-hashed",
-    async () => {
-      const project = projectBefore();
-      process.env.TRELLIS_ROOT = project.root;
-      const base = readDatabaseConfig({ DATABASE_URL: process.env.TRELLIS_TEST_POSTGRES_URL });
-      if (base.provider !== "postgresql") throw new Error("TRELLIS_TEST_POSTGRES_URL must be a postgresql:// URL");
-      const name = `trellis_auth_migration_${crypto.randomBytes(4).toString("hex")}`;
-      const connection = { host: base.host, port: base.port, user: base.user, password: base.password };
-      const admin = new pg.Client({ ...connection, database: base.database });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      const config: DatabaseConfig = { ...base, database: name, url: base.url.replace(/\/[^/?]*(\?|$)/, `/${name}$1`) };
-      try {
-        expect(await deployMigrations(config)).not.toContain(MIGRATION);
-        const { stored, salt, hash } = legacyHash("old-password");
-        const raw = new pg.Client({ ...connection, database: name });
-        await raw.connect();
-        await raw.query('INSERT INTO "User" ("id", "email", "name", "passwordHash") VALUES ($1, $2, $3, $4)', [
-          "user-old",
-          "old@example.test",
-          "Old",
-          stored,
-        ]);
-        await raw.end();
-        project.restore();
-        expect(await deployMigrations(config)).toEqual([MIGRATION]);
-        await signsInAndIsRehashed(config, "user-old", salt, hash);
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
-        fs.rmSync(project.root, { recursive: true, force: true });
-      }
-    },
-  );
 });

@@ -20,21 +20,30 @@ function signIn(password: string, forwardedFor?: string, peer = "127.0.0.1"): Pr
   );
 }
 
-describe("POST /api/auth/login limits", () => {
-  let test: TestDatabase;
-
+/**
+ * A fresh seeded SQLite database for the enclosing `describe` (admin@example.test /
+ * secret-password); `ownerId()` is that account's id once `beforeAll` has run.
+ */
+function useSeededDatabase(): { ownerId(): string } {
+  let test: TestDatabase | undefined;
+  let ownerId = "";
   beforeAll(async () => {
     test = await createTestDatabase("sqlite");
-    await seedDatabase(test.db, {
+    ({ ownerId } = await seedDatabase(test.db, {
       adminEmail: "admin@example.test",
       adminPassword: "secret-password",
       workspaceName: "Test",
-    });
+    }));
   });
   afterAll(async () => {
     vi.unstubAllEnvs();
     await test?.dispose();
   });
+  return { ownerId: () => ownerId };
+}
+
+describe("POST /api/auth/login limits", () => {
+  useSeededDatabase();
   beforeEach(() => {
     // Fresh buckets for each case; the peer header is believed as under scripts/serve.mjs.
     installServiceRoot(createServiceRoot());
@@ -72,20 +81,7 @@ describe("POST /api/auth/login limits", () => {
 });
 
 describe("POST /api/auth/login through better-auth's limiter", () => {
-  let test: TestDatabase;
-
-  beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    });
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await test?.dispose();
-  });
+  useSeededDatabase();
   beforeEach(() => {
     // Fresh buckets of ours; better-auth's keep one store per file, so each case uses its own addresses.
     installServiceRoot(createServiceRoot());
@@ -133,22 +129,10 @@ describe("POST /api/auth/login through better-auth's limiter", () => {
 });
 
 describe("POST /api/auth/login passwords", () => {
-  let test: TestDatabase;
-  let userId: string;
+  const seeded = useSeededDatabase();
 
-  beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    ({ ownerId: userId } = await seedDatabase(test.db, {
-      adminEmail: "admin@example.test",
-      adminPassword: "secret-password",
-      workspaceName: "Test",
-    }));
-    installServiceRoot(createServiceRoot());
-  });
-  afterAll(async () => {
-    vi.restoreAllMocks();
-    await test?.dispose();
-  });
+  beforeAll(() => installServiceRoot(createServiceRoot()));
+  afterAll(() => vi.restoreAllMocks());
 
   it("costs an unknown e-mail one scrypt, like a known one", async () => {
     const scrypt = vi.spyOn(crypto, "scrypt");
@@ -167,11 +151,11 @@ describe("POST /api/auth/login passwords", () => {
   it("re-stores a first-format hash in the new format on a successful sign-in through better-auth", async () => {
     const salt = crypto.randomBytes(16);
     const hash = crypto.scryptSync("secret-password", salt, 32).toString("base64");
-    await storePasswordHash(userId, `scrypt$${salt.toString("base64")}$${hash}`);
+    await storePasswordHash(seeded.ownerId(), `scrypt$${salt.toString("base64")}$${hash}`);
     expect((await signIn("wrong-password")).status).toBe(401);
     expect((await signIn("secret-password")).status).toBe(200);
     // Same salt and hash, now with its parameters spelled out.
-    expect(await findPasswordHash(userId)).toBe(`scrypt$N=16384,r=8,p=1$${salt.toString("base64")}$${hash}`);
+    expect(await findPasswordHash(seeded.ownerId())).toBe(`scrypt$N=16384,r=8,p=1$${salt.toString("base64")}$${hash}`);
     expect((await signIn("secret-password")).status).toBe(200);
   });
 });

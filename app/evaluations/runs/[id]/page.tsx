@@ -1,18 +1,12 @@
-import Link from "next/link";
+import { EvaluationPage } from "@/components/evaluations/evaluation-page";
 import { EvaluationRunView } from "@/components/evaluations/evaluation-run-view";
 
 /** One evaluation run: live progress, totals, per-case results. */
 export default async function EvaluationRunPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return (
-    <main className="page page-wide">
-      <header className="page-header">
-        <h1>Evaluation</h1>
-        <Link href="/evaluations" className="button">
-          Evaluations
-        </Link>
-      </header>
+    <EvaluationPage title="Evaluation" back={{ href: "/evaluations", label: "Evaluations" }}>
       <EvaluationRunView evaluationId={id} />
-    </main>
+    </EvaluationPage>
   );
 }
