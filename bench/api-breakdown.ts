@@ -39,7 +39,7 @@ import { compileWorkflow } from "../lib/workflow/compile";
 import type { CompiledWorkflow } from "../lib/workflow/compiled";
 import { llmFlow } from "./llm-flow";
 import { publishedRunFixture } from "./published-run-fixture";
-import { freePort, loadAverage, percentile, sleep, sortedCopy } from "./support";
+import { freePort, loadAverage, percentile, runBench, sleep, sortedCopy } from "./support";
 
 const OPS = Number(process.env.BENCH_BREAKDOWN_OPS ?? 300);
 /** When set, a CPU profile of the `handler` step alone is written there. */
@@ -189,10 +189,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

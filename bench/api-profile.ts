@@ -18,7 +18,7 @@ import { POST } from "../app/api/v1/workflows/[slug]/run/route";
 import { startFakeOpenAIServer } from "../lib/llm/fake-server";
 import { llmFlow } from "./llm-flow";
 import { publishedRunFixture } from "./published-run-fixture";
-import { percentile, sortedCopy } from "./support";
+import { percentile, runBench, sortedCopy } from "./support";
 
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 400);
 /** `one_llm` (default) or `parallel_10_llm` (10 LLM nodes side by side, model answering after BENCH_PROFILE_MODEL_MS). */
@@ -118,10 +118,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -30,7 +30,7 @@ import { createDataset } from "../lib/services/datasets";
 import { getEvaluation } from "../lib/services/evaluation-queries";
 import { startEvaluation } from "../lib/services/evaluation-runner";
 import { llmFlow } from "./llm-flow";
-import { loadAverage } from "./support";
+import { loadAverage, runBench } from "./support";
 
 const CASES = Number(process.env.BENCH_EVAL_CASES ?? 100);
 const K = 5;
@@ -119,10 +119,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

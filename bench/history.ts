@@ -17,6 +17,7 @@
  * (SQLite `EXPLAIN QUERY PLAN`, PostgreSQL `EXPLAIN (ANALYZE, BUFFERS)`).
  */
 import { stubServerOnly } from "./engine-sqlite-support";
+import { runBench } from "./support";
 
 stubServerOnly();
 
@@ -534,10 +535,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -6,6 +6,20 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 
+/**
+ * Runs a bench's `main` and exits: 0 when it resolves (open handles such as a keep-alive agent
+ * must not keep the process up), 1 with the error printed when it rejects.
+ */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
 /** Waits `milliseconds`. */
 export const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
