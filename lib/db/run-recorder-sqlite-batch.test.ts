@@ -72,21 +72,42 @@ function runEvents(runId: string, startedAt: number): RunEvent[] {
   ] as RunEvent[];
 }
 
-/** A database with a workspace and a workflow to record runs of. */
-async function recordingDatabase(provider: "sqlite" | "postgresql") {
-  const test = await createTestDatabase(provider);
-  const seeded = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
-  const workflow = await createWorkflow(seeded.workspaceId, {
-    name: "R",
-    userId: seeded.ownerId,
-    draft: emptyDocument(),
+/** A database with a workspace and a workflow to record runs of (set by the suite's beforeAll). */
+interface RecordingDatabase {
+  test: TestDatabase;
+  workspaceId: string;
+  workflowId: string;
+}
+
+/** The suite's recording database: created before its tests, disposed after them. */
+function useRecordingDatabase(provider: "sqlite" | "postgresql"): RecordingDatabase {
+  const recording = {} as RecordingDatabase;
+  beforeAll(async () => {
+    recording.test = await createTestDatabase(provider);
+    const seeded = await seedDatabase(recording.test.db, {
+      adminEmail: "a@b.c",
+      adminPassword: "pw",
+      workspaceName: "W",
+    });
+    recording.workspaceId = seeded.workspaceId;
+    recording.workflowId = (
+      await createWorkflow(seeded.workspaceId, { name: "R", userId: seeded.ownerId, draft: emptyDocument() })
+    ).id;
   });
-  return { test, workspaceId: seeded.workspaceId, workflowId: workflow.id };
+  afterAll(async () => recording.test?.dispose());
+  return recording;
 }
 
 /** A new run of the workflow with `runEvents` and a checkpoint given to a recorder, not flushed yet. */
-async function bufferedRun(test: TestDatabase, workflow: { workspaceId: string; workflowId: string }) {
-  const runId = await createRun({ ...workflow, trigger: "api", compiled, inputs: {}, usesDemoModel: false });
+async function bufferedRun({ test, workspaceId, workflowId }: RecordingDatabase) {
+  const runId = await createRun({
+    workspaceId,
+    workflowId,
+    trigger: "api",
+    compiled,
+    inputs: {},
+    usesDemoModel: false,
+  });
   const startedAt = (await test.db.run.findUniqueOrThrow({ where: { id: runId } })).startedAt.getTime();
   const recorder = new PrismaRunRecorder(test.db, test.config.provider, { flushIntervalMs: 60_000 });
   for (const event of runEvents(runId, startedAt)) recorder.record(event);
@@ -95,38 +116,31 @@ async function bufferedRun(test: TestDatabase, workflow: { workspaceId: string; 
 }
 
 describe("the SQLite recorder's synchronous batch", () => {
-  let test: TestDatabase;
-  let workspaceId: string;
-  let workflowId: string;
-
-  beforeAll(async () => {
-    ({ test, workspaceId, workflowId } = await recordingDatabase("sqlite"));
-  });
-  afterAll(async () => test?.dispose());
+  const recording = useRecordingDatabase("sqlite");
 
   async function record(viaPrisma: boolean) {
-    const { runId, startedAt, recorder } = await bufferedRun(test, { workspaceId, workflowId });
+    const { runId, startedAt, recorder } = await bufferedRun(recording);
     if (!viaPrisma) {
-      expect(sqliteConnectionOf(test.db)?.inTransaction).toBe(false);
+      expect(sqliteConnectionOf(recording.test.db)?.inTransaction).toBe(false);
       await recorder.flush();
     } else {
       // A Prisma transaction open on the connection: the batch must not write into it, so it
       // takes Prisma's path (which waits for that transaction to end).
-      const held = await holdPrismaTransaction(test.db);
+      const held = await holdPrismaTransaction(recording.test.db);
       const flushed = recorder.flush();
       await new Promise((resolve) => setTimeout(resolve, 50));
       await held.release();
       await flushed;
     }
     const stored = await getRunWithNodeRuns(runId);
-    const search = await test.db.$queryRawUnsafe<{ content: string }[]>(
+    const search = await recording.test.db.$queryRawUnsafe<{ content: string }[]>(
       `SELECT "content" FROM "RunSearch" WHERE "runId" = ?`,
       runId,
     );
-    const checkpoint = await test.db.runCheckpoint.findUnique({ where: { id: runId } });
-    const row = await test.db.run.findUniqueOrThrow({ where: { id: runId } });
+    const checkpoint = await recording.test.db.runCheckpoint.findUnique({ where: { id: runId } });
+    const row = await recording.test.db.run.findUniqueOrThrow({ where: { id: runId } });
     // As stored: the history compares and sorts these columns in SQL, so the text must match Prisma's.
-    const [raw] = await test.db.$queryRawUnsafe<{ endedAt: string; nodeEndedAt: string }[]>(
+    const [raw] = await recording.test.db.$queryRawUnsafe<{ endedAt: string; nodeEndedAt: string }[]>(
       `SELECT CAST(r."endedAt" AS TEXT) || '' AS "endedAt", CAST(n."endedAt" AS TEXT) || '' AS "nodeEndedAt" FROM "Run" r JOIN "NodeRun" n ON n."runId" = r."id" AND n."nodeId" = 'hung' WHERE r."id" = ?`,
       runId,
     );
@@ -181,7 +195,7 @@ describe("the SQLite recorder's synchronous batch", () => {
   });
 
   it("runs its statements from the connection's statement cache", async () => {
-    const connection = sqliteConnectionOf(test.db);
+    const connection = sqliteConnectionOf(recording.test.db);
     if (!connection) throw new Error("not connected");
     const prepared = new Map<string, Set<unknown>>();
     const calls = new Map<string, number>();
@@ -193,7 +207,7 @@ describe("the SQLite recorder's synchronous batch", () => {
       return statement;
     };
     try {
-      for (let run = 0; run < 2; run++) await (await bufferedRun(test, { workspaceId, workflowId })).recorder.flush();
+      for (let run = 0; run < 2; run++) await (await bufferedRun(recording)).recorder.flush();
     } finally {
       (connection as unknown as { prepare: typeof prepare }).prepare = prepare;
     }
@@ -208,34 +222,27 @@ describe("the SQLite recorder's synchronous batch", () => {
 
   it("fails the batch (kept for a retry) when the Run row is gone", async () => {
     const runId = await createRun({
-      workspaceId,
-      workflowId,
+      workspaceId: recording.workspaceId,
+      workflowId: recording.workflowId,
       trigger: "api",
       compiled,
       inputs: {},
       usesDemoModel: false,
     });
-    const recorder = new PrismaRunRecorder(test.db, "sqlite", { flushIntervalMs: 60_000 });
-    await test.db.run.delete({ where: { id: runId } });
+    const recorder = new PrismaRunRecorder(recording.test.db, "sqlite", { flushIntervalMs: 60_000 });
+    await recording.test.db.run.delete({ where: { id: runId } });
     recorder.record({ runId, seq: 1, at: Date.now(), type: "run-start", inputs: {} } as RunEvent);
     await expect(recorder.flush()).rejects.toThrow(/no row|foreign key/i);
   });
 });
 
 describe.skipIf(!process.env.TRELLIS_TEST_POSTGRES_URL)("the recorder's Run patch on PostgreSQL", () => {
-  let test: TestDatabase;
-  let workspaceId: string;
-  let workflowId: string;
-
-  beforeAll(async () => {
-    ({ test, workspaceId, workflowId } = await recordingDatabase("postgresql"));
-  });
-  afterAll(async () => test?.dispose());
+  const recording = useRecordingDatabase("postgresql");
 
   it("writes the same Run row, closes open node runs and indexes the run, with the same statements", async () => {
-    const { runId, startedAt, recorder } = await bufferedRun(test, { workspaceId, workflowId });
+    const { runId, startedAt, recorder } = await bufferedRun(recording);
     await recorder.flush();
-    const row = await test.db.run.findUniqueOrThrow({ where: { id: runId } });
+    const row = await recording.test.db.run.findUniqueOrThrow({ where: { id: runId } });
     expect(row).toMatchObject({
       status: "failed",
       errorCode: "node_failed",
@@ -254,7 +261,7 @@ describe.skipIf(!process.env.TRELLIS_TEST_POSTGRES_URL)("the recorder's Run patc
       status: "failed",
       errorCode: "node_failed",
     });
-    const search = await test.db.$queryRawUnsafe<{ content: string }[]>(
+    const search = await recording.test.db.$queryRawUnsafe<{ content: string }[]>(
       `SELECT "content" FROM "RunSearch" WHERE "runId" = $1`,
       runId,
     );
