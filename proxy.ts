@@ -51,6 +51,11 @@ function isDecodablePath(pathname: string): boolean {
   }
 }
 
+/**
+ * Where the proxy runs: not on static files, and not on the published API (`/api/v1/…`, public
+ * here and authenticated by its route wrapper) unless the path holds a `%`, whose decoding the
+ * proxy checks. Running it costs every published call a trip through Next's middleware adapter.
+ */
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|trellis-icon.svg|trellis-logo.svg).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|icon.svg|trellis-icon.svg|trellis-logo.svg|api/v1/[^%]*$).*)"],
 };

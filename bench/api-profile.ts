@@ -14,18 +14,11 @@
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
-import path from "node:path";
 import { POST } from "../app/api/v1/workflows/[slug]/run/route";
-import { createApiKey } from "../lib/db/api-key-repository";
-import { deployMigrations } from "../lib/db/migrations";
-import { createDatabase, setDatabase } from "../lib/db/prisma-client";
-import { saveProvider } from "../lib/db/provider-repository";
-import { seedDatabase } from "../lib/db/seed";
-import { createWorkflow, publishWorkflow } from "../lib/db/workflow-repository";
 import { startFakeOpenAIServer } from "../lib/llm/fake-server";
-import { oneLlmFlow } from "./one-llm-flow";
-import { parallelLlmFlow } from "./parallel-llm-flow";
-import { percentile, sortedCopy } from "./support";
+import { llmFlow } from "./llm-flow";
+import { publishedRunFixture } from "./published-run-fixture";
+import { percentile, runBench, sortedCopy } from "./support";
 
 const RUNS = Number(process.env.BENCH_PROFILE_RUNS ?? 400);
 /** `one_llm` (default) or `parallel_10_llm` (10 LLM nodes side by side, model answering after BENCH_PROFILE_MODEL_MS). */
@@ -37,31 +30,12 @@ const CLIENTS = Number(process.env.BENCH_PROFILE_CLIENTS ?? 1);
 /** When set, a CPU profile of the measured runs only (no start-up, migrations or warm-up) is written there. */
 const PROFILE_PATH = process.env.BENCH_PROFILE_CPU_PROFILE;
 
-const flow = FLOW === "parallel_10_llm" ? parallelLlmFlow(10, "gpt-4o-mini") : oneLlmFlow();
+const flow = FLOW === "parallel_10_llm" ? llmFlow({ branches: 10 }) : llmFlow();
 
 async function main(): Promise<void> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "trellis-api-profile-"));
-  const filePath = path.join(folder, "bench.db");
-  const config = { provider: "sqlite" as const, url: `file:${filePath}`, filePath };
-  process.env.DATABASE_URL = config.url;
-  process.env.TRELLIS_SECRET_KEY ??= Buffer.alloc(32, 7).toString("base64");
-  process.env.TRELLIS_API_RATE_LIMIT = "100000000";
   const fake = await startFakeOpenAIServer({ responder: () => ({ text: "pong", delayMs: MODEL_MS }) });
-  process.env.TRELLIS_HTTP_ALLOWLIST = new URL(fake.url).host;
-  await deployMigrations(config);
-  const db = createDatabase(config);
-  setDatabase(db);
+  const { slug, secret, dispose } = await publishedRunFixture("Profile", fake.url, flow);
   try {
-    const { workspaceId, ownerId } = await seedDatabase(db, {
-      adminEmail: "p@x.test",
-      adminPassword: "pw-123456",
-      workspaceName: "P",
-    });
-    await saveProvider(workspaceId, "fake", { baseURL: fake.url, apiKey: "sk-profile" });
-    const slug = "profile";
-    const { id } = await createWorkflow(workspaceId, { name: "Profile", userId: ownerId, draft: flow });
-    await publishWorkflow(id, { note: "profile", userId: ownerId });
-    const { secret } = await createApiKey(workspaceId, { name: "profile", scopes: ["run"] });
     let left = RUNS;
     const firstEvents: number[] = [];
     const latencies: number[] = [];
@@ -140,15 +114,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await fake.close();
-    await db.$disconnect();
-    fs.rmSync(folder, { recursive: true, force: true });
+    await dispose();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -10,7 +10,16 @@
  *                               clients, each level for BENCH_API_SECONDS (default 5) s, after a warm-up;
  *                               flows: `one_llm` (start → llm → end) and `plan_and_execute` (the
  *                               "Plan and execute" example: planner → parallel tool iteration →
- *                               synthesizer, fully recorded)
+ *                               synthesizer, fully recorded); `server_cpu_ms_per_run` is the server
+ *                               process's CPU (user + system, /proc) over the round per run
+ *   one_llm_beyond_model_ms     the one_llm p50 at 1 client minus `model_call_ms.p50`: the server's time
+ *                               beyond the model call (the issue's "≤ 8 ms beyond the model")
+ *   model_call_ms               the same model call the one_llm node makes (our OpenAI adapter over the
+ *                               openai SDK, streamed, one user message) sent from this bench process to
+ *                               the same fake server, one at a time (p50/p99): the model's share of a run
+ *   http_floor_ms               GET /api/health (one database ping) over the same keep-alive client, one
+ *                               at a time (p50/p99, and the server's CPU per request): what any answer
+ *                               of the built server costs
  *   first_sse                   streaming run: time to the response headers and to the first SSE
  *                               `data:` line (p50/p99)
  *   chat_first_token            streamed POST /api/v1/chat/completions: time to the first chunk
@@ -51,26 +60,29 @@ import { saveProvider } from "../lib/db/provider-repository";
 import { seedDatabase } from "../lib/db/seed";
 import { createWorkflow, publishWorkflow } from "../lib/db/workflow-repository";
 import { type FakeChatRequestBody, type FakeReply, startFakeOpenAIServer } from "../lib/llm/fake-server";
+import type { LanguageModel } from "../lib/llm/language-model";
+import { createOpenAICompatibleModel } from "../lib/llm/openai/openai-language-model";
 import { startDemoApiStub } from "../lib/tools/demo-stub/server";
 import type { WorkflowDocument } from "../lib/workflow/document";
 import { planAndExecuteExample } from "../lib/workflow/examples/plan-and-execute";
 import { slugify } from "../lib/workflow/naming";
-import { oneLlmFlow } from "./one-llm-flow";
-import { parallelLlmFlow } from "./parallel-llm-flow";
+import { llmFlow } from "./llm-flow";
 import { memoryProbe, memoryVerdicts, type RssPoint } from "./server-memory";
-import { closedLoop, freePort, loadAverage, percentile, rssMb, sleep, sortedCopy } from "./support";
+import { closedLoop, cpuMs, freePort, loadAverage, percentile, rssMb, sleep, sortedCopy } from "./support";
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 const IDLE_SECONDS = Number(process.env.BENCH_API_IDLE_SECONDS ?? 60);
 const LEVELS = [1, 8, 32];
 const STREAM_SAMPLES = 30;
+/** Samples of the model call alone and of the HTTP floor. */
+const BASELINE_SAMPLES = 300;
 const PARALLEL_SAMPLES = 10;
 const PARALLEL_BRANCHES = 10;
 const SLOW_MODEL = "gpt-slow-200ms";
 const ALL_CASES = ["one_llm", "plan_and_execute", "first_sse", "chat_first_token", "parallel_10_llm", "idle"];
 const CASES = new Set((process.env.BENCH_API_CASES ?? ALL_CASES.join(",")).split(",").map((name) => name.trim()));
 
-const oneLlmFlowDocument = oneLlmFlow();
+const oneLlmFlowDocument = llmFlow();
 
 /** The Plan-and-execute example on the fake provider (it names `default`). */
 function planAndExecuteFlow(): WorkflowDocument {
@@ -171,6 +183,31 @@ async function chatFirstToken(origin: string, secret: string, model: string): Pr
   return first;
 }
 
+/**
+ * `operation` BASELINE_SAMPLES times one at a time after a warm-up: its wall time (p50/p99) and,
+ * given the server's pid, the server's CPU per operation.
+ */
+async function baseline(operation: () => Promise<void>, serverPid?: number) {
+  for (let warm = 0; warm < 20; warm++) await operation();
+  const samples: number[] = [];
+  const cpuBefore = serverPid === undefined ? 0 : cpuMs(serverPid);
+  for (let sample = 0; sample < BASELINE_SAMPLES; sample++) {
+    const started = performance.now();
+    await operation();
+    samples.push(performance.now() - started);
+  }
+  if (serverPid === undefined) return summary(samples);
+  const serverCpu = (cpuMs(serverPid) - cpuBefore) / BASELINE_SAMPLES;
+  return { ...summary(samples), server_cpu_ms: Math.round(serverCpu * 100) / 100 };
+}
+
+/** The one_llm node's model call alone, from this process to the fake server, drained (one client, reused). */
+async function modelCall(model: LanguageModel): Promise<void> {
+  for await (const _part of model.stream({ messages: [{ role: "user", content: "ping" }] })) {
+    // drained: the node reads the whole stream too
+  }
+}
+
 function summary(samples: number[]) {
   const sorted = sortedCopy(samples);
   return {
@@ -203,7 +240,7 @@ async function main(): Promise<void> {
   const flows = {
     one_llm: oneLlmFlowDocument,
     plan_and_execute: planAndExecuteFlow(),
-    parallel_10_llm: parallelLlmFlow(PARALLEL_BRANCHES, SLOW_MODEL),
+    parallel_10_llm: llmFlow({ branches: PARALLEL_BRANCHES, model: SLOW_MODEL }),
   };
   const slugs: Record<string, string> = {};
   for (const [name, draft] of Object.entries(flows)) {
@@ -264,13 +301,36 @@ async function main(): Promise<void> {
       await closedLoop(4, 2, run); // warm-up (route compilation, JIT, connections)
       blocking[name] = {};
       for (const clients of LEVELS) {
+        const cpuBefore = cpuMs(pid);
         const { per_second, ...rest } = await closedLoop(clients, SECONDS, run);
-        blocking[name][String(clients)] = { runs_per_s: per_second, ...rest };
+        const serverCpu = (cpuMs(pid) - cpuBefore) / Math.max(1, rest.count + rest.failures);
+        blocking[name][String(clients)] = {
+          runs_per_s: per_second,
+          ...rest,
+          server_cpu_ms_per_run: Math.round(serverCpu * 100) / 100,
+        };
         await noteRss(`after_${name}_${clients}`);
         fake.requests.length = 0;
       }
     }
     const result: Record<string, unknown> = {};
+    const model = createOpenAICompatibleModel({ baseURL: fake.url, apiKey: "sk-bench-fake-key", model: "gpt-4o-mini" });
+    const modelCallMs = await baseline(() => modelCall(model));
+    fake.requests.length = 0;
+    result.model_call_ms = modelCallMs;
+    const oneLlmAtOne = blocking.one_llm?.["1"] as { p50_ms: number } | undefined;
+    if (oneLlmAtOne) {
+      result.one_llm_beyond_model_ms = {
+        p50: Math.round((oneLlmAtOne.p50_ms - modelCallMs.p50) * 100) / 100,
+        one_llm_p50: oneLlmAtOne.p50_ms,
+        model_call_p50: modelCallMs.p50,
+      };
+    }
+    result.http_floor_ms = await baseline(async () => {
+      const response = await fetch(`${origin}/api/health`);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`/api/health answered ${response.status}`);
+    }, pid);
     if (CASES.has("first_sse")) {
       const headers: number[] = [];
       const events: number[] = [];

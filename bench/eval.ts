@@ -29,8 +29,8 @@ import type { Principal } from "../lib/services/access/principal";
 import { createDataset } from "../lib/services/datasets";
 import { getEvaluation } from "../lib/services/evaluation-queries";
 import { startEvaluation } from "../lib/services/evaluation-runner";
-import { oneLlmFlow } from "./one-llm-flow";
-import { loadAverage } from "./support";
+import { llmFlow } from "./llm-flow";
+import { loadAverage, runBench } from "./support";
 
 const CASES = Number(process.env.BENCH_EVAL_CASES ?? 100);
 const K = 5;
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     const { id: workflowId } = await createWorkflow(seeded.workspaceId, {
       name: "Bench",
       userId: seeded.ownerId,
-      draft: oneLlmFlow({ name: "n", type: "number" }, "Case {{start.n}}"),
+      draft: llmFlow({ input: { name: "n", type: "number" }, userPrompt: "Case {{start.n}}" }),
     });
     const cases = Array.from({ length: CASES }, (_, index) => ({
       id: `case-${index}`,
@@ -119,10 +119,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

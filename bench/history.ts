@@ -17,6 +17,7 @@
  * (SQLite `EXPLAIN QUERY PLAN`, PostgreSQL `EXPLAIN (ANALYZE, BUFFERS)`).
  */
 import { stubServerOnly } from "./engine-sqlite-support";
+import { runBench } from "./support";
 
 stubServerOnly();
 
@@ -103,7 +104,8 @@ async function benchProvider(provider: Provider) {
   const { seedDatabase } = await import("../lib/db/seed");
   const { createWorkflow, publishWorkflow } = await import("../lib/db/workflow-repository");
   const { buildUpsert, postgresDialect, sqliteDialect } = await import("../lib/db/sql-dialect");
-  const { sqliteTimestamp, queryRunHistory } = await import("../lib/db/run-history");
+  const { queryRunHistory } = await import("../lib/db/run-history");
+  const { sqliteTimestamp } = await import("../lib/db/sql-dialect");
   const { getRunWithNodeRuns, createRun } = await import("../lib/db/run-repository");
   const { saveRetentionPolicy } = await import("../lib/db/retention-repository");
   const { PrismaRunRecorder } = await import("../lib/db/run-recorder");
@@ -533,10 +535,4 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

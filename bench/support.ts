@@ -6,6 +6,20 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 
+/**
+ * Runs a bench's `main` and exits: 0 when it resolves (open handles such as a keep-alive agent
+ * must not keep the process up), 1 with the error printed when it rejects.
+ */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
 /** Waits `milliseconds`. */
 export const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
@@ -80,8 +94,8 @@ export async function closedLoop(
   };
 }
 
-/** VmRSS in MB of a process and its descendants (Linux /proc). */
-export function rssMb(pid: number): number {
+/** A process and its descendants (Linux /proc); gone ones drop out. */
+function processTree(pid: number): number[] {
   const children = (id: number): number[] => {
     try {
       const listed = fs.readFileSync(`/proc/${id}/task/${id}/children`, "utf8").trim();
@@ -90,19 +104,48 @@ export function rssMb(pid: number): number {
       return [];
     }
   };
-  let total = 0;
+  const tree: number[] = [];
   const stack = [pid];
   while (stack.length) {
     const id = stack.pop() as number;
+    tree.push(id);
+    stack.push(...children(id));
+  }
+  return tree;
+}
+
+/** VmRSS in MB of a process and its descendants (Linux /proc). */
+export function rssMb(pid: number): number {
+  let total = 0;
+  for (const id of processTree(pid)) {
     try {
       const status = fs.readFileSync(`/proc/${id}/status`, "utf8");
       total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     } catch {
       // gone
     }
-    stack.push(...children(id));
   }
   return Math.round(total / 1024);
+}
+
+/**
+ * CPU time (user + system) in ms a process and its descendants have used so far (Linux /proc,
+ * 10 ms ticks). The difference over a round, divided by its operations, is the server's CPU per
+ * operation: the figure contention on a shared machine inflates least.
+ */
+export function cpuMs(pid: number): number {
+  let total = 0;
+  for (const id of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${id}/stat`, "utf8");
+      // The fields after the command name (which may hold spaces) start after its last ")".
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // gone
+    }
+  }
+  return total;
 }
 
 /** A free TCP port on 127.0.0.1. */

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { createWorkflow, runToEnd, templateDocument } from "./fixtures/workflows";
 
 // Issue 14 end to end: a dataset made from two runs in history ("Add to dataset"), evaluated
@@ -37,6 +37,17 @@ async function shoot(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+/** Slows (or, with 0, restores) the demo stub's ticket searches; the stub listens on the e2e port + 10. */
+function delayTickets(request: APIRequestContext, ms: number) {
+  const stub = `http://127.0.0.1:${Number(new URL(test.info().project.use.baseURL!).port) + 10}`;
+  return request.post(`${stub}/_control/delay`, { data: { path: "/demo/tickets", ms } });
+}
+
+// Later specs get the stub at full speed even when a test here fails half-way.
+test.afterEach(async ({ request }) => {
+  await delayTickets(request, 0);
+});
 
 test("a dataset from two runs, two versions evaluated, the comparison shows what broke", async ({ page, request }) => {
   const name = `E2E eval ${Date.now()}`;
@@ -101,6 +112,9 @@ test("the shipped Ticket blockers dataset: live progress over SSE, tokens per mo
   page.on("request", (request) => {
     if (/\/api\/evaluations\/[^/?]+$/.test(new URL(request.url()).pathname) && request.method() === "GET") polls += 1;
   });
+  // The demo stub answers ticket searches slowly while this test runs, so the evaluation is surely
+  // still running when Cancel is clicked (on an idle machine all 120 trials could otherwise end first).
+  expect((await delayTickets(page.request, 250)).status()).toBe(202);
   await page.goto("/evaluations");
   await page.getByTestId("evaluate-dataset").selectOption({ label: "Ticket blockers" });
   await page.getByTestId("evaluate-version").fill("draft");

@@ -35,6 +35,10 @@ test("API answers carry the headers; a badly encoded path is 400 JSON, never a p
   const bad = await request.get("/api/workflows/%ff%fe");
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error.code).toBe("invalid_path");
+  // The proxy skips /api/v1 paths, but not those holding a `%`.
+  const badPublished = await request.post("/api/v1/workflows/%ff%fe/run", { data: {} });
+  expect(badPublished.status()).toBe(400);
+  expect((await badPublished.json()).error.code).toBe("invalid_path");
   const page = await request.get("/workflows/%ff%fe");
   expect(page.status()).toBe(400);
 });

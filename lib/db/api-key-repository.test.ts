@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey, verifyApiKey } from "./api-key-repository";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  API_KEY_GRANT_TTL_MS,
+  createApiKey,
+  revokeApiKey,
+  setApiKeyGrantTtl,
+  updateApiKey,
+  verifyApiKey,
+} from "./api-key-repository";
 import { purposeKey, resetSecretKeysForTests } from "./secret-keys";
 import { seedDatabase } from "./seed";
 import { createTestDatabase, type TestDatabase, testProviders } from "./testing/test-database";
@@ -79,5 +86,52 @@ describe.each(testProviders())("API key hashes on %s", (provider) => {
       },
     });
     expect(await verifyApiKey(secret)).toBeNull();
+  });
+
+  it("reuses a verified grant for a few seconds, but a revoke or change in this process counts at once", async () => {
+    const { key, secret } = await createApiKey(workspaceId, { name: "cached", scopes: ["run"] });
+    expect((await verifyApiKey(secret))?.scopes).toEqual(["run"]);
+    // Reused: the row is not read again (a change made behind the repository's back is not seen yet).
+    await test.db.apiKey.update({ where: { id: key.id }, data: { scopes: ["run", "read-runs"] } });
+    expect((await verifyApiKey(secret))?.scopes).toEqual(["run"]);
+    // Through the repository, as the settings page and API do: forgotten at once.
+    await updateApiKey(workspaceId, key.id, { scopes: ["read-runs"] });
+    expect((await verifyApiKey(secret))?.scopes).toEqual(["read-runs"]);
+    await revokeApiKey(workspaceId, key.id);
+    expect(await verifyApiKey(secret)).toBeNull();
+  });
+
+  it("sees a key revoked by another process once the grant's time is up", async () => {
+    const { key, secret } = await createApiKey(workspaceId, { name: "elsewhere", scopes: ["run"] });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      expect((await verifyApiKey(secret))?.keyId).toBe(key.id);
+      // Another process revokes it: this one does not hear of it.
+      await test.db.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+      vi.setSystemTime(Date.now() + API_KEY_GRANT_TTL_MS - 1);
+      expect((await verifyApiKey(secret))?.keyId).toBe(key.id);
+      vi.setSystemTime(Date.now() + 2);
+      expect(await verifyApiKey(secret)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("still records a key's last use once a minute while its grant is reused", async () => {
+    const { key, secret } = await createApiKey(workspaceId, { name: "used", scopes: ["run"] });
+    const previous = setApiKeyGrantTtl(10 * 60_000);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await verifyApiKey(secret);
+      const first = (await test.db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt;
+      expect(first).not.toBeNull();
+      vi.setSystemTime(Date.now() + 61_000);
+      await verifyApiKey(secret);
+      const second = (await test.db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt;
+      expect(second?.getTime()).toBeGreaterThanOrEqual((first?.getTime() ?? 0) + 60_000);
+    } finally {
+      vi.useRealTimers();
+      setApiKeyGrantTtl(previous);
+    }
   });
 });

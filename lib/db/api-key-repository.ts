@@ -77,9 +77,8 @@ function olderHashes(secret: string): string[] {
 }
 
 /** The row of a presented secret, by its current hash or (upgrading it) by an older one. */
-async function findKeyRow(secret: string) {
+async function findKeyRow(secret: string, hash: string) {
   const db = database();
-  const hash = hashSecret(secret);
   const row = await db.apiKey.findUnique({ where: { hash } });
   if (row) return row;
   for (const older of olderHashes(secret)) {
@@ -90,6 +89,46 @@ async function findKeyRow(secret: string) {
     return { ...legacy, hash };
   }
   return null;
+}
+
+/**
+ * How long this process reuses a verified key's grant without reading its row again: every
+ * published-API request verifies its key, and the row read was a tenth of a short run's server
+ * time. Revoking or changing a key through this process forgets its grant at once; another
+ * process (a second web server, a queue worker) sees the change within this bound.
+ */
+export const API_KEY_GRANT_TTL_MS = 5_000;
+let grantTtlMs = API_KEY_GRANT_TTL_MS;
+
+/** Sets how long verified grants are reused (tests; 0 turns reuse off); returns the previous value. */
+export function setApiKeyGrantTtl(milliseconds: number): number {
+  const previous = grantTtlMs;
+  grantTtlMs = milliseconds;
+  return previous;
+}
+
+/** Most grants kept; the oldest is dropped beyond this (a key is one small entry). */
+const MAX_CACHED_GRANTS = 10_000;
+
+interface CachedGrant {
+  grant: ApiKeyGrant;
+  verifiedAt: number;
+  /** The key's last recorded use, so reuse still records one use a minute. */
+  lastUsedAt: number | null;
+}
+
+// One cache per process, keyed by the stored hash (route handlers and instrumentation are bundled apart).
+const GRANTS_KEY = Symbol.for("trellis.api-key-grants");
+const grantHolder = globalThis as unknown as Record<symbol, Map<string, CachedGrant> | undefined>;
+function cachedGrants(): Map<string, CachedGrant> {
+  grantHolder[GRANTS_KEY] ??= new Map();
+  return grantHolder[GRANTS_KEY];
+}
+
+/** Forgets the grants of a key in this process (it was revoked or changed). */
+function forgetGrants(keyId: string): void {
+  const grants = cachedGrants();
+  for (const [hash, cached] of grants) if (cached.grant.keyId === keyId) grants.delete(hash);
 }
 
 /** What a key is created or updated with (besides its name). */
@@ -146,6 +185,7 @@ export async function updateApiKey(workspaceId: string, id: string, input: ApiKe
     data: { scopes: toJson(input.scopes), workflowId: null, ...storedLimits(input) },
   });
   if (result.count === 0) throw new ApiKeyNotFoundError(id);
+  forgetGrants(id);
   return toView(await db.apiKey.findUniqueOrThrow({ where: { id } }));
 }
 
@@ -199,6 +239,7 @@ export async function revokeApiKey(workspaceId: string, id: string): Promise<voi
     where: { id, workspaceId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
+  forgetGrants(id);
   if (result.count === 0) {
     const exists = await database().apiKey.findFirst({ where: { id, workspaceId }, select: { id: true } });
     if (!exists) throw new ApiKeyNotFoundError(id);
@@ -207,14 +248,28 @@ export async function revokeApiKey(workspaceId: string, id: string): Promise<voi
 
 /**
  * Looks a presented secret up by its hash (the hash is indexed, and comparing digests of equal
- * length leaks nothing useful). Revoked and unknown keys give null.
+ * length leaks nothing useful). Revoked and unknown keys give null. A grant verified less than
+ * `API_KEY_GRANT_TTL_MS` ago in this process is reused (unknown keys are never cached).
  */
 export async function verifyApiKey(secret: string): Promise<ApiKeyGrant | null> {
   if (!secret.startsWith(SECRET_PREFIX) || secret.length > 200) return null;
-  const row = await findKeyRow(secret);
+  const hash = hashSecret(secret);
+  const grants = cachedGrants();
+  const cached = grants.get(hash);
+  const now = Date.now();
+  if (cached && now - cached.verifiedAt < grantTtlMs) {
+    if (cached.lastUsedAt === null || now - cached.lastUsedAt >= LAST_USED_PRECISION_MS) {
+      const lastUsedAt = cached.lastUsedAt;
+      cached.lastUsedAt = now;
+      await touchLastUsed(cached.grant.keyId, lastUsedAt === null ? null : new Date(lastUsedAt));
+    }
+    return cached.grant;
+  }
+  grants.delete(hash);
+  const row = await findKeyRow(secret, hash);
   if (!row || row.revokedAt) return null;
-  await touchLastUsed(row.id, row.lastUsedAt);
-  return {
+  const lastUsedAt = await touchLastUsed(row.id, row.lastUsedAt);
+  const grant: ApiKeyGrant = {
     keyId: row.id,
     workspaceId: row.workspaceId,
     workflowIds: workflowLimit(row),
@@ -222,6 +277,11 @@ export async function verifyApiKey(secret: string): Promise<ApiKeyGrant | null> 
     allowedOrigins: stringList(row.allowedOrigins),
     rateLimitPerMinute: row.rateLimitPerMinute ?? null,
   };
+  if (grantTtlMs > 0) {
+    grants.set(hash, { grant, verifiedAt: now, lastUsedAt: lastUsedAt?.getTime() ?? null });
+    if (grants.size > MAX_CACHED_GRANTS) grants.delete(grants.keys().next().value as string);
+  }
+  return grant;
 }
 
 /** How stale `lastUsedAt` may get: recording every use would add a write per request. */
@@ -229,16 +289,18 @@ export const LAST_USED_PRECISION_MS = 60_000;
 
 /**
  * Records a use at most once a minute per key. The write is conditional on the stored time still
- * being stale, so concurrent requests of the same minute write once between them.
+ * being stale, so concurrent requests of the same minute write once between them. Resolves with
+ * the key's last use as recorded now.
  */
-async function touchLastUsed(id: string, lastUsedAt: Date | null): Promise<void> {
+async function touchLastUsed(id: string, lastUsedAt: Date | null): Promise<Date | null> {
   const now = Date.now();
-  if (lastUsedAt && now - lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return;
+  if (lastUsedAt && now - lastUsedAt.getTime() < LAST_USED_PRECISION_MS) return lastUsedAt;
   const staleBefore = new Date(now - LAST_USED_PRECISION_MS);
   await database().apiKey.updateMany({
     where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: staleBefore } }] },
     data: { lastUsedAt: new Date(now) },
   });
+  return new Date(now);
 }
 
 /**

@@ -14,6 +14,8 @@ import {
   createWorkflow,
   deleteWorkflow,
   duplicateWorkflow,
+  findServedVersion,
+  getVersionDocument,
   getWorkflow,
   listWorkflows,
   publishWorkflow,
@@ -88,6 +90,31 @@ describe.each(testProviders())("repositories on %s", (provider) => {
     await publishWorkflow(first.id, { note: "v1", userId });
     await updateWorkflowDraft(first.id, { draft: document, expectedRevision: 2, userId, name: "Forecast" });
     expect(await getWorkflow(first.id)).toMatchObject({ name: "Forecast", slug: "weather-report" });
+  });
+
+  it("finds the version a published call serves: named, else pinned, else latest, with its document", async () => {
+    const { id } = await createWorkflow(workspaceId, { name: "Served", userId });
+    const slug = (await test.db.workflow.findUniqueOrThrow({ where: { id } })).slug;
+    expect(await findServedVersion(workspaceId, "no-such-slug")).toBeNull();
+    expect(await findServedVersion(workspaceId, slug)).toEqual({ workflowId: id, servedVersion: null, version: null });
+    const first = await publishWorkflow(id, { note: "v1", userId });
+    const second = await publishWorkflow(id, { note: "v2", userId });
+    const latest = { workflowId: id, servedVersion: null, version: { id: second.id, version: 2 } };
+    expect(await findServedVersion(workspaceId, slug)).toEqual(latest);
+    expect((await findServedVersion(workspaceId, slug, 1))?.version).toEqual({ id: first.id, version: 1 });
+    expect((await findServedVersion(workspaceId, slug, 3))?.version).toBeNull();
+    expect(await findServedVersion("other-workspace", slug)).toBeNull();
+    await test.db.workflow.update({ where: { id }, data: { servedVersion: 1 } });
+    expect(await findServedVersion(workspaceId, slug)).toEqual({
+      workflowId: id,
+      servedVersion: 1,
+      version: { id: first.id, version: 1 },
+    });
+    expect((await findServedVersion(workspaceId, slug, 2))?.version).toEqual({ id: second.id, version: 2 });
+    await test.db.workflow.update({ where: { id }, data: { servedVersion: 7 } });
+    expect((await findServedVersion(workspaceId, slug))?.version).toBeNull();
+    expect(await getVersionDocument(first.id)).toEqual((await getWorkflow(id))?.draft);
+    expect(await getVersionDocument("no-such-version")).toBeNull();
   });
 
   it("refuses a draft save based on a stale revision", async () => {

@@ -2,8 +2,8 @@ import "server-only";
 import { DEFAULT_RETENTION, type RetentionSettings } from "../contracts/retention";
 import { TERMINAL_RUN_STATUSES } from "../runs/run-status";
 import { type Database, database, providerOf } from "./prisma-client";
-import { sqliteTimestamp } from "./run-history";
-import { SEARCH_KEY_SPAN, sqliteEpochMs } from "./run-search";
+import { SEARCH_KEY_SPAN } from "./run-search";
+import { sqliteEpochMs, sqliteTimestamp } from "./sql-dialect";
 
 /**
  * Tables holding rows per run that retention deletes by run id before the run itself, in order.

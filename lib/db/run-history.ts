@@ -4,7 +4,8 @@ import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { TrellisError } from "../workflow/errors";
 import { type Database, database, providerOf } from "./prisma-client";
 import { type RunView, runSelect } from "./run-repository";
-import { ftsQuery, postgresMatch, SEARCH_KEY_SPAN, searchCondition, searchSnippets, sqliteEpochMs } from "./run-search";
+import { ftsQuery, postgresMatch, SEARCH_KEY_SPAN, searchCondition, searchSnippets } from "./run-search";
+import { sqliteEpochMs, sqliteTimestamp } from "./sql-dialect";
 
 export { RUN_SORT_KEYS, type RunSortKey } from "../runs/run-history-sort";
 
@@ -143,14 +144,6 @@ function decodeCursor(cursor: string, sort: RunSortKey, direction: "asc" | "desc
         : typeof value.v === "number";
   if (!valid) throw new InvalidRunCursorError("not a cursor this server issued.");
   return value;
-}
-
-/**
- * A DateTime as Prisma's SQLite adapter stores it (ISO text ending in `+00:00`): SQLite compares
- * the text, so a bound value must have the same shape (`…Z` sorts after `…+00:00` at the same ms).
- */
-export function sqliteTimestamp(value: Date): string {
-  return value.toISOString().replace(/Z$/, "+00:00");
 }
 
 const COLUMN: Record<RunSortKey, string> = {

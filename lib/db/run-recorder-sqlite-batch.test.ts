@@ -6,6 +6,7 @@ import { sqliteConnectionOf } from "./prisma-client";
 import { PrismaRunRecorder } from "./run-recorder";
 import { createRun, getRunWithNodeRuns, listRunEvents } from "./run-repository";
 import { seedDatabase } from "./seed";
+import { holdPrismaTransaction } from "./testing/held-transaction";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database";
 import { createWorkflow } from "./workflow-repository";
 
@@ -71,63 +72,75 @@ function runEvents(runId: string, startedAt: number): RunEvent[] {
   ] as RunEvent[];
 }
 
-describe("the SQLite recorder's synchronous batch", () => {
-  let test: TestDatabase;
-  let workspaceId: string;
-  let workflowId: string;
+/** A database with a workspace and a workflow to record runs of (set by the suite's beforeAll). */
+interface RecordingDatabase {
+  test: TestDatabase;
+  workspaceId: string;
+  workflowId: string;
+}
 
+/** The suite's recording database: created before its tests, disposed after them. */
+function useRecordingDatabase(provider: "sqlite" | "postgresql"): RecordingDatabase {
+  const recording = {} as RecordingDatabase;
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const seeded = await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" });
-    workspaceId = seeded.workspaceId;
-    workflowId = (await createWorkflow(workspaceId, { name: "R", userId: seeded.ownerId, draft: emptyDocument() })).id;
+    recording.test = await createTestDatabase(provider);
+    const seeded = await seedDatabase(recording.test.db, {
+      adminEmail: "a@b.c",
+      adminPassword: "pw",
+      workspaceName: "W",
+    });
+    recording.workspaceId = seeded.workspaceId;
+    recording.workflowId = (
+      await createWorkflow(seeded.workspaceId, { name: "R", userId: seeded.ownerId, draft: emptyDocument() })
+    ).id;
   });
-  afterAll(async () => test?.dispose());
+  afterAll(async () => recording.test?.dispose());
+  return recording;
+}
+
+/** A new run of the workflow with `runEvents` and a checkpoint given to a recorder, not flushed yet. */
+async function bufferedRun({ test, workspaceId, workflowId }: RecordingDatabase) {
+  const runId = await createRun({
+    workspaceId,
+    workflowId,
+    trigger: "api",
+    compiled,
+    inputs: {},
+    usesDemoModel: false,
+  });
+  const startedAt = (await test.db.run.findUniqueOrThrow({ where: { id: runId } })).startedAt.getTime();
+  const recorder = new PrismaRunRecorder(test.db, test.config.provider, { flushIntervalMs: 60_000 });
+  for (const event of runEvents(runId, startedAt)) recorder.record(event);
+  recorder.checkpoint({ runId, seq: 5, state: { finished: ["llm"] } });
+  return { runId, startedAt, recorder };
+}
+
+describe("the SQLite recorder's synchronous batch", () => {
+  const recording = useRecordingDatabase("sqlite");
 
   async function record(viaPrisma: boolean) {
-    const runId = await createRun({
-      workspaceId,
-      workflowId,
-      trigger: "api",
-      compiled,
-      inputs: {},
-      usesDemoModel: false,
-    });
-    const startedAt = (await test.db.run.findUniqueOrThrow({ where: { id: runId } })).startedAt.getTime();
-    const recorder = new PrismaRunRecorder(test.db, "sqlite", { flushIntervalMs: 60_000 });
-    for (const event of runEvents(runId, startedAt)) recorder.record(event);
-    recorder.checkpoint({ runId, seq: 5, state: { finished: ["llm"] } });
+    const { runId, startedAt, recorder } = await bufferedRun(recording);
     if (!viaPrisma) {
-      expect(sqliteConnectionOf(test.db)?.inTransaction).toBe(false);
+      expect(sqliteConnectionOf(recording.test.db)?.inTransaction).toBe(false);
       await recorder.flush();
     } else {
       // A Prisma transaction open on the connection: the batch must not write into it, so it
       // takes Prisma's path (which waits for that transaction to end).
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const holding = test.db.$transaction(async (transaction) => {
-        await transaction.workspace.findFirst();
-        await gate;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(sqliteConnectionOf(test.db)?.inTransaction).toBe(true);
+      const held = await holdPrismaTransaction(recording.test.db);
       const flushed = recorder.flush();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      release();
-      await holding;
+      await held.release();
       await flushed;
     }
     const stored = await getRunWithNodeRuns(runId);
-    const search = await test.db.$queryRawUnsafe<{ content: string }[]>(
+    const search = await recording.test.db.$queryRawUnsafe<{ content: string }[]>(
       `SELECT "content" FROM "RunSearch" WHERE "runId" = ?`,
       runId,
     );
-    const checkpoint = await test.db.runCheckpoint.findUnique({ where: { id: runId } });
-    const row = await test.db.run.findUniqueOrThrow({ where: { id: runId } });
+    const checkpoint = await recording.test.db.runCheckpoint.findUnique({ where: { id: runId } });
+    const row = await recording.test.db.run.findUniqueOrThrow({ where: { id: runId } });
     // As stored: the history compares and sorts these columns in SQL, so the text must match Prisma's.
-    const [raw] = await test.db.$queryRawUnsafe<{ endedAt: string; nodeEndedAt: string }[]>(
+    const [raw] = await recording.test.db.$queryRawUnsafe<{ endedAt: string; nodeEndedAt: string }[]>(
       `SELECT CAST(r."endedAt" AS TEXT) || '' AS "endedAt", CAST(n."endedAt" AS TEXT) || '' AS "nodeEndedAt" FROM "Run" r JOIN "NodeRun" n ON n."runId" = r."id" AND n."nodeId" = 'hung' WHERE r."id" = ?`,
       runId,
     );
@@ -181,18 +194,78 @@ describe("the SQLite recorder's synchronous batch", () => {
     expect(runRow(direct)).toEqual(runRow(prisma));
   });
 
+  it("runs its statements from the connection's statement cache", async () => {
+    const connection = sqliteConnectionOf(recording.test.db);
+    if (!connection) throw new Error("not connected");
+    const prepared = new Map<string, Set<unknown>>();
+    const calls = new Map<string, number>();
+    const prepare = connection.prepare;
+    (connection as unknown as { prepare: (sql: string) => unknown }).prepare = (sql: string) => {
+      const statement = prepare(sql);
+      prepared.set(sql, (prepared.get(sql) ?? new Set()).add(statement));
+      calls.set(sql, (calls.get(sql) ?? 0) + 1);
+      return statement;
+    };
+    try {
+      for (let run = 0; run < 2; run++) await (await bufferedRun(recording)).recorder.flush();
+    } finally {
+      (connection as unknown as { prepare: typeof prepare }).prepare = prepare;
+    }
+    const batchStatements = [...prepared.keys()].filter((sql) => /^(INSERT INTO "NodeRun"|UPDATE "Run")/.test(sql));
+    expect(batchStatements.length).toBeGreaterThan(1);
+    // Each text was prepared again for the second run, and got the same compiled statement.
+    for (const sql of batchStatements) {
+      expect(calls.get(sql), sql).toBeGreaterThanOrEqual(2);
+      expect(prepared.get(sql)?.size, sql).toBe(1);
+    }
+  });
+
   it("fails the batch (kept for a retry) when the Run row is gone", async () => {
     const runId = await createRun({
-      workspaceId,
-      workflowId,
+      workspaceId: recording.workspaceId,
+      workflowId: recording.workflowId,
       trigger: "api",
       compiled,
       inputs: {},
       usesDemoModel: false,
     });
-    const recorder = new PrismaRunRecorder(test.db, "sqlite", { flushIntervalMs: 60_000 });
-    await test.db.run.delete({ where: { id: runId } });
+    const recorder = new PrismaRunRecorder(recording.test.db, "sqlite", { flushIntervalMs: 60_000 });
+    await recording.test.db.run.delete({ where: { id: runId } });
     recorder.record({ runId, seq: 1, at: Date.now(), type: "run-start", inputs: {} } as RunEvent);
     await expect(recorder.flush()).rejects.toThrow(/no row|foreign key/i);
+  });
+});
+
+describe.skipIf(!process.env.TRELLIS_TEST_POSTGRES_URL)("the recorder's Run patch on PostgreSQL", () => {
+  const recording = useRecordingDatabase("postgresql");
+
+  it("writes the same Run row, closes open node runs and indexes the run, with the same statements", async () => {
+    const { runId, startedAt, recorder } = await bufferedRun(recording);
+    await recorder.flush();
+    const row = await recording.test.db.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(row).toMatchObject({
+      status: "failed",
+      errorCode: "node_failed",
+      errorMessage: "Hung failed",
+      outputs: { answer: "pong" },
+      steps: 2,
+      tokensIn: 3,
+      tokensOut: 4,
+      cost: 0.5,
+      lastSeq: 5,
+      durationMs: 1234,
+    });
+    expect(row.endedAt?.getTime()).toBe(startedAt + 1234);
+    const stored = await getRunWithNodeRuns(runId);
+    expect(stored?.nodeRuns.find((nodeRun) => nodeRun.nodeId === "hung")).toMatchObject({
+      status: "failed",
+      errorCode: "node_failed",
+    });
+    const search = await recording.test.db.$queryRawUnsafe<{ content: string }[]>(
+      `SELECT "content" FROM "RunSearch" WHERE "runId" = $1`,
+      runId,
+    );
+    expect(search[0]?.content).toContain("needle in a haystack");
+    expect(search[0]?.content).toContain("Hung failed");
   });
 });

@@ -1,5 +1,4 @@
 import "server-only";
-import type BetterSqlite3 from "better-sqlite3";
 import type { RunCheckpoint, RunRecorder } from "../engine/recorder";
 import {
   closureOfOpenNodeRuns,
@@ -8,9 +7,18 @@ import {
   type OpenNodeRunClosure,
 } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
-import { type Database, sqliteConnectionOf } from "./prisma-client";
-import { indexRunForSearch, indexRunForSearchSync, sqliteEpochMs } from "./run-search";
-import { buildUpsert, type ColumnKind, postgresDialect, type SqlDialect, sqliteDialect } from "./sql-dialect";
+import { ServerFaultError } from "../workflow/errors";
+import { type Database, idleSqliteConnectionOf } from "./prisma-client";
+import { searchIndexSteps } from "./run-search";
+import {
+  buildUpsert,
+  type ColumnKind,
+  postgresDialect,
+  type SqlDialect,
+  sqliteDialect,
+  sqliteTimestamp,
+} from "./sql-dialect";
+import { runStep, runStepsAsync, runStepsSync, type SqlSteps } from "./sql-steps";
 
 const NODE_RUN_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
   ["id", "value"],
@@ -156,6 +164,8 @@ export class PrismaRunRecorder implements RunRecorder {
   private pendingEvents: unknown[][] = [];
   private pendingRuns = new Map<string, RunPatch>();
   private pendingCheckpoints = new Map<string, RunCheckpoint>();
+  /** The status each run's Run row got from the last batch that landed (see `recordedStatus`). */
+  private readonly landedStatus = new Map<string, string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
   private lastError: unknown;
@@ -214,6 +224,14 @@ export class PrismaRunRecorder implements RunRecorder {
     return { runId, seq: row.seq, state: row.state as Record<string, unknown> };
   }
 
+  /**
+   * The status this recorder last wrote to a run's Run row in a batch that committed (`running`,
+   * `waiting`, a terminal one), or undefined: then only the row itself can say.
+   */
+  recordedStatus(runId: string): string | undefined {
+    return this.landedStatus.get(runId);
+  }
+
   /** The Run row's side of an event (node rows are the reducer's). */
   private applyToRun(event: RunEvent): void {
     switch (event.type) {
@@ -267,6 +285,12 @@ export class PrismaRunRecorder implements RunRecorder {
     return this.writing;
   }
 
+  /** A batch committed: it also carried every row an earlier failed batch put back. */
+  private landed(runs: Map<string, RunPatch>): void {
+    this.lastError = undefined;
+    for (const [runId, patch] of runs) if (patch.status !== undefined) this.landedStatus.set(runId, patch.status);
+  }
+
   private async writeBatch(): Promise<void> {
     const nodeRuns = [...this.pendingNodeRuns.values()];
     const events = this.pendingEvents;
@@ -310,16 +334,12 @@ export class PrismaRunRecorder implements RunRecorder {
       // connection. Nothing else can run in between (no await), and it costs a fraction of
       // Prisma's interactive transaction, which was most of a short run's recording cost. Rows
       // seen without their start (a resumed run, rare) take the Prisma path.
-      const connection =
-        this.dialect.provider === "sqlite" && partial.length === 0 ? sqliteConnectionOf(this.db) : undefined;
-      if (connection && !connection.inTransaction) {
+      const connection = partial.length === 0 ? idleSqliteConnectionOf(this.db) : undefined;
+      if (connection) {
         connection.transaction(() => {
-          for (const statement of [...nodeRunStatements, ...laterStatements]) {
-            connection.prepare(statement.sql).run(...statement.parameters.map(sqliteValue));
-          }
-          for (const [runId, patch] of runs) writeRunPatchSync(connection, runId, patch);
+          runStepsSync(connection, batchSteps(this.dialect, [...nodeRunStatements, ...laterStatements], runs));
         })();
-        this.lastError = undefined;
+        this.landed(runs);
         return;
       }
       await this.db.$transaction(async (transaction) => {
@@ -331,56 +351,11 @@ export class PrismaRunRecorder implements RunRecorder {
             await execute(buildUpsert(this.dialect, "NodeRun", NODE_RUN_COLUMNS, ["id"], [update.columns]));
           }
         }
-        for (const statement of laterStatements) await execute(statement);
-        for (const [runId, patch] of runs) {
-          if (patch.closeOpen) {
-            // Rows this process closed were written above; what is still open came from an
-            // earlier process (a crash) and ends by the same rule the reducer applies.
-            const { endedAt, ...closure } = patch.closeOpen;
-            await transaction.nodeRun.updateMany({
-              where: { runId, status: { in: ["running", "waiting"] } },
-              data: { ...closure, endedAt },
-            });
-          }
-          // The history sorts and filters by duration through an index, so it is stored at the end.
-          const started =
-            patch.endedAt === undefined
-              ? null
-              : await transaction.run.findUnique({ where: { id: runId }, select: { startedAt: true } });
-          await transaction.run.update({
-            where: { id: runId },
-            data: {
-              ...(started && patch.endedAt !== undefined
-                ? { durationMs: Math.max(0, Date.parse(patch.endedAt) - started.startedAt.getTime()) }
-                : {}),
-              ...(patch.status === undefined ? {} : { status: patch.status }),
-              ...(patch.outputs === undefined ? {} : { outputs: JSON.parse(patch.outputs) }),
-              ...(patch.errorCode === undefined
-                ? {}
-                : { errorCode: patch.errorCode, errorMessage: patch.errorMessage }),
-              ...(patch.endedAt === undefined ? {} : { endedAt: new Date(patch.endedAt) }),
-              ...(patch.steps === undefined ? {} : { steps: patch.steps }),
-              ...(patch.tokensIn === undefined
-                ? {}
-                : { tokensIn: patch.tokensIn, tokensOut: patch.tokensOut, cost: patch.cost }),
-              lastSeq: patch.lastSeq,
-            },
-          });
-          if (patch.closeOpen) {
-            // Search rows are written once per run end, here, not per event: the run-start and
-            // run-end events (already redacted) are in this transaction.
-            await indexRunForSearch(transaction, this.dialect.provider, runId, {
-              outputs: patch.outputs === undefined ? undefined : JSON.parse(patch.outputs),
-              errorCode: patch.errorCode,
-              errorMessage: patch.errorMessage,
-            });
-          }
-        }
+        await runStepsAsync(transaction, batchSteps(this.dialect, laterStatements, runs));
         // Prisma's 2 s default wait for a transaction fails runs on a busy queue worker (many runs
         // flushing at once on shared cores): wait longer before calling the record unwritable.
       }, TRANSACTION_OPTIONS);
-      // A later batch that lands also carries every row an earlier failed batch put back.
-      this.lastError = undefined;
+      this.landed(runs);
     } catch (error) {
       // Put the batch back (newer pending entries win) so a transient failure loses nothing.
       // Row objects are the reducer's live ones, so a row put back carries its newest state.
@@ -394,70 +369,73 @@ export class PrismaRunRecorder implements RunRecorder {
   }
 }
 
-/** A parameter as better-sqlite3 binds it (it refuses undefined and booleans; Prisma maps them so). */
-function sqliteValue(value: unknown): unknown {
-  if (value === undefined) return null;
-  if (typeof value === "boolean") return value ? 1 : 0;
-  return value;
-}
-
-/** A time as Prisma's SQLite adapter stores a DateTime (`…+00:00`), so SQL comparisons and sorts agree. */
-function prismaSqliteTime(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace("Z", "+00:00");
-}
-
 /** One SQL statement with its parameters. */
 type Statement = { sql: string; parameters: unknown[] };
 
-/** A Run patch of a batch whose Run row is gone. */
-class RunRowMissingError extends Error {
+/**
+ * A Run patch of a batch whose Run row is gone. Code `run_row_missing`; a server fault (the server
+ * lost its own row), so the HTTP edge answers a logged 500 keeping the code, not this message.
+ */
+export class RunRowMissingError extends ServerFaultError {
   constructor(runId: string) {
-    super(`Run ${runId} has no row to record into.`);
+    super("run_row_missing", `Run ${runId} has no row to record into.`);
   }
 }
 
+/** A batch after its node rows: the statements (events, checkpoints), then each Run patch. */
+function* batchSteps(dialect: SqlDialect, statements: Statement[], runs: Map<string, RunPatch>): SqlSteps {
+  for (const statement of statements) yield runStep(statement.sql, statement.parameters);
+  for (const [runId, patch] of runs) yield* runPatchSteps(dialect, runId, patch);
+}
+
 /**
- * A Run patch on SQLite, synchronously, with the same effect as the Prisma path: rows still open
- * are closed at run end, the duration is computed from the stored start (in SQL), and the run's
- * search row is written. Throws when the Run row is missing, as Prisma's `update` does.
+ * A Run patch in the provider's dialect, the same on both connections: rows still open are closed
+ * at run end (what is open came from an earlier process, e.g. a crash; rows this process closed
+ * were written with the batch), the duration is computed from the stored start (in SQL: the
+ * history sorts and filters by it through an index), and the run's search row is written (once per
+ * run end, with the run-start and run-end events of this batch already in place).
+ * @throws RunRowMissingError when the Run row is gone
  */
-function writeRunPatchSync(connection: BetterSqlite3.Database, runId: string, patch: RunPatch): void {
+function* runPatchSteps(dialect: SqlDialect, runId: string, patch: RunPatch): SqlSteps {
   if (patch.closeOpen) {
     const { endedAt, status, errorCode, errorMessage } = patch.closeOpen;
-    connection
-      .prepare(
-        `UPDATE "NodeRun" SET "status" = ?, "errorCode" = ?, "errorMessage" = ?, "endedAt" = ? WHERE "runId" = ? AND "status" IN ('running', 'waiting')`,
-      )
-      .run(status, errorCode, errorMessage, prismaSqliteTime(endedAt.getTime()), runId);
+    yield runStep(
+      `UPDATE "NodeRun" SET "status" = ${dialect.value(1)}, "errorCode" = ${dialect.value(2)}, "errorMessage" = ${dialect.value(3)}, "endedAt" = ${dialect.timestamp(4)} WHERE "runId" = ${dialect.value(5)} AND "status" IN ('running', 'waiting')`,
+      [status, errorCode, errorMessage, sqliteTimestamp(endedAt), runId],
+    );
   }
   const columns: string[] = [];
-  const values: unknown[] = [];
-  const set = (column: string, value: unknown) => {
-    columns.push(`"${column}" = ?`);
-    values.push(value);
+  const parameters: unknown[] = [];
+  const set = (column: string, kind: "value" | "json" | "timestamp", value: unknown) => {
+    parameters.push(value);
+    columns.push(`"${column}" = ${dialect[kind](parameters.length)}`);
   };
   if (patch.endedAt !== undefined) {
-    columns.push(`"durationMs" = MAX(0, ? - ${sqliteEpochMs(`"startedAt"`)})`);
-    values.push(Date.parse(patch.endedAt));
+    parameters.push(Date.parse(patch.endedAt));
+    columns.push(`"durationMs" = ${dialect.durationMs(dialect.value(parameters.length), `"startedAt"`)}`);
   }
-  if (patch.status !== undefined) set("status", patch.status);
-  if (patch.outputs !== undefined) set("outputs", patch.outputs);
+  if (patch.status !== undefined) set("status", "value", patch.status);
+  if (patch.outputs !== undefined) set("outputs", "json", patch.outputs);
   if (patch.errorCode !== undefined) {
-    set("errorCode", patch.errorCode);
-    set("errorMessage", patch.errorMessage ?? null);
+    set("errorCode", "value", patch.errorCode);
+    set("errorMessage", "value", patch.errorMessage ?? null);
   }
-  if (patch.endedAt !== undefined) set("endedAt", prismaSqliteTime(Date.parse(patch.endedAt)));
-  if (patch.steps !== undefined) set("steps", patch.steps);
+  if (patch.endedAt !== undefined) set("endedAt", "timestamp", sqliteTimestamp(new Date(patch.endedAt)));
+  if (patch.steps !== undefined) set("steps", "value", patch.steps);
   if (patch.tokensIn !== undefined) {
-    set("tokensIn", patch.tokensIn);
-    set("tokensOut", patch.tokensOut);
-    set("cost", patch.cost);
+    set("tokensIn", "value", patch.tokensIn);
+    set("tokensOut", "value", patch.tokensOut);
+    set("cost", "value", patch.cost);
   }
-  set("lastSeq", patch.lastSeq);
-  const updated = connection.prepare(`UPDATE "Run" SET ${columns.join(", ")} WHERE "id" = ?`).run(...values, runId);
-  if (updated.changes === 0) throw new RunRowMissingError(runId);
+  set("lastSeq", "value", patch.lastSeq);
+  parameters.push(runId);
+  const { changes } = yield runStep(
+    `UPDATE "Run" SET ${columns.join(", ")} WHERE "id" = ${dialect.value(parameters.length)}`,
+    parameters,
+  );
+  if (changes === 0) throw new RunRowMissingError(runId);
   if (patch.closeOpen) {
-    indexRunForSearchSync(connection, runId, {
+    yield* searchIndexSteps(dialect.provider, runId, {
       outputs: patch.outputs === undefined ? undefined : JSON.parse(patch.outputs),
       errorCode: patch.errorCode,
       errorMessage: patch.errorMessage,

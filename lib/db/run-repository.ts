@@ -5,8 +5,9 @@ import type { RunStatus, RunTrigger } from "../runs/run-status";
 import type { CompiledWorkflow } from "../workflow/compiled";
 import { TrellisError } from "../workflow/errors";
 import { toJson } from "./json";
-import { database, providerOf } from "./prisma-client";
+import { database, idleSqliteConnectionOf, providerOf } from "./prisma-client";
 import { indexRunForSearch } from "./run-search";
+import { insertRunRow, selectRunEvents, selectRunView } from "./sqlite-run-rows";
 
 /** Thrown when a run id does not exist. */
 export class RunNotFoundError extends TrellisError {
@@ -113,7 +114,10 @@ export const runSelect = {
 
 /** The run alone (no node runs), or null. */
 export async function getRun(runId: string): Promise<RunView | null> {
-  const run = await database().run.findUnique({ where: { id: runId }, select: runSelect });
+  const db = database();
+  const connection = idleSqliteConnectionOf(db);
+  if (connection) return selectRunView(connection, runId);
+  const run = await db.run.findUnique({ where: { id: runId }, select: runSelect });
   return (run as RunView | null) ?? null;
 }
 
@@ -128,7 +132,11 @@ export async function createRun(input: {
   inputs: Record<string, unknown>;
   usesDemoModel: boolean;
 }): Promise<string> {
-  const row = await database().run.create({
+  const db = database();
+  // SQLite: one synchronous INSERT on Prisma's own connection (see sqlite-run-rows.ts).
+  const connection = idleSqliteConnectionOf(db);
+  if (connection) return insertRunRow(connection, input);
+  const row = await db.run.create({
     data: {
       workspaceId: input.workspaceId,
       workflowId: input.workflowId,
@@ -235,9 +243,12 @@ export async function getNodeRunOfRun(runId: string, nodeRunId: string): Promise
   return row ? toNodeRunView(row) : null;
 }
 
-/** Persisted events after a seq, for SSE replay. */
+/** Persisted events after a seq, for SSE replay (every stream opens with one). */
 export async function listRunEvents(runId: string, afterSeq: number): Promise<RunEvent[]> {
-  const rows = await database().runEventRow.findMany({
+  const db = database();
+  const connection = idleSqliteConnectionOf(db);
+  if (connection) return selectRunEvents(connection, runId, afterSeq);
+  const rows = await db.runEventRow.findMany({
     where: { runId, seq: { gt: afterSeq } },
     orderBy: { seq: "asc" },
     select: { payload: true },

@@ -1,6 +1,7 @@
 import "server-only";
 import { MATCH_END, MATCH_START } from "../runs/search-highlight";
-import type { Database } from "./prisma-client";
+import { sqliteEpochMs } from "./sql-dialect";
+import { getStep, type RawExecutor, runStep, runStepsAsync, type SqlSteps } from "./sql-steps";
 
 /**
  * Full-text search over what a run was asked and answered: its inputs, outputs and error. One
@@ -22,9 +23,6 @@ import type { Database } from "./prisma-client";
 
 /** The most text one run contributes to the index (a huge output is searchable by its start). */
 export const MAX_SEARCH_CONTENT = 32_000;
-
-/** The database handle a run-end batch writes with (the client or its transaction). */
-type Executor = Pick<Database, "$executeRawUnsafe" | "$queryRawUnsafe">;
 
 /** The searchable text of JSON values: every string and number, in order, control characters removed. */
 export function searchableText(...values: unknown[]): string {
@@ -54,52 +52,38 @@ export function searchableText(...values: unknown[]): string {
 /**
  * Writes (or replaces) a run's search row from its redacted events: the latest `run-start`
  * inputs and the `run-end` outputs and error (or the error of a run ended outside the engine).
+ * Steps of the provider's dialect, run on either connection (lib/db/sql-steps.ts).
  */
-export async function indexRunForSearch(
-  executor: Executor,
-  provider: "sqlite" | "postgresql",
-  runId: string,
-  ended: RunEndedText,
-): Promise<void> {
-  const rows = (await executor.$queryRawUnsafe(searchSourceSql(provider), runId)) as SearchSource[];
-  const row = rows[0];
+export function* searchIndexSteps(provider: "sqlite" | "postgresql", runId: string, ended: RunEndedText): SqlSteps {
+  const { row } = yield getStep(searchSourceSql(provider), [runId]);
   if (!row) return;
-  const content = searchContent(row, ended);
+  const content = searchContent(row as unknown as SearchSource, ended);
   if (provider === "sqlite") {
     const ms = Number(row.startedMs);
     // FTS5 has no upsert: delete, then insert (a resumed run ends more than once). The rowid range
     // of the run's start millisecond keeps the delete from scanning the whole table.
-    await executor.$executeRawUnsafe(SQLITE_SEARCH_DELETE, ms, ms, runId);
-    await executor.$executeRawUnsafe(SQLITE_SEARCH_INSERT, ms, runId, row.workspaceId, content, ms, ms);
+    yield runStep(SQLITE_SEARCH_DELETE, [ms, ms, runId]);
+    yield runStep(SQLITE_SEARCH_INSERT, [ms, runId, row.workspaceId, content, ms, ms]);
     return;
   }
   // The run's start is copied onto its search row, so a search page without filters walks the
   // search rows alone in start order ("RunSearch_workspaceId_startedAt_idx", see run-history.ts).
-  await executor.$executeRawUnsafe(
+  yield runStep(
     `INSERT INTO "RunSearch" ("runId", "workspaceId", "content", "startedAt")
      SELECT r."id", r."workspaceId", $2, r."startedAt" FROM "Run" r WHERE r."id" = $1
      ON CONFLICT ("runId") DO UPDATE SET "content" = excluded."content", "startedAt" = excluded."startedAt"`,
-    runId,
-    content,
+    [runId, content],
   );
 }
 
-/**
- * `indexRunForSearch` on SQLite through a better-sqlite3 connection, synchronously (the
- * recorder's one-transaction batch, lib/db/run-recorder.ts): the same statements.
- */
-export function indexRunForSearchSync(connection: SyncConnection, runId: string, ended: RunEndedText): void {
-  const row = connection.prepare(searchSourceSql("sqlite")).get(runId) as SearchSource | undefined;
-  if (!row) return;
-  const content = searchContent(row, ended);
-  const ms = Number(row.startedMs);
-  connection.prepare(SQLITE_SEARCH_DELETE).run(ms, ms, runId);
-  connection.prepare(SQLITE_SEARCH_INSERT).run(ms, runId, row.workspaceId, content, ms, ms);
-}
-
-/** What `indexRunForSearchSync` needs of a better-sqlite3 connection. */
-export interface SyncConnection {
-  prepare(sql: string): { run(...parameters: unknown[]): unknown; get(...parameters: unknown[]): unknown };
+/** {@link searchIndexSteps} through Prisma's raw calls (the client or its transaction). */
+export function indexRunForSearch(
+  executor: RawExecutor,
+  provider: "sqlite" | "postgresql",
+  runId: string,
+  ended: RunEndedText,
+): Promise<void> {
+  return runStepsAsync(executor, searchIndexSteps(provider, runId, ended));
 }
 
 /** What a run's end adds to its searchable text. */
@@ -145,11 +129,6 @@ const SQLITE_SEARCH_INSERT = `INSERT INTO "RunSearch" (rowid, "runId", "workspac
        SELECT coalesce(max(rowid) + 1, CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN}), ?, ?, ? FROM "RunSearch"
        WHERE rowid >= CAST(? AS INTEGER) * ${SEARCH_KEY_SPAN} AND rowid < (CAST(? AS INTEGER) + 1) * ${SEARCH_KEY_SPAN}`;
 
-/** SQLite: a DateTime column (ISO text) as integer epoch milliseconds. */
-export function sqliteEpochMs(column: string): string {
-  return `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
-}
-
 /** An FTS5 query where every term must occur, each as a quoted phrase (no operator syntax leaks in). */
 export function ftsQuery(terms: readonly string[]): string {
   return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" ");
@@ -186,7 +165,7 @@ function postgresQuery(terms: readonly string[], parameter: (value: unknown) => 
  * span instead of every match's run id.
  */
 export async function searchSnippets(
-  executor: Executor,
+  executor: RawExecutor,
   provider: "sqlite" | "postgresql",
   runIds: readonly string[],
   terms: readonly string[],

@@ -9,6 +9,26 @@ export interface SqlDialect {
   timestamp(index: number): string;
   /** Placeholder for any other n-th parameter. */
   value(index: number): string;
+  /**
+   * `endedMs − startedAt` in whole milliseconds, never negative, as an integer: `endedMs` the
+   * placeholder of an epoch-milliseconds parameter, `startedAt` a DateTime column.
+   */
+  durationMs(endedMs: string, startedAt: string): string;
+}
+
+/**
+ * A DateTime as Prisma's SQLite adapter stores it (ISO text ending in `+00:00`): SQLite compares
+ * the text, so a bound value must have the same shape (`…Z` sorts after `…+00:00` at the same ms).
+ * Bound as `timestamp(3)`, PostgreSQL reads it as the same UTC time (the offset of a literal for a
+ * zone-less timestamp is ignored).
+ */
+export function sqliteTimestamp(value: Date): string {
+  return value.toISOString().replace(/Z$/, "+00:00");
+}
+
+/** SQLite: a DateTime column (ISO text) as integer epoch milliseconds. */
+export function sqliteEpochMs(column: string): string {
+  return `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`;
 }
 
 /** SQLite stores Prisma Json and DateTime as text, so plain placeholders do. */
@@ -17,6 +37,7 @@ export const sqliteDialect: SqlDialect = {
   json: () => "?",
   timestamp: () => "?",
   value: () => "?",
+  durationMs: (endedMs, startedAt) => `MAX(0, ${endedMs} - ${sqliteEpochMs(startedAt)})`,
 };
 
 /** Postgres needs explicit casts because parameters arrive untyped. */
@@ -25,6 +46,9 @@ export const postgresDialect: SqlDialect = {
   json: (index) => `CAST($${index} AS jsonb)`,
   timestamp: (index) => `CAST($${index} AS timestamp(3))`,
   value: (index) => `$${index}`,
+  // timestamp(3) holds UTC without a zone: EXTRACT(EPOCH …) reads it as UTC. Epoch ms overflow int4.
+  durationMs: (endedMs, startedAt) =>
+    `CAST(GREATEST(0, CAST(${endedMs} AS bigint) - CAST(ROUND(EXTRACT(EPOCH FROM ${startedAt}) * 1000) AS bigint)) AS integer)`,
 };
 
 /** Column kinds used to choose placeholders. */
@@ -60,4 +84,9 @@ export function buildUpsert(
     sql: `INSERT INTO "${table}" (${names}) VALUES ${tuples.join(",")} ON CONFLICT (${conflict}) ${action}`,
     parameters,
   };
+}
+
+/** The dialect of a provider. */
+export function dialectFor(provider: "sqlite" | "postgresql"): SqlDialect {
+  return provider === "sqlite" ? sqliteDialect : postgresDialect;
 }

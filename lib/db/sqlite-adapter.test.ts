@@ -45,6 +45,10 @@ describe("tuneSqliteConnection", () => {
       [2, "two"],
     ]);
     expect(prepare("SELECT id, name FROM t WHERE id >= ? ORDER BY id")([2]).raw().all()).toEqual([[2, "two"]]);
+    // Our own statements on the connection: rows as objects, with arguments at each call.
+    const objects = database.prepare("SELECT id, name FROM t WHERE id >= ? ORDER BY id");
+    expect(objects.all(2)).toEqual([{ id: 2, name: "two" }]);
+    expect(objects.get(1)).toEqual({ id: 1, name: "one" });
     // A wrong argument count still fails, as an unbound statement would.
     expect(() => prepare(insert)([3]).run()).toThrow(RangeError);
     // Past the cache size the least recently used statement is compiled afresh, and still works.

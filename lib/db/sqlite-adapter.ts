@@ -10,9 +10,10 @@ type Statement = BetterSqlite3.Statement<unknown[]>;
 
 /**
  * A cached statement as the adapter uses it: `prepare(sql).bind(args)` then `reader`, `columns()`,
- * `run()` or `raw().all()`; and as the recorder's synchronous batch does: `run(...args)`,
- * `get(...args)` (an object row). better-sqlite3 binds a statement once for good, so the bound
- * view passes the arguments at each call instead and the statement itself is reused.
+ * `run()` or `raw().all()`; and as our own statements on the connection do (the recorder's
+ * synchronous batch, the hot path of a run): `run(...args)`, `get(...args)` (an object row),
+ * `all(...args)` (object rows). better-sqlite3 binds a statement once for good, so the bound view
+ * passes the arguments at each call instead and the statement itself is reused.
  */
 function reusable(statement: Statement) {
   return {
@@ -22,6 +23,7 @@ function reusable(statement: Statement) {
     columns: () => statement.columns(),
     run: (...args: unknown[]) => statement.run(...args),
     get: (...args: unknown[]) => statement.raw(false).get(...args),
+    all: (...args: unknown[]) => statement.raw(false).all(...args),
     bind: (args: unknown[]) => ({
       reader: statement.reader,
       columns: () => statement.columns(),

@@ -3,7 +3,7 @@ import { emptyDocument, type WorkflowDocument, workflowDocumentSchema } from "..
 import { TrellisError } from "../workflow/errors";
 import { slugify, uniqueName, uniqueSlug } from "../workflow/naming";
 import { toJson } from "./json";
-import { database } from "./prisma-client";
+import { database, idleSqliteConnectionOf } from "./prisma-client";
 
 /** A row of the workflow list page. */
 export interface WorkflowSummary {
@@ -228,6 +228,87 @@ export async function getLatestVersion(workflowId: string) {
 /** One published version of a workflow by its number, or null. */
 export async function getVersion(workflowId: string, version: number) {
   return database().workflowVersion.findUnique({ where: { workflowId_version: { workflowId, version } } });
+}
+
+/** The workflow a published endpoint names and the version it would serve (see `findServedVersion`). */
+export interface ServedVersion {
+  /** Workflow id. */
+  workflowId: string;
+  /** The version the workflow is pinned to serve; null serves the latest. */
+  servedVersion: number | null;
+  /** The version asked for (else the pinned one, else the latest); null when it does not exist. */
+  version: { id: string; version: number } | null;
+}
+
+/**
+ * The workflow `slug` of a workspace and the id and number of the version a published call runs:
+ * `version` when given, else the one the workflow is pinned to serve, else its latest (null when
+ * that does not exist, or none was published). Null for an unknown slug. No document: a
+ * version's document never changes (`getVersionDocument` keeps it). On SQLite one statement on
+ * Prisma's connection (every published run asks this).
+ */
+export async function findServedVersion(
+  workspaceId: string,
+  slug: string,
+  version?: number,
+): Promise<ServedVersion | null> {
+  const db = database();
+  const connection = idleSqliteConnectionOf(db);
+  if (connection) {
+    const row = connection
+      .prepare(
+        `SELECT w."id" AS "workflowId", w."servedVersion" AS "servedVersion", v."id" AS "versionId", v."version" AS "version"
+         FROM "Workflow" w LEFT JOIN "WorkflowVersion" v ON v."workflowId" = w."id" AND v."version" = COALESCE(?, w."servedVersion",
+           (SELECT MAX(latest."version") FROM "WorkflowVersion" latest WHERE latest."workflowId" = w."id"))
+         WHERE w."workspaceId" = ? AND w."slug" = ?`,
+      )
+      .get(version ?? null, workspaceId, slug) as
+      | { workflowId: string; servedVersion: bigint | null; versionId: string | null; version: bigint | null }
+      | undefined;
+    if (!row) return null;
+    // Prisma's adapter opens the connection with safe integers: INTEGER columns read as bigint.
+    const found = row.versionId === null ? null : { id: row.versionId, version: Number(row.version) };
+    const servedVersion = row.servedVersion === null ? null : Number(row.servedVersion);
+    return { workflowId: row.workflowId, servedVersion, version: found };
+  }
+  const serving = await getServingBySlug(workspaceId, slug);
+  if (!serving) return null;
+  const wanted = version ?? serving.servedVersion;
+  const select = { id: true, version: true } as const;
+  const found =
+    wanted === null
+      ? await db.workflowVersion.findFirst({ where: { workflowId: serving.id }, orderBy: { version: "desc" }, select })
+      : await db.workflowVersion.findUnique({
+          where: { workflowId_version: { workflowId: serving.id, version: wanted } },
+          select,
+        });
+  return { workflowId: serving.id, servedVersion: serving.servedVersion, version: found };
+}
+
+/** Version documents kept per process (a document is a few kB; versions never change). */
+const MAX_CACHED_DOCUMENTS = 500;
+const DOCUMENTS_KEY = Symbol.for("trellis.version-documents");
+const documentHolder = globalThis as unknown as Record<symbol, Map<string, unknown> | undefined>;
+
+/**
+ * The document of a published version (null when there is no such version). A version is
+ * immutable, so its document is kept by id (least recently used dropped past 500); callers must
+ * treat it as read-only.
+ */
+export async function getVersionDocument(versionId: string): Promise<unknown> {
+  documentHolder[DOCUMENTS_KEY] ??= new Map();
+  const documents = documentHolder[DOCUMENTS_KEY];
+  if (documents.has(versionId)) {
+    const document = documents.get(versionId);
+    documents.delete(versionId);
+    documents.set(versionId, document);
+    return document;
+  }
+  const row = await database().workflowVersion.findUnique({ where: { id: versionId }, select: { document: true } });
+  if (!row) return null;
+  documents.set(versionId, row.document);
+  if (documents.size > MAX_CACHED_DOCUMENTS) documents.delete(documents.keys().next().value as string);
+  return row.document;
 }
 
 /** A workflow that has at least one published version (what the OpenAI-compatible API lists as a model). */

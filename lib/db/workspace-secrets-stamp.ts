@@ -1,5 +1,7 @@
 import "server-only";
-import { database } from "./prisma-client";
+import { database, providerOf } from "./prisma-client";
+import { dialectFor } from "./sql-dialect";
+import { queryRow } from "./sql-steps";
 
 /** What a workspace's secret-bearing rows look like now, in one query (see {@link workspaceSecretsStamp}). */
 export interface WorkspaceSecretsStamp {
@@ -25,17 +27,23 @@ function epochMs(value: unknown): number {
  * The row counts and newest `updatedAt` of the workspace's credentials (providers, HTTP and MCP
  * credentials), tool sources and variables: every table a run's secrets and `{{env.*}}` come
  * from. Every write to them goes through Prisma, which sets `updatedAt`; a removal changes the
- * count. One indexed query, instead of reading and decrypting every secret per run.
+ * count. One indexed query (on SQLite run on Prisma's connection directly), instead of reading
+ * and decrypting every secret per run.
  */
 export async function workspaceSecretsStamp(workspaceId: string): Promise<WorkspaceSecretsStamp> {
-  const [row] = await database().$queryRaw<StampRow[]>`
-    SELECT
-      (SELECT COUNT(*) FROM "Credential" WHERE "workspaceId" = ${workspaceId}) AS "credentials",
-      (SELECT MAX("updatedAt") FROM "Credential" WHERE "workspaceId" = ${workspaceId}) AS "credentialsAt",
-      (SELECT COUNT(*) FROM "ToolSource" WHERE "workspaceId" = ${workspaceId}) AS "toolSources",
-      (SELECT MAX("updatedAt") FROM "ToolSource" WHERE "workspaceId" = ${workspaceId}) AS "toolSourcesAt",
-      (SELECT COUNT(*) FROM "WorkspaceVariable" WHERE "workspaceId" = ${workspaceId}) AS "variables",
-      (SELECT MAX("updatedAt") FROM "WorkspaceVariable" WHERE "workspaceId" = ${workspaceId}) AS "variablesAt"`;
+  const db = database();
+  const at = dialectFor(providerOf(db)).value;
+  const row = (await queryRow(
+    db,
+    `SELECT
+      (SELECT COUNT(*) FROM "Credential" WHERE "workspaceId" = ${at(1)}) AS "credentials",
+      (SELECT MAX("updatedAt") FROM "Credential" WHERE "workspaceId" = ${at(2)}) AS "credentialsAt",
+      (SELECT COUNT(*) FROM "ToolSource" WHERE "workspaceId" = ${at(3)}) AS "toolSources",
+      (SELECT MAX("updatedAt") FROM "ToolSource" WHERE "workspaceId" = ${at(4)}) AS "toolSourcesAt",
+      (SELECT COUNT(*) FROM "WorkspaceVariable" WHERE "workspaceId" = ${at(5)}) AS "variables",
+      (SELECT MAX("updatedAt") FROM "WorkspaceVariable" WHERE "workspaceId" = ${at(6)}) AS "variablesAt"`,
+    Array(6).fill(workspaceId),
+  )) as StampRow | undefined;
   const times = [epochMs(row?.credentialsAt), epochMs(row?.toolSourcesAt), epochMs(row?.variablesAt)];
   const counts = [row?.credentials, row?.toolSources, row?.variables].map((count) => String(count ?? 0));
   return { key: [...counts, ...times].join(":"), newestChangeAt: Math.max(...times) };

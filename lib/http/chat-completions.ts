@@ -2,7 +2,8 @@ import "server-only";
 import { type ChatAnswerSource, chatAnswer } from "../services/published-api";
 import { type PublicRunResult, publicRunResult, runEventSource } from "../services/runs";
 import { openAiError } from "./openai-route";
-import { runEventFeed, SSE_HEADERS } from "./sse";
+import { jsonAnswer, mapError } from "./respond";
+import { type RunEventFeedItem, SSE_HEADERS, startedRunFeed } from "./sse";
 
 /** A run started for a chat completion: what the answer is made of. */
 export interface ChatRun {
@@ -86,7 +87,7 @@ export async function chatCompletionResponse(run: ChatRun): Promise<Response> {
   const result = await publicRunResult(run.runId);
   const problem = runProblem(result);
   if (problem) return openAiError(problem.status, problemBody(problem), { trellis: trellisField(result) });
-  return Response.json({
+  return jsonAnswer({
     id: `chatcmpl-${run.runId}`,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
@@ -106,26 +107,43 @@ export async function chatCompletionResponse(run: ChatRun): Promise<Response> {
 
 const encoder = new TextEncoder();
 
+/** A streamed chat completion's run: started already (`runId`), or started by `begin` once the headers are out. */
+export type ChatStreamRun = Omit<ChatRun, "runId" | "done"> &
+  (
+    | { runId: string; begin?: undefined }
+    | { runId?: undefined; begin: (opened: (runId: string) => void) => Promise<string> }
+  );
+
+/** The OpenAI error message of a start that failed after the headers (the code a JSON answer would carry). */
+async function failedStartMessage(cause: unknown, runId: string | undefined) {
+  const mapped = mapError(cause);
+  const { error } = (await mapped.json()) as { error: { code: string; message: string } };
+  return {
+    error: {
+      message: error.message,
+      type: mapped.status >= 500 ? "server_error" : "invalid_request_error",
+      code: error.code,
+      param: null,
+    },
+    trellis: { runId: runId ?? null, status: "failed", error: { code: error.code, message: error.message } },
+  };
+}
+
 /**
  * A streaming chat completion (`stream: true`): `chat.completion.chunk` messages, the first with
  * `delta.role`, then the `text` deltas of the node that feeds the answer (the rest of the final
  * answer, or all of it when nothing streamed, follows as one chunk), a last chunk with
  * `finish_reason` and `trellis`, a `usage` chunk when asked, then `data: [DONE]`. A run that gave
  * no answer sends an `error` message instead (the OpenAI SDKs throw it as an API error).
+ * Given `begin` instead of a run id, the headers go out first (with an SSE comment, which
+ * clients skip) and `begin` starts the run: everything that makes the request the client's error
+ * must be checked before; a start that fails then is told as an `error` message (with the run's
+ * id when its row was created: the run service ended it).
  */
-export function chatCompletionStream(run: ChatRun, includeUsage: boolean, signal: AbortSignal): Response {
-  const id = `chatcmpl-${run.runId}`;
+export function chatCompletionStream(run: ChatStreamRun, includeUsage: boolean, signal: AbortSignal): Response {
   const created = Math.floor(Date.now() / 1000);
-  const chunk = (delta: Record<string, unknown>, finish: string | null, extra?: Record<string, unknown>) => ({
-    id,
-    object: "chat.completion.chunk",
-    created,
-    model: run.model,
-    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-    ...extra,
-  });
   const source = runEventSource();
-  const reader = runEventFeed(source, run.runId, 0, signal).getReader();
+  let reader: ReadableStreamDefaultReader<RunEventFeedItem> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let closed = false;
   const stream = new ReadableStream<Uint8Array>({
@@ -140,9 +158,29 @@ export function chatCompletionStream(run: ChatRun, includeUsage: boolean, signal
         clearInterval(heartbeat);
         controller.close();
       };
+      // Next sends the headers with the first chunk: a comment, before the run is set up.
+      if (run.begin) controller.enqueue(encoder.encode(": accepted\n\n"));
       heartbeat = setInterval(() => {
         if (!closed) controller.enqueue(encoder.encode(": keep-alive\n\n"));
       }, 15_000);
+      const begin = run.begin ?? (async () => run.runId as string);
+      const started = await startedRunFeed(source, begin, signal);
+      if (!started.ok) {
+        send(await failedStartMessage(started.error, started.runId));
+        return close();
+      }
+      const { runId } = started;
+      reader = started.feed.getReader();
+      if (closed) return void reader.cancel();
+      const id = `chatcmpl-${runId}`;
+      const chunk = (delta: Record<string, unknown>, finish: string | null, extra?: Record<string, unknown>) => ({
+        id,
+        object: "chat.completion.chunk",
+        created,
+        model: run.model,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+        ...extra,
+      });
       send(chunk({ role: "assistant", content: "" }, null));
       let streamed = "";
       try {
@@ -164,7 +202,7 @@ export function chatCompletionStream(run: ChatRun, includeUsage: boolean, signal
           }
         }
         if (signal.aborted) return close();
-        const result = await publicRunResult(run.runId);
+        const result = await publicRunResult(runId);
         const problem = runProblem(result);
         if (problem) {
           send({ error: problemBody(problem), trellis: trellisField(result) });
@@ -189,7 +227,7 @@ export function chatCompletionStream(run: ChatRun, includeUsage: boolean, signal
     cancel: async () => {
       closed = true;
       clearInterval(heartbeat);
-      await reader.cancel();
+      await reader?.cancel();
     },
   });
   return new Response(stream, { headers: SSE_HEADERS });

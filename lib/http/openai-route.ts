@@ -1,5 +1,6 @@
 import "server-only";
 import { methodNotAllowed } from "./method-not-allowed";
+import { jsonAnswer } from "./respond";
 import { type RouteAuth, type RouteHandler, type RouteInput, type RouteSpec, rememberRouteSpec, route } from "./route";
 
 /** The error body of the OpenAI API, which OpenAI clients parse: `{ error: { message, type, code, param } }`. */
@@ -46,7 +47,7 @@ export function openAiError(
     },
     ...extra,
   };
-  const response = Response.json(body, { status, headers });
+  const response = jsonAnswer(body, { status, headers });
   if (status !== 429 && !response.headers.has("x-should-retry")) response.headers.set("x-should-retry", "false");
   return response;
 }

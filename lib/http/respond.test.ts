@@ -1,6 +1,10 @@
+import http from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it, vi } from "vitest";
+import { RunRowMissingError } from "../db/run-recorder";
 import { ServerFaultError, TrellisError } from "../workflow/errors";
-import { mapError } from "./respond";
+import { jsonAnswer, mapError } from "./respond";
 
 describe("mapError", () => {
   it("keeps the status and issues of a TrellisError thrown by another copy of the errors module", async () => {
@@ -60,5 +64,76 @@ describe("mapError", () => {
     const response = mapError(new copy.ServerFaultError("run_row_missing", "Run r1 has no row."));
     expect(response.status).toBe(500);
     log.mockRestore();
+  });
+
+  it("answers a Run row gone while recording as a server fault (logged 500, code kept, message not sent)", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = mapError(new RunRowMissingError("run_1"));
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("run_row_missing");
+    expect(body.error.message).not.toContain("run_1");
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+});
+
+/** The compression middleware `next start` and scripts/serve.mjs put in front of every answer (untyped). */
+const compression = createRequire(import.meta.url)("next/dist/compiled/compression") as () => (
+  request: http.IncomingMessage,
+  reply: http.ServerResponse,
+  next: () => void,
+) => void;
+
+describe("jsonAnswer", () => {
+  /** What Next's server sends for an answer, with Next's compression in front (no Content-Length, as Next drops it). */
+  async function served(response: Response): Promise<{ encoding: string | undefined; body: string }> {
+    const server = http.createServer((request, reply) => {
+      compression()(request, reply, () => undefined);
+      reply.statusCode = response.status;
+      response.headers.forEach((value, name) => {
+        reply.setHeader(name, value);
+      });
+      void response.arrayBuffer().then((body) => {
+        reply.write(Buffer.from(body));
+        reply.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      return await new Promise((resolve, reject) => {
+        http
+          .get({ port, host: "127.0.0.1", headers: { "accept-encoding": "gzip" } }, (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+            answer.on("end", () =>
+              resolve({
+                encoding: answer.headers["content-encoding"],
+                body: Buffer.concat(chunks).toString("latin1"),
+              }),
+            );
+          })
+          .on("error", reject);
+      });
+    } finally {
+      server.close();
+    }
+  }
+
+  it("sends a small answer uncompressed (no-transform) and still compresses a large one", async () => {
+    const small = jsonAnswer({ runId: "r1", status: "succeeded" }, { status: 201 });
+    expect(small.status).toBe(201);
+    expect(small.headers.get("content-type")).toBe("application/json");
+    expect(small.headers.get("cache-control")).toBe("no-transform");
+    expect(await served(small)).toEqual({ encoding: undefined, body: '{"runId":"r1","status":"succeeded"}' });
+    const large = jsonAnswer({ text: "x".repeat(4000) });
+    expect(large.headers.get("cache-control")).toBeNull();
+    expect((await served(large)).encoding).toBe("gzip");
+  });
+
+  it("keeps a cache-control the route set", () => {
+    const answer = jsonAnswer({ ok: true }, { headers: { "cache-control": "no-store" } });
+    expect(answer.headers.get("cache-control")).toBe("no-store, no-transform");
   });
 });

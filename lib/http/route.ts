@@ -8,7 +8,7 @@ import { runWithRequestContext } from "../services/request-context";
 import { TrellisError } from "../workflow/errors";
 import { clientAddress } from "./client-address";
 import { withCors } from "./cors";
-import { errorResponse, mapError } from "./respond";
+import { errorResponse, jsonAnswer, mapError } from "./respond";
 
 /**
  * Who may call a route: `session` (a signed-in user), `api-key` (a published-API client),
@@ -170,7 +170,7 @@ export type RouteHandler = (
 
 /** A JSON answer with a status other than 200. */
 export function json(value: unknown, status: number, headers?: HeadersInit): Response {
-  return Response.json(value, { status, headers });
+  return jsonAnswer(value, { status, headers });
 }
 
 /** 204 No Content. */
@@ -285,7 +285,7 @@ export function route<
           query,
         }),
       );
-      return answer(result instanceof Response ? result : Response.json(result ?? { ok: true }));
+      return answer(result instanceof Response ? result : jsonAnswer(result ?? { ok: true }));
     } catch (error) {
       return answer(mapError(error));
     }

@@ -87,7 +87,13 @@ export function runEventFeed(
         live.push(event);
         void pump();
       };
-      unsubscribe = source.subscribe(runId, (event) => (replaying ? buffered.push(event) : deliver(event)));
+      unsubscribe = source.subscribe(runId, (event) => {
+        if (!replaying) return deliver(event);
+        // The very next event needs nothing from the store: sent at once, not after the replay's
+        // query (a stream opened with its run sees its first event as soon as it is emitted).
+        if (buffered.length === 0 && event.seq === lastSeq + 1) return send(event, true);
+        buffered.push(event);
+      });
       signal.addEventListener("abort", close, { once: true });
       try {
         for (const event of await source.replay(runId, afterSeq)) send(event);
@@ -125,42 +131,73 @@ export function runEventStream(source: RunEventSource, runId: string, afterSeq: 
   return sseResponse(source, async () => runEventFeed(source, runId, afterSeq, signal).getReader());
 }
 
+/** What `startedRunFeed` opened: the run and its feed, or why the start failed (with the run's id when its row was created). */
+export type StartedRunFeed =
+  | { ok: true; runId: string; feed: ReadableStream<RunEventFeedItem> }
+  | { ok: false; error: unknown; runId: string | undefined };
+
+/**
+ * Starts a run with `begin` and opens its event feed the moment its Run row exists (`begin` hands
+ * the id to `opened` before the run executes or is queued), so its events are all seen live, in
+ * order, none waiting on the store. A failed start is returned, not thrown; when its row had been
+ * created, the run service has ended it.
+ */
+export async function startedRunFeed(
+  source: RunEventSource,
+  begin: (opened: (runId: string) => void) => Promise<string>,
+  signal: AbortSignal,
+): Promise<StartedRunFeed> {
+  let feed: ReadableStream<RunEventFeedItem> | undefined;
+  let createdId: string | undefined;
+  try {
+    const runId = await begin((id) => {
+      createdId = id;
+      feed = runEventFeed(source, id, 0, signal);
+    });
+    return { ok: true, runId, feed: feed ?? runEventFeed(source, runId, 0, signal) };
+  } catch (error) {
+    await feed?.cancel().catch(() => undefined);
+    return { ok: false, error, runId: createdId };
+  }
+}
+
 /** The first chunk of a deferred stream: an SSE comment (clients ignore it) that makes the server send the headers. */
 const ACCEPTED_COMMENT = encoder.encode(": accepted\n\n");
 
 /**
  * An SSE answer whose headers go out before the run is set up: its first chunk is a comment, and
- * Next sends the headers with the first chunk. `begin` then creates the run (resolving with its
- * id) and its events follow as in `runEventStream`. Everything that makes a request the client's
- * error must be checked before this is called: once the headers are out, a failing `begin` can
- * only be told in the stream, as an `error` event then a `run-end` with status `failed` (no run
- * row exists then, so none is left `running`).
+ * Next sends the headers with the first chunk. `begin` then creates the run (handing its id to
+ * `opened` as soon as the row exists, see `startedRunFeed`) and its events follow as in
+ * `runEventStream`. Everything that makes a request the client's error must be checked before
+ * this is called: once the headers are out, a failing `begin` can only be told in the stream, as
+ * an `error` event then a `run-end` with status `failed` (with the run's id when a row was
+ * created: the run service ended it, so none is left `running`).
  */
 export function deferredRunEventStream(
   source: RunEventSource,
-  begin: () => Promise<string>,
+  begin: (opened: (runId: string) => void) => Promise<string>,
   signal: AbortSignal,
 ): Response {
   return sseResponse(
     source,
     async () => {
-      try {
-        return runEventFeed(source, await begin(), 0, signal).getReader();
-      } catch (error) {
-        return failedStart(error);
-      }
+      const started = await startedRunFeed(source, begin, signal);
+      return started.ok ? started.feed.getReader() : failedStart(started.error, started.runId);
     },
     ACCEPTED_COMMENT,
   );
 }
 
 /** The body of a run start that failed after the headers: `error`, then `run-end` with status `failed`. */
-async function failedStart(cause: unknown): Promise<ReadableStreamDefaultReader<Uint8Array | RunEventFeedItem>> {
+async function failedStart(
+  cause: unknown,
+  runId: string | undefined,
+): Promise<ReadableStreamDefaultReader<Uint8Array | RunEventFeedItem>> {
   // The same code and message a JSON answer would carry (a 500 is logged and says nothing more).
   const { error } = (await mapError(cause).json()) as { error: { code: string; message: string } };
   const runEnd = {
     type: "run-end",
-    runId: null,
+    runId: runId ?? null,
     status: "failed",
     outputs: {},
     error: { code: error.code, message: error.message },

@@ -14,11 +14,10 @@ import {
   type RunExecution,
   RunNotActiveError,
   type RunObserver,
-  RunService,
-  type RunServiceOptions,
   type StartRunInput,
   type StartSingleNodeInput,
-} from "../services/run-service";
+} from "../services/run-execution";
+import { RunService, type RunServiceOptions } from "../services/run-service";
 import { listWorkspaceTools } from "../services/workspace-tools";
 import { TrellisError } from "../workflow/errors";
 import { QueueUnavailableError } from "./errors";
@@ -121,6 +120,7 @@ export class QueueRunService implements RunExecution {
       );
     await assertConnected(this.connections.request);
     const { runId } = await this.preparer.prepareStart(input);
+    input.onCreated?.(runId);
     await this.enqueue({ kind: "run", runId });
     return { runId, done: lazy(() => this.waitForEnd(runId, 0)) };
   }

@@ -48,6 +48,9 @@ function noticingDemo(resolver: ModelResolver, onDemo: (() => void) | undefined)
 export async function createEngineServices(options: EngineServicesOptions): Promise<EngineServices> {
   // One cached snapshot of the workspace's secrets, variables and providers (lib/services/workspace-secrets).
   const snapshot = await workspaceSecretsSnapshot(options.workspaceId);
+  // A resolver per run is cheap: the OpenAI client a model sends with is shared by every run with
+  // the same provider settings (lib/llm/openai/client-cache), which is what building one per run
+  // cost; the resolver itself and its model objects are a few microseconds.
   const resolver = createModelResolver({
     createDemoModel,
     loadProvider: async (name) => snapshot.providers.get(name) ?? loadProvider(options.workspaceId, name),
@@ -88,8 +91,12 @@ export function templateEnvironment(
   environment: Record<string, string | undefined> = process.env,
 ): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(environment)) {
-    if (name.startsWith("TRELLIS_PUBLIC_") && value !== undefined) result[name.slice("TRELLIS_PUBLIC_".length)] = value;
+  // Names first, values only for the matches: reading a value of process.env is a call into the
+  // runtime, and a run asked for every one of them.
+  for (const name of Object.keys(environment)) {
+    if (!name.startsWith("TRELLIS_PUBLIC_")) continue;
+    const value = environment[name];
+    if (value !== undefined) result[name.slice("TRELLIS_PUBLIC_".length)] = value;
   }
   return result;
 }

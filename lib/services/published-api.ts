@@ -1,8 +1,7 @@
 import "server-only";
 import {
-  getLatestVersion,
-  getServingBySlug,
-  getVersion,
+  findServedVersion,
+  getVersionDocument,
   listPublishedWorkflows,
   WorkflowNotFoundError,
 } from "../db/workflow-repository";
@@ -15,7 +14,7 @@ import { authorize, can } from "./access/policy";
 import type { Principal } from "./access/principal";
 import { compiledVersion } from "./compiled-versions";
 import { serviceRoot as root } from "./root";
-import { assertRunInputs } from "./run-service";
+import { assertRunInputs } from "./run-compile";
 
 /** The workflow has never been published, so it has no endpoint yet. Code `workflow_not_published` (409). */
 export class WorkflowNotPublishedError extends TrellisError {
@@ -67,26 +66,30 @@ export async function resolvePublishedVersion(
   version?: string,
 ): Promise<PublishedVersion> {
   authorize(principal, "workflow.run");
-  const serving = await getServingBySlug(principal.workspaceId, slug);
-  const workflowId = serving?.id;
+  // A number the database could hold, or a name no version has (then only "not found" is told).
+  const number = version === undefined ? undefined : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : 0;
+  const served = await findServedVersion(principal.workspaceId, slug, number);
   const notAvailable = () =>
     new WorkflowNotFoundError(
       slug,
       `No workflow "${slug}" is available to ${principal.kind === "api-key" ? "this key" : "you"}.`,
     );
-  if (!workflowId) throw notAvailable();
+  if (!served) throw notAvailable();
+  const { workflowId } = served;
   authorize(principal, "workflow.run", { workspaceId: principal.workspaceId, workflowId }, notAvailable);
-  // A pinned workflow serves its pin unless the caller names a version (`version`, `slug@N`).
-  if (version === undefined && serving && serving.servedVersion !== null) version = String(serving.servedVersion);
-  if (version === undefined) {
-    const latest = await getLatestVersion(workflowId);
-    if (!latest) throw new WorkflowNotPublishedError(slug);
-    return { workflowId, slug, versionId: latest.id, version: latest.version, document: latest.document };
+  if (!served.version) {
+    // A pinned workflow serves its pin unless the caller names a version (`version`, `slug@N`).
+    const wanted = version ?? (served.servedVersion === null ? undefined : String(served.servedVersion));
+    if (wanted === undefined) throw new WorkflowNotPublishedError(slug);
+    throw new WorkflowVersionNotFoundError(slug, wanted);
   }
-  const number = /^[1-9]\d{0,8}$/.test(version) ? Number(version) : null;
-  const row = number === null ? null : await getVersion(workflowId, number);
-  if (!row) throw new WorkflowVersionNotFoundError(slug, version);
-  return { workflowId, slug, versionId: row.id, version: row.version, document: row.document };
+  return {
+    workflowId,
+    slug,
+    versionId: served.version.id,
+    version: served.version.version,
+    document: await getVersionDocument(served.version.id),
+  };
 }
 
 /**
@@ -103,12 +106,16 @@ export function precheckVersionRun(published: PublishedVersion, inputs: Record<s
   return true;
 }
 
-/** Starts a run of a resolved published version; resolves once the Run row exists. */
+/**
+ * Starts a run of a resolved published version; resolves once the Run row exists (`onCreated`
+ * hears its id first, before the run executes: see `StartRunInput.onCreated`).
+ */
 export async function startVersionRun(
   principal: Principal,
   published: PublishedVersion,
   inputs: Record<string, unknown>,
   trigger: Extract<RunTrigger, "api" | "schedule"> = "api",
+  onCreated?: (runId: string) => void,
 ): Promise<{ runId: string; version: number; done: Promise<void> }> {
   const started = await root().runs.start({
     workspaceId: principal.workspaceId,
@@ -118,6 +125,7 @@ export async function startVersionRun(
     inputs,
     trigger,
     ...(principal.kind === "api-key" ? { apiKeyId: principal.keyId } : {}),
+    ...(onCreated ? { onCreated } : {}),
   });
   return { ...started, version: published.version };
 }
@@ -210,17 +218,30 @@ export function chatAnswer(outputs: unknown, source: ChatAnswerSource): string {
   return stringifyValue(values.find((value) => typeof value === "string") ?? values[0]);
 }
 
+/** A chat run whose request was checked, not started yet (see `planChatRun`). */
+export interface PlannedChatRun {
+  /** The slug the `model` named. */
+  slug: string;
+  /** Which output is the answer and which node streams it. */
+  answer: ChatAnswerSource;
+  /** True when everything that makes the request the client's error was checked (as `PlannedPublishedRun.checked`). */
+  checked: boolean;
+  /** Creates the Run row and starts the run; resolves once the row exists (`onCreated` hears its id before the run executes). */
+  start(onCreated?: (runId: string) => void): Promise<{ runId: string; version: number; done: Promise<void> }>;
+}
+
 /**
- * Starts a run of a published workflow from chat messages (`POST /api/v1/chat/completions`):
- * `model` is the slug, optionally `slug@version`; the last user message goes to the start node's
- * `chat.queryInput`, the messages before it to `chat.historyInput` when set.
+ * Resolves and checks a run of a published workflow from chat messages
+ * (`POST /api/v1/chat/completions`) without starting it: `model` is the slug, optionally
+ * `slug@version`; the last user message goes to the start node's `chat.queryInput`, the messages
+ * before it to `chat.historyInput` when set.
  * @throws ChatRequestError without a user message; the errors of `resolvePublishedVersion`; `invalid_input` (422)
  */
-export async function startChatRun(
+export async function planChatRun(
   principal: Principal | null,
   model: string,
   messages: readonly ChatMessage[],
-): Promise<{ runId: string; version: number; slug: string; done: Promise<void>; answer: ChatAnswerSource }> {
+): Promise<PlannedChatRun> {
   const { slug, version } = parseModelName(model);
   const published = await resolvePublishedVersion(principal, slug, version);
   authorize(principal, "workflow.run");
@@ -231,8 +252,25 @@ export async function startChatRun(
   if (chat.historyInput) {
     inputs[chat.historyInput] = messages.slice(0, last).map(({ role, content }) => ({ role, content }));
   }
-  const started = await startVersionRun(principal, published, inputs);
-  return { ...started, slug, answer: answerSource(published.document, chat) };
+  return {
+    slug,
+    answer: answerSource(published.document, chat),
+    checked: precheckVersionRun(published, inputs),
+    start: (onCreated) => startVersionRun(principal, published, inputs, "api", onCreated),
+  };
+}
+
+/**
+ * Starts a run of a published workflow from chat messages (see `planChatRun`); resolves once the
+ * Run row exists.
+ */
+export async function startChatRun(
+  principal: Principal | null,
+  model: string,
+  messages: readonly ChatMessage[],
+): Promise<{ runId: string; version: number; slug: string; done: Promise<void>; answer: ChatAnswerSource }> {
+  const planned = await planChatRun(principal, model, messages);
+  return { ...(await planned.start()), slug: planned.slug, answer: planned.answer };
 }
 
 /** Where the chat answer of a run of `document` comes from (answering a replayed request). */

@@ -5,7 +5,8 @@ import { readExecutionMode, readQueueConfig } from "../queue/queue-config";
 import { QueueRunService } from "../queue/queue-run-service";
 import { createRateLimiters, type RateLimiters } from "./access/rate-limits";
 import { createMcpConnectionCache, type McpConnectionCache } from "./mcp-connections";
-import { type RunExecution, type RunObserver, RunService } from "./run-service";
+import type { RunExecution, RunObserver } from "./run-execution";
+import { RunService } from "./run-service";
 
 /**
  * The composition root: what this server process builds once and every use case shares. Routes,

@@ -1,7 +1,7 @@
 import "server-only";
 import { readDatabaseConfig } from "../db/database-config";
 import { database } from "../db/prisma-client";
-import { createPrismaRunRecorder } from "../db/run-recorder";
+import { PrismaRunRecorder } from "../db/run-recorder";
 import {
   createRun,
   endRun,
@@ -10,111 +10,24 @@ import {
   listRunEvents,
   markRunUsesDemoModel,
 } from "../db/run-repository";
-import type { RunRecorder } from "../engine/recorder";
 import { resumeRun } from "../engine/resume-run";
 import { type RunResult, type RunWorkflowOptions, runWorkflow } from "../engine/run-workflow";
-import type { RunObservationContext, RunObserver } from "../observability/run-observer";
 import type { RunEvent } from "../runs/run-events";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
 import type { ToolFixture } from "../tools/tool-fixture";
-import { type CompileResult, compileWorkflow } from "../workflow/compile";
-import { compileNodeRun } from "../workflow/compile-node-run";
 import type { CompiledWorkflow } from "../workflow/compiled";
-import { TrellisError } from "../workflow/errors";
-import type { StartConfig } from "../workflow/nodes/start";
-import { applyPins, pinsOf } from "../workflow/pins";
-import { checkRunInputs, type RunInputIssue } from "../workflow/run-inputs";
-import { builtInToolNames, compiledVersion } from "./compiled-versions";
 import { createEngineServices } from "./engine-services";
 import { RunEventBus } from "./run-bus";
-import { planSingleNodeRun, SingleNodeNotFoundError } from "./single-node-workflow";
-import { listWorkspaceTools } from "./workspace-tools";
-
-/** The run observer hook is lib/observability's (one type); re-exported for lib/queue and the root. */
-export type { RunObservationContext, RunObserver };
-
-/** The document did not compile; `issues` says where. */
-export class WorkflowInvalidError extends TrellisError {
-  /** Compile issues with node, field path and code. */
-  readonly issues: unknown[];
-
-  constructor(issues: unknown[], message = "The workflow has errors; fix them before running.") {
-    super("workflow_invalid", message);
-    this.issues = issues;
-  }
-}
-
-/** The start inputs do not match the start node's declared inputs. Code `invalid_input` (422), every field listed. */
-export class InvalidRunInputsError extends TrellisError {
-  /** One entry per bad field: `{ field, code, message }` (`path` too, as compile issues have). */
-  readonly issues: (RunInputIssue & { path: string })[];
-  /** The first bad field, for forms that show one. */
-  readonly details: { field: string };
-
-  constructor(issues: RunInputIssue[]) {
-    super("invalid_input", `The run inputs are not valid: ${issues.map((issue) => issue.message).join(" ")}`, {
-      hint: "Send the inputs the start node declares, with their declared types.",
-    });
-    this.issues = issues.map((issue) => ({ ...issue, path: `inputs.${issue.field}` }));
-    this.details = { field: `inputs.${issues[0]?.field ?? ""}` };
-  }
-}
-
-/**
- * Checks run inputs against the compiled workflow's start node before any run exists, so a bad
- * request is a 422 naming each field rather than a failed run.
- * @throws InvalidRunInputsError
- */
-export function assertRunInputs(compiled: CompiledWorkflow, inputs: Record<string, unknown>): void {
-  const start = compiled.nodes[compiled.startNodeId];
-  if (!start) return;
-  const checked = checkRunInputs(start.config as unknown as StartConfig, inputs);
-  if (!checked.ok) throw new InvalidRunInputsError(checked.issues);
-}
-
-/** A run id that is not active in this process (finished, or owned by another worker). */
-export class RunNotActiveError extends TrellisError {
-  constructor(runId: string, status: string) {
-    super("run_not_active", `Run ${runId} is ${status}; only queued, running or waiting runs can do that.`);
-  }
-}
-
-/** What starting a run needs. */
-export interface StartRunInput {
-  /** Workspace owning the workflow. */
-  workspaceId: string;
-  /** Workflow id. */
-  workflowId: string;
-  /** The document to run (a draft from the editor, or a published version's document). */
-  document: unknown;
-  /** Run inputs for the start node. */
-  inputs: Record<string, unknown>;
-  /** Where the run came from. */
-  trigger: RunTrigger;
-  /** Published version id, when running a version. */
-  versionId?: string;
-  /** The API key that started it (trigger `api`), recorded for the history's key filter. */
-  apiKeyId?: string;
-  /** Faults and forced arguments for the run's tools (an evaluation case's fixture; inline mode only). */
-  toolFixture?: ToolFixture;
-}
-
-/** What running one node alone needs (the editor's "Run this node only"). */
-export interface StartSingleNodeInput {
-  /** Workspace owning the workflow. */
-  workspaceId: string;
-  /** Workflow id. */
-  workflowId: string;
-  /** The document the node belongs to (usually the editor's unsaved draft). */
-  document: unknown;
-  /** The node to run. */
-  nodeId: string;
-  /**
-   * Outputs of upstream nodes by node id (missing ones count as `{}`); for a node inside an
-   * iteration body also `item` and `index`.
-   */
-  variables: Record<string, unknown>;
-}
+import { type ListToolNames, planRun, planSingleNode } from "./run-compile";
+import {
+  AnswerForWrongNodeError,
+  type RunExecution,
+  RunNotActiveError,
+  type RunObservationContext,
+  type RunObserver,
+  type StartRunInput,
+  type StartSingleNodeInput,
+} from "./run-execution";
 
 /** Options of a run service (tests and embedding replace executors). */
 export interface RunServiceOptions {
@@ -124,61 +37,17 @@ export interface RunServiceOptions {
    * The workspace's tool names, for the compiler's unknown-tool check; the workspace registry by
    * default. Resolving to undefined skips the check.
    */
-  listToolNames?: (workspaceId: string) => Promise<string[] | undefined>;
+  listToolNames?: ListToolNames;
   /** Told about every event of the runs this service executes (metrics attach here); read live, so later additions count. */
   observers?: readonly RunObserver[];
   /** Every event of the runs this service executes, before the observers (queue workers publish them on Redis). */
   publish?: (event: RunEvent) => void;
 }
 
-/**
- * How runs are executed: in this process (`RunService`) or on queue workers (`QueueRunService`,
- * lib/queue). The composition root picks one; routes, the scheduler and start-up see only this.
- */
-export interface RunExecution {
-  /** Compiles, checks inputs, creates the Run row and starts (or queues) it; `done` settles when it ends or waits. */
-  start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }>;
-  /** Runs one node alone (the editor's "Run this node only"). */
-  startSingleNode(input: StartSingleNodeInput): Promise<{ runId: string; done: Promise<void> }>;
-  /** Live events of a run; returns the unsubscribe function. */
-  subscribe(runId: string, listener: (event: RunEvent) => void): () => void;
-  /** Persisted events after `afterSeq` (after the live subscription is in place). */
-  replay(runId: string, afterSeq: number): Promise<RunEvent[]>;
-  /** Whether this process is executing the run now. */
-  isActive(runId: string): boolean;
-  /** Cancels a queued, running or waiting run. */
-  cancel(runId: string): Promise<void>;
-  /** Answers a waiting human-input node; resolves once the answer was accepted. */
-  resume(runId: string, nodeId: string, answer: Record<string, unknown>): Promise<{ done: Promise<void> }>;
-  /** Picks up runs a crash left behind (inline mode; in queue mode BullMQ's stall check does it). */
-  resumeInterrupted(): Promise<string[]>;
-}
-
-/** Tool names of a workspace; when the sources cannot be listed the engine reports it at run time. */
-async function workspaceToolNames(workspaceId: string): Promise<string[] | undefined> {
-  try {
-    return (await listWorkspaceTools(workspaceId)).tools.map((tool) => tool.name);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The options every engine call of this service shares. */
 type CommonRunOptions = Pick<RunWorkflowOptions, "runId" | "recorder" | "services" | "signal" | "executors"> & {
   onEvent: (event: RunEvent) => void;
 };
-
-/** The answer names a node the run is not waiting on. */
-export class AnswerForWrongNodeError extends TrellisError {
-  constructor(runId: string, nodeId: string, waitingOn: string | undefined) {
-    super(
-      "invalid_answer",
-      waitingOn
-        ? `Run ${runId} waits on node ${waitingOn}, not ${nodeId}.`
-        : `Run ${runId} has no waiting node in its checkpoint.`,
-    );
-  }
-}
 
 interface ActiveRun {
   controller: AbortController;
@@ -200,41 +69,10 @@ export class RunService implements RunExecution {
   private readonly contexts = new Map<string, RunObservationContext>();
   private readonly provider = readDatabaseConfig().provider;
 
-  /**
-   * Compiles with the workspace's tool names for the unknown-tool check. Listing them builds every
-   * tool of the workspace's sources, so a first compile checks against the built-ins alone: when it
-   * passes, every tool the flow names is a built-in (the workspace list always holds them) and the
-   * result is the one the full list gives. Otherwise it compiles again with the full list.
-   */
-  private async compileWithToolNames<Result extends { ok: boolean }>(
-    workspaceId: string,
-    compile: (knownToolNames: string[] | undefined) => Result,
-  ): Promise<Result> {
-    if (this.options.listToolNames) return compile(await this.options.listToolNames(workspaceId));
-    const againstBuiltIns = compile(builtInToolNames());
-    if (againstBuiltIns.ok) return againstBuiltIns;
-    return compile(await workspaceToolNames(workspaceId));
-  }
-
-  /**
-   * Compiles the document to run. A published version is immutable, so the compile of one that
-   * names only built-in tools is kept by version id (see `compiledVersion`); the rest compile
-   * every time (a workspace tool can come and go between runs).
-   */
-  private async compileForStart(input: StartRunInput): Promise<CompileResult> {
-    const cacheable = !this.options.listToolNames && input.versionId !== undefined && input.trigger !== "editor";
-    if (cacheable) {
-      const cached = compiledVersion(input.versionId as string, input.document);
-      if (cached) return cached;
-    }
-    return this.compileWithToolNames(input.workspaceId, (knownToolNames) =>
-      compileWorkflow(input.document, { knownToolNames }),
-    );
-  }
-
   /** Compiles and starts a run; resolves with its id as soon as the Run row exists. */
   async start(input: StartRunInput): Promise<{ runId: string; done: Promise<void> }> {
     const { runId, compiled } = await this.prepareStart(input);
+    input.onCreated?.(runId);
     const done = this.execute(
       runId,
       { workspaceId: input.workspaceId, trigger: input.trigger },
@@ -255,11 +93,7 @@ export class RunService implements RunExecution {
    * @throws WorkflowInvalidError, InvalidRunInputsError
    */
   async prepareStart(input: StartRunInput): Promise<{ runId: string; compiled: CompiledWorkflow }> {
-    const compiled = await this.compileForStart(input);
-    if (!compiled.ok) throw new WorkflowInvalidError(compiled.issues);
-    // Pins are for building the flow in the editor; published, API and scheduled runs execute every node.
-    const workflow = input.trigger === "editor" ? applyPins(compiled.workflow, input.document) : compiled.workflow;
-    assertRunInputs(workflow, input.inputs);
+    const workflow = await planRun(input, this.options.listToolNames);
     const runId = await createRun({
       workspaceId: input.workspaceId,
       workflowId: input.workflowId,
@@ -298,30 +132,16 @@ export class RunService implements RunExecution {
   async prepareSingleNode(
     input: StartSingleNodeInput,
   ): Promise<{ runId: string; workflow: CompiledWorkflow; state: Record<string, unknown> }> {
-    // Only the node (and a container's body) must be valid: the rest of a draft is often unfinished.
-    const compiled = await this.compileWithToolNames(input.workspaceId, (knownToolNames) =>
-      compileNodeRun(input.document, input.nodeId, { knownToolNames }),
-    );
-    if (!compiled.ok) {
-      if (compiled.nodeMissing) throw new SingleNodeNotFoundError(input.nodeId);
-      throw new WorkflowInvalidError(compiled.issues, "This node has errors; fix them before running it.");
-    }
-    // A pinned upstream node hands on its pin, whatever the dialog prefilled for it.
-    const pinnedUpstream = Object.fromEntries(
-      [...pinsOf(input.document)]
-        .filter(([nodeId]) => nodeId !== input.nodeId)
-        .map(([nodeId, pin]) => [nodeId, pin.outputs]),
-    );
-    const plan = planSingleNodeRun(compiled.workflow, input.nodeId, { ...input.variables, ...pinnedUpstream });
+    const { workflow, state } = await planSingleNode(input, this.options.listToolNames);
     const runId = await createRun({
       workspaceId: input.workspaceId,
       workflowId: input.workflowId,
       trigger: "single-node",
-      compiled: plan.workflow,
+      compiled: workflow,
       inputs: {},
       usesDemoModel: false,
     });
-    return { runId, workflow: plan.workflow, state: plan.state as unknown as Record<string, unknown> };
+    return { runId, workflow, state };
   }
 
   /** Subscribes to live events; replay of persisted ones is `replay`'s job. */
@@ -457,8 +277,8 @@ export class RunService implements RunExecution {
     return [...this.active.keys()];
   }
 
-  private createRecorder(): RunRecorder {
-    return createPrismaRunRecorder(database(), this.provider);
+  private createRecorder(): PrismaRunRecorder {
+    return new PrismaRunRecorder(database(), this.provider);
   }
 
   /**
@@ -469,7 +289,7 @@ export class RunService implements RunExecution {
     runId: string,
     run: { workspaceId: string; trigger: RunTrigger },
     runner: (common: CommonRunOptions) => Promise<RunResult>,
-    options: { recorder?: RunRecorder; rethrow?: boolean; toolFixture?: ToolFixture } = {},
+    options: { recorder?: PrismaRunRecorder; rethrow?: boolean; toolFixture?: ToolFixture } = {},
   ): Promise<void> {
     const { workspaceId } = run;
     const context: RunObservationContext = { runId, workspaceId, trigger: run.trigger };
@@ -495,7 +315,7 @@ export class RunService implements RunExecution {
             this.emit(event, context);
           },
         });
-        await this.ensureTerminal(runId, result.status);
+        await this.ensureTerminal(runId, result.status, recorder);
       } catch (error) {
         if (options.rethrow && !engineStarted) throw error;
         // The engine promises not to throw; this guards the promise anyway so a run never stays running.
@@ -554,8 +374,12 @@ export class RunService implements RunExecution {
     }
   }
 
-  /** The recorder writes the final status; this double-checks it landed (e.g. a failed last flush). */
-  private async ensureTerminal(runId: string, status: RunStatus): Promise<void> {
+  /**
+   * The recorder writes the final status; when it cannot tell that the batch carrying it landed
+   * (e.g. a failed last flush), the row is read and corrected here.
+   */
+  private async ensureTerminal(runId: string, status: RunStatus, recorder: PrismaRunRecorder): Promise<void> {
+    if (recorder.recordedStatus(runId) === status) return;
     const row = await database().run.findUnique({ where: { id: runId }, select: { status: true } });
     if (row && (row.status === "running" || row.status === "queued") && status !== "running") {
       await database().run.update({ where: { id: runId }, data: { status, endedAt: new Date() } });

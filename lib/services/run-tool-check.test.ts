@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from "../db/testing/test-databa
 import { createToolSource } from "../db/tool-source-repository";
 import { createWorkflow } from "../db/workflow-repository";
 import { testDocument, testEdge, testNode } from "../workflow/testing/build-document";
-import { RunService, WorkflowInvalidError } from "./run-service";
+import { WorkflowInvalidError } from "./run-compile";
+import { RunService } from "./run-service";
 import { listWorkspaceTools } from "./workspace-tools";
 
 // The unknown-tool check at run start lists the workspace's tools only when a node names a tool

@@ -98,8 +98,8 @@ export interface PlannedPublishedRun {
    * checks instead.
    */
   checked: boolean;
-  /** Creates the Run row and starts the run; resolves once the row exists. */
-  start(): Promise<{ runId: string; version: number; done: Promise<void> }>;
+  /** Creates the Run row and starts the run; resolves once the row exists (`onCreated` hears its id before the run executes). */
+  start(onCreated?: (runId: string) => void): Promise<{ runId: string; version: number; done: Promise<void> }>;
 }
 
 /**
@@ -122,7 +122,7 @@ export async function planPublishedRun(
   return {
     version: published.version,
     checked,
-    start: () => startVersionRun(principal, published, input.inputs, input.trigger ?? "api"),
+    start: (onCreated) => startVersionRun(principal, published, input.inputs, input.trigger ?? "api", onCreated),
   };
 }
 

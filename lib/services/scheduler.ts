@@ -3,7 +3,7 @@ import { claimFiring, listDueSchedules, recordFiring } from "../db/schedule-repo
 import { getLatestVersion } from "../db/workflow-repository";
 import { nextRunTimes } from "../workflow/schedule";
 import { serviceRoot } from "./root";
-import type { StartRunInput } from "./run-service";
+import type { StartRunInput } from "./run-execution";
 
 /** How often the scheduler looks for due schedules. */
 export const SCHEDULER_INTERVAL_MS = 15_000;

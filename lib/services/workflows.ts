@@ -18,7 +18,7 @@ import { type Action, authorize, can } from "./access/policy";
 import { actingUserId, type Principal } from "./access/principal";
 import { recordAudit } from "./audit-log";
 import { assertPublishGate } from "./publish-gate";
-import { WorkflowInvalidError } from "./run-service";
+import { WorkflowInvalidError } from "./run-compile";
 
 /** The draft changed since the caller loaded it. Code `revision_conflict` (409), with the server's revision. */
 export class RevisionConflictError extends TrellisError {

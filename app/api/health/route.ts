@@ -1,3 +1,4 @@
+import { jsonAnswer } from "@/lib/http/respond";
 import { route } from "@/lib/http/route";
 import { checkHealth } from "@/lib/services/health";
 
@@ -10,5 +11,5 @@ export const dynamic = "force-dynamic";
  */
 export const GET = route({ auth: "public" }, async () => {
   const health = await checkHealth();
-  return Response.json(health, { status: health.ok ? 200 : 503, headers: { "cache-control": "no-store" } });
+  return jsonAnswer(health, { status: health.ok ? 200 : 503, headers: { "cache-control": "no-store" } });
 });

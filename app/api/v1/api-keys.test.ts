@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PATCH as patchKey } from "@/app/api/api-keys/[id]/route";
 import { POST as createKeyRoute } from "@/app/api/api-keys/route";
 import { createApiKey, revokeApiKey, verifyApiKey } from "@/lib/db/api-key-repository";
@@ -212,12 +212,16 @@ describe("API keys on /api/v1: scopes, limits, CORS, last use, rate limits", () 
     await verifyApiKey(secret);
     await Promise.all([verifyApiKey(secret), verifyApiKey(secret)]);
     expect((await test.db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt).toEqual(first);
-    // Older than a minute: the next use writes again.
-    const stale = new Date(Date.now() - 61_000);
-    await test.db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: stale } });
-    await verifyApiKey(secret);
+    // Over a minute later: the next use writes again.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      await verifyApiKey(secret);
+    } finally {
+      vi.useRealTimers();
+    }
     const after = (await test.db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).lastUsedAt;
-    expect(after!.getTime()).toBeGreaterThan(stale.getTime() + 60_000);
+    expect(after!.getTime()).toBeGreaterThan(first!.getTime() + 60_000);
   });
 
   it("429 with Retry-After past the key's own requests per minute; other keys keep their budget", async () => {

@@ -149,4 +149,27 @@ describe("weather, currency and ticket tools against the demo stub", () => {
     expect((await fetch(`${stub.origin}/demo/tickets/search?project_id=PX`)).status).toBe(500);
     expect((await fetch(`${stub.origin}/demo/tickets/search?project_id=PX`)).status).toBe(200);
   });
+
+  it("delays matching answers through the control endpoint until cleared", async () => {
+    const timed = async (path: string) => {
+      const startedAt = performance.now();
+      const response = await fetch(`${stub.origin}${path}`);
+      return { status: response.status, ms: performance.now() - startedAt };
+    };
+    const set = await fetch(`${stub.origin}/_control/delay`, {
+      method: "POST",
+      body: JSON.stringify({ path: "/demo/tickets", ms: 300 }),
+    });
+    expect(set.status).toBe(202);
+    const slow = await timed("/demo/tickets/search?project_id=PX");
+    expect(slow.status).toBe(200);
+    expect(slow.ms).toBeGreaterThanOrEqual(290);
+    // Other paths are not slowed (a generous bound: only the ordering matters).
+    expect((await timed("/demo/meeting-notes/search?ticket_ids=PX-17")).ms).toBeLessThan(slow.ms);
+    await fetch(`${stub.origin}/_control/delay`, {
+      method: "POST",
+      body: JSON.stringify({ path: "/demo/tickets", ms: 0 }),
+    });
+    expect((await timed("/demo/tickets/search?project_id=PX")).ms).toBeLessThan(slow.ms);
+  });
 });

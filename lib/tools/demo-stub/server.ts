@@ -31,6 +31,11 @@ export interface DemoApiStub {
   environment: Record<string, string>;
   /** The next request whose path starts with `pathPrefix` answers `status` (503 by default) once. */
   failNext(pathPrefix: string, status?: number): void;
+  /**
+   * Requests whose path starts with `pathPrefix` answer `ms` later, until set again (0 clears).
+   * Lets a test keep work in flight long enough to act on it (e.g. cancel a running evaluation).
+   */
+  setDelay(pathPrefix: string, ms: number): void;
   /** Stops the server. */
   close(): Promise<void>;
 }
@@ -164,12 +169,29 @@ const routes: Array<{ pattern: RegExp; handler: JsonHandler }> = [
  * Starts the offline demo API: Open-Meteo geocoding (`/v1/search`) and forecast
  * (`/v1/forecast`), Frankfurter (`/v2/rate/:from/:to`, `/v1/latest`), and read-only ticket and
  * meeting-notes search (`/demo/...`). Answers are deterministic. `POST /_control/fail-next`
- * with `{ "path": "/demo/meeting-notes", "status": 503 }` injects one transient failure.
+ * with `{ "path": "/demo/meeting-notes", "status": 503 }` injects one transient failure;
+ * `POST /_control/delay` with `{ "path": "/demo/tickets", "ms": 200 }` slows those answers
+ * until cleared with `"ms": 0`.
  */
 export async function startDemoApiStub(options: DemoApiStubOptions = {}): Promise<DemoApiStub> {
   const pendingFailures: Array<{ pathPrefix: string; status: number }> = [];
   const failNext = (pathPrefix: string, status = 503) => {
     pendingFailures.push({ pathPrefix, status });
+  };
+  const delays = new Map<string, number>();
+  const setDelay = (pathPrefix: string, ms: number) => {
+    if (ms > 0) delays.set(pathPrefix, ms);
+    else delays.delete(pathPrefix);
+  };
+  /** The control endpoints: each takes a small JSON body and answers 202. */
+  const controls: Record<string, (body: { path?: unknown; status?: unknown; ms?: unknown }) => void> = {
+    "/_control/fail-next": (body) =>
+      failNext(typeof body.path === "string" ? body.path : "/", typeof body.status === "number" ? body.status : 503),
+    "/_control/delay": (body) =>
+      setDelay(
+        typeof body.path === "string" ? body.path : "/",
+        typeof body.ms === "number" ? Math.min(Math.max(body.ms, 0), 60_000) : 0,
+      ),
   };
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://demo-stub");
@@ -177,7 +199,8 @@ export async function startDemoApiStub(options: DemoApiStubOptions = {}): Promis
       response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
       response.end(JSON.stringify(body));
     };
-    if (request.method === "POST" && url.pathname === "/_control/fail-next") {
+    const control = request.method === "POST" ? controls[url.pathname] : undefined;
+    if (control) {
       let text = "";
       request.setEncoding("utf8");
       request.on("data", (chunk: string) => {
@@ -185,11 +208,7 @@ export async function startDemoApiStub(options: DemoApiStubOptions = {}): Promis
       });
       request.on("end", () => {
         try {
-          const parsed = JSON.parse(text || "{}") as { path?: unknown; status?: unknown };
-          failNext(
-            typeof parsed.path === "string" ? parsed.path : "/",
-            typeof parsed.status === "number" ? parsed.status : 503,
-          );
+          control(JSON.parse(text || "{}") as { path?: unknown; status?: unknown; ms?: unknown });
           send(202, { scheduled: true });
         } catch {
           send(400, { message: "body must be JSON" });
@@ -206,7 +225,9 @@ export async function startDemoApiStub(options: DemoApiStubOptions = {}): Promis
     const route = routes.find((candidate) => candidate.pattern.test(url.pathname));
     if (!route) return send(404, { message: `no demo route for ${url.pathname}` });
     const answer = route.handler(url);
-    send(answer.status, answer.body);
+    const delay = [...delays].find(([prefix]) => url.pathname.startsWith(prefix))?.[1] ?? 0;
+    if (delay > 0) setTimeout(() => send(answer.status, answer.body), delay);
+    else send(answer.status, answer.body);
   });
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
@@ -225,6 +246,7 @@ export async function startDemoApiStub(options: DemoApiStubOptions = {}): Promis
       TRELLIS_DEMO_API_URL: `${origin}/demo`,
     },
     failNext,
+    setDelay,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

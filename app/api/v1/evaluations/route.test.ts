@@ -1,40 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "@/lib/db/api-key-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
-import type { WorkflowDocument } from "@/lib/workflow/document";
+import { type PublishedApiWorkspace, seedPublishedApi } from "@/lib/services/testing/published-api";
 import { runEvalCli } from "@/scripts/eval";
 import { GET } from "./[id]/route";
 import { POST } from "./route";
-
-const greeting: WorkflowDocument = {
-  schemaVersion: 2,
-  nodes: [
-    {
-      id: "start",
-      type: "start",
-      position: { x: 0, y: 0 },
-      data: { title: "Start", inputs: [{ name: "name", type: "string", required: true }] },
-    },
-    {
-      id: "hello",
-      type: "template",
-      position: { x: 200, y: 0 },
-      data: { title: "Hello", template: "Hello, {{start.name}}!" },
-    },
-    {
-      id: "end",
-      type: "end",
-      position: { x: 400, y: 0 },
-      data: { title: "End", outputs: [{ name: "greeting", value: "{{hello.text}}" }] },
-    },
-  ],
-  edges: [
-    { id: "e1", source: "start", target: "hello" },
-    { id: "e2", source: "hello", target: "end" },
-  ],
-};
 
 const JSONL = [
   JSON.stringify({
@@ -59,21 +27,15 @@ async function fetchRoutes(input: string, init?: RequestInit): Promise<Response>
 }
 
 describe("/api/v1/evaluations and npm run eval", () => {
-  let test: TestDatabase;
+  let test: PublishedApiWorkspace;
   let evaluateKey: string;
   let runKey: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    const { workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "v@x.test",
-      adminPassword: "pw",
-      workspaceName: "V",
-    });
-    const { id } = await createWorkflow(workspaceId, { name: "Greeter", userId: ownerId, draft: greeting });
-    await publishWorkflow(id, { note: "v1", userId: ownerId });
-    evaluateKey = (await createApiKey(workspaceId, { name: "ci", scopes: ["evaluate"] })).secret;
-    runKey = (await createApiKey(workspaceId, { name: "runner", scopes: ["run"] })).secret;
+    test = await seedPublishedApi();
+    await test.publish("Greeter");
+    evaluateKey = await test.apiKey(["evaluate"]);
+    runKey = await test.apiKey(["run"]);
   });
   afterAll(async () => test?.dispose());
 

@@ -2,7 +2,7 @@ import { chatCompletionResponse, chatCompletionStream } from "@/lib/http/chat-co
 import { corsPreflight } from "@/lib/http/cors";
 import { openAiError, openAiMethodNotAllowed, openAiRoute } from "@/lib/http/openai-route";
 import { parseIdempotencyKey, replayedRun, startIdempotently } from "@/lib/services/idempotency";
-import { chatAnswerSourceOf, startChatRun } from "@/lib/services/published-api";
+import { chatAnswerSourceOf, planChatRun, startChatRun } from "@/lib/services/published-api";
 import { isTrellisError } from "@/lib/workflow/errors";
 import { chatCompletionBodySchema, messageText } from "./schema";
 
@@ -21,18 +21,34 @@ export const POST = openAiRoute(
   async ({ request, principal, body }) => {
     const messages = body.messages.map((message) => ({ role: message.role, content: messageText(message.content) }));
     const key = parseIdempotencyKey(request.headers.get("idempotency-key"));
+    const includeUsage = body.stream_options?.include_usage === true;
     let started: { runId: string; done: Promise<void>; answer: ReturnType<typeof chatAnswerSourceOf> };
     let replayed = false;
     try {
-      const start = await startIdempotently(principal, key, { operation: "chat-completions", body }, () =>
-        startChatRun(principal, body.model, messages),
-      );
-      if (start.replayed) {
-        // The same request again: answer from (or re-attach to) the first request's run.
-        const run = await replayedRun(start.runId);
-        started = { runId: run.runId, done: run.done, answer: chatAnswerSourceOf(run.document) };
-        replayed = true;
-      } else started = start.started;
+      if (key === undefined) {
+        // Everything a 4xx depends on (model, messages, version, compile, inputs) is checked here.
+        const planned = await planChatRun(principal, body.model, messages);
+        if (body.stream && planned.checked) {
+          // The headers go out before the run is set up (Run row, services, engine).
+          const begin = async (opened: (runId: string) => void) => (await planned.start(opened)).runId;
+          return chatCompletionStream(
+            { model: body.model, answer: planned.answer, begin },
+            includeUsage,
+            request.signal,
+          );
+        }
+        started = { ...(await planned.start()), answer: planned.answer };
+      } else {
+        const start = await startIdempotently(principal, key, { operation: "chat-completions", body }, () =>
+          startChatRun(principal, body.model, messages),
+        );
+        if (start.replayed) {
+          // The same request again: answer from (or re-attach to) the first request's run.
+          const run = await replayedRun(start.runId);
+          started = { runId: run.runId, done: run.done, answer: chatAnswerSourceOf(run.document) };
+          replayed = true;
+        } else started = start.started;
+      }
     } catch (error) {
       if (isTrellisError(error) && MODEL_ERRORS.has(error.code)) {
         const status = error.code.endsWith("_not_found") ? 404 : 409;
@@ -42,7 +58,7 @@ export const POST = openAiRoute(
     }
     const run = { runId: started.runId, model: body.model, done: started.done, answer: started.answer };
     const response = body.stream
-      ? chatCompletionStream(run, body.stream_options?.include_usage === true, request.signal)
+      ? chatCompletionStream(run, includeUsage, request.signal)
       : await chatCompletionResponse(run);
     if (replayed) response.headers.set("idempotent-replayed", "true");
     return response;

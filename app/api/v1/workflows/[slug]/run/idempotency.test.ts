@@ -1,65 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "@/lib/db/api-key-repository";
 import { sweepExpiredIdempotencyKeys } from "@/lib/db/idempotency-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase, testProviders } from "@/lib/db/testing/test-database";
-import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
+import { testProviders } from "@/lib/db/testing/test-database";
 import { createServiceRoot, installServiceRoot } from "@/lib/services/root";
-import type { WorkflowDocument } from "@/lib/workflow/document";
+import { apiKeyRequest, type PublishedApiWorkspace, seedPublishedApi } from "@/lib/services/testing/published-api";
 import { POST as chatCompletions } from "../../../chat/completions/route";
 import { POST } from "./route";
 
-const greeting: WorkflowDocument = {
-  schemaVersion: 2,
-  nodes: [
-    {
-      id: "start",
-      type: "start",
-      position: { x: 0, y: 0 },
-      data: {
-        title: "Start",
-        inputs: [{ name: "name", type: "string", required: true }],
-        chat: { queryInput: "name" },
-      },
-    },
-    {
-      id: "hello",
-      type: "template",
-      position: { x: 200, y: 0 },
-      data: { title: "Hello", template: "Hello, {{start.name}}!" },
-    },
-    {
-      id: "end",
-      type: "end",
-      position: { x: 400, y: 0 },
-      data: { title: "End", outputs: [{ name: "greeting", value: "{{hello.text}}" }] },
-    },
-  ],
-  edges: [
-    { id: "e1", source: "start", target: "hello" },
-    { id: "e2", source: "hello", target: "end" },
-  ],
-};
-
 function call(body: unknown, key: string, idempotencyKey?: string): Promise<Response> {
-  const request = new Request("http://localhost/api/v1/workflows/greeter/run", {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      authorization: `Bearer ${key}`,
-      ...(idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey }),
-    },
-    body: JSON.stringify(body),
+  const headers: Record<string, string> = idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey };
+  return POST(apiKeyRequest("/api/v1/workflows/greeter/run", key, body, headers), {
+    params: Promise.resolve({ slug: "greeter" }),
   });
-  return POST(request, { params: Promise.resolve({ slug: "greeter" }) });
 }
 
 function chat(body: unknown, key: string, idempotencyKey: string): Promise<Response> {
-  const request = new Request("http://localhost/api/v1/chat/completions", {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${key}`, "idempotency-key": idempotencyKey },
-    body: JSON.stringify(body),
-  });
+  const request = apiKeyRequest("/api/v1/chat/completions", key, body, { "idempotency-key": idempotencyKey });
   return chatCompletions(request, { params: Promise.resolve({}) });
 }
 
@@ -73,8 +28,7 @@ async function sseEvents(response: Response): Promise<{ seq: number; type: strin
 }
 
 describe.each(testProviders())("Idempotency-Key on run-starting calls (%s)", (provider) => {
-  let test: TestDatabase;
-  let workspaceId: string;
+  let test: PublishedApiWorkspace;
   let workflowId: string;
   let secret: string;
   let otherSecret: string;
@@ -82,19 +36,15 @@ describe.each(testProviders())("Idempotency-Key on run-starting calls (%s)", (pr
   const runCount = () => test.db.run.count({ where: { workflowId } });
 
   beforeAll(async () => {
-    test = await createTestDatabase(provider);
+    test = await seedPublishedApi(provider);
     // RunService picks its recorder's SQL dialect from DATABASE_URL when it is built: build this
     // suite's root with the suite's database named there.
     previousUrl = process.env.DATABASE_URL;
     process.env.DATABASE_URL = test.config.url;
     installServiceRoot(createServiceRoot());
-    workspaceId = (await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" }))
-      .workspaceId;
-    const user = await test.db.user.findFirstOrThrow();
-    ({ id: workflowId } = await createWorkflow(workspaceId, { name: "Greeter", userId: user.id, draft: greeting }));
-    await publishWorkflow(workflowId, { note: "first", userId: user.id });
-    secret = (await createApiKey(workspaceId, { name: "ci", scopes: ["run"] })).secret;
-    otherSecret = (await createApiKey(workspaceId, { name: "other", scopes: ["run"] })).secret;
+    ({ workflowId } = await test.publish("Greeter"));
+    secret = await test.apiKey();
+    otherSecret = await test.apiKey();
   });
   afterAll(async () => {
     if (previousUrl === undefined) delete process.env.DATABASE_URL;

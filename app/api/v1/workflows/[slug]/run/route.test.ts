@@ -1,64 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, revokeApiKey } from "@/lib/db/api-key-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
 import { mapError } from "@/lib/http/respond";
+import {
+  apiKeyRequest,
+  greetingFlow,
+  type PublishedApiWorkspace,
+  seedPublishedApi,
+} from "@/lib/services/testing/published-api";
 import { publishWorkflow as publishService } from "@/lib/services/workflows";
-import type { WorkflowDocument } from "@/lib/workflow/document";
 import { POST } from "./route";
 
-const greeting: WorkflowDocument = {
-  schemaVersion: 2,
-  nodes: [
-    {
-      id: "start",
-      type: "start",
-      position: { x: 0, y: 0 },
-      data: { title: "Start", inputs: [{ name: "name", type: "string", required: true }] },
-    },
-    {
-      id: "hello",
-      type: "template",
-      position: { x: 200, y: 0 },
-      data: { title: "Hello", template: "Hello, {{start.name}}!" },
-    },
-    {
-      id: "end",
-      type: "end",
-      position: { x: 400, y: 0 },
-      data: { title: "End", outputs: [{ name: "greeting", value: "{{hello.text}}" }] },
-    },
-  ],
-  edges: [
-    { id: "e1", source: "start", target: "hello" },
-    { id: "e2", source: "hello", target: "end" },
-  ],
-};
-
 function call(slug: string, body: unknown, key?: string): Promise<Response> {
-  const request = new Request(`http://localhost/api/v1/workflows/${slug}/run`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return POST(request, { params: Promise.resolve({ slug }) });
+  return POST(apiKeyRequest(`/api/v1/workflows/${slug}/run`, key, body), { params: Promise.resolve({ slug }) });
 }
 
 describe("published workflow endpoint", () => {
-  let test: TestDatabase;
+  let test: PublishedApiWorkspace;
   let workspaceId: string;
   let secret: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    workspaceId = (await seedDatabase(test.db, { adminEmail: "a@b.c", adminPassword: "pw", workspaceName: "W" }))
-      .workspaceId;
-    const user = await test.db.user.findFirstOrThrow();
-    const { id } = await createWorkflow(workspaceId, { name: "Greeter", userId: user.id, draft: greeting });
-    await createWorkflow(workspaceId, { name: "Unpublished", userId: user.id, draft: greeting });
-    await publishWorkflow(id, { note: "first", userId: user.id });
-    secret = (await createApiKey(workspaceId, { name: "ci", scopes: ["run"] })).secret;
+    test = await seedPublishedApi();
+    workspaceId = test.workspaceId;
+    await test.publish("Greeter");
+    await test.publish("Unpublished", greetingFlow(), { publish: false });
+    secret = await test.apiKey();
   });
   afterAll(async () => test?.dispose());
 
@@ -145,7 +111,7 @@ describe("published workflow endpoint", () => {
 
   it("refuses to publish a draft that does not compile, and the endpoint keeps serving the last good version", async () => {
     const workflow = await test.db.workflow.findFirstOrThrow({ where: { slug: "greeter" } });
-    const broken = structuredClone(greeting);
+    const broken = greetingFlow();
     broken.nodes[1]!.data = { title: "Hello", template: "Hello, {{nowhere.name}}!" };
     await test.db.workflow.update({ where: { id: workflow.id }, data: { draft: broken as object } });
     const owner = await test.db.membership.findFirstOrThrow({ where: { workspaceId, role: "owner" } });

@@ -25,7 +25,11 @@ export const POST = route(
       // SSE headers then go out before the run is set up (Run row, services, engine).
       const planned = await planPublishedRun(principal, params.slug, input);
       if (planned.checked) {
-        return deferredRunEventStream(runEventSource(), async () => (await planned.start()).runId, request.signal);
+        return deferredRunEventStream(
+          runEventSource(),
+          async (opened) => (await planned.start(opened)).runId,
+          request.signal,
+        );
       }
     }
     const start = await startIdempotently(principal, key, { operation: `workflow-run:${params.slug}`, body }, () =>
