@@ -19,8 +19,8 @@ test("a field shows its problem in words once it is left, and problems name node
     "Name (input 1): use letters, digits and underscores, not starting with a digit",
   );
   // Labels are words, not keys: list items are numbered, policy fields say their unit.
-  await expect(panel.locator(".field-label", { hasText: "Input 1" })).toBeVisible();
-  await expect(panel.locator(".field-label", { hasText: "Timeout (ms)" })).toHaveCount(1);
+  await expect(panel.getByTestId("field-label").filter({ hasText: "Input 1" })).toBeVisible();
+  await expect(panel.getByTestId("field-label").filter({ hasText: "Timeout (ms)" })).toHaveCount(1);
 
   // The Problems panel names the node by its title and the field in words.
   await page.getByTestId("problems-toggle").click();

@@ -54,8 +54,8 @@ test("build a plan-and-execute workflow on the canvas, run it, inspect it, undo/
   await editor.field("goal").fill("{{start_1.question}}");
   await expect(editor.node("planner_1").getByTestId("node-issues")).toHaveCount(0);
   const toolPicker = page.getByTestId("tool-picker");
-  await toolPicker.locator("label", { hasText: "get_current_weather" }).locator("input").check();
-  await toolPicker.locator("label", { hasText: "convert_currency" }).locator("input").check();
+  await toolPicker.getByRole("checkbox", { name: "get_current_weather" }).check();
+  await toolPicker.getByRole("checkbox", { name: "convert_currency" }).check();
   await page.getByTestId("problems-toggle").click();
   await editor.fitView();
 

@@ -3,7 +3,6 @@
 import { XIcon } from "lucide-react";
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ScrollArea } from "@/components/ui/scroll-area";
 
 const STORAGE_KEY = "trellis.bottom-panel-height";
 const DEFAULT_HEIGHT = 280;
@@ -22,8 +21,8 @@ function readStoredHeight(): number {
 /**
  * The editor's bottom panel (run panel, problems): resizable from its top edge with the pointer
  * or the keyboard (a focusable `separator`: arrows, Page Up/Down, Home/End), its height kept in
- * localStorage. The content scrolls in `bottom-panel-body`; a run panel inside splits into two
- * scroll regions (see {@link BottomPanelSplit} and globals.css).
+ * localStorage. The content scrolls in `bottom-panel-body`; the run panel inside fills it exactly
+ * and scrolls its timeline and inspector columns by themselves (panels/run-panel.tsx).
  */
 export function BottomPanel({ panel, onClose, children }: { panel: string; onClose: () => void; children: ReactNode }) {
   const [height, setHeight] = useState(DEFAULT_HEIGHT);
@@ -105,36 +104,5 @@ export function BottomPanel({ panel, onClose, children }: { panel: string; onClo
         {children}
       </div>
     </section>
-  );
-}
-
-/**
- * Two side-by-side scroll regions for a bottom panel's content (the run panel's timeline and
- * inspector): each half scrolls on its own and is keyboard-scrollable.
- */
-export function BottomPanelSplit({
-  start,
-  end,
-  startLabel,
-  endLabel,
-}: {
-  start: ReactNode;
-  end: ReactNode;
-  startLabel: string;
-  endLabel: string;
-}) {
-  return (
-    <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] gap-3">
-      <ScrollArea className="min-h-0" viewportLabel={startLabel} viewportTestId="bottom-panel-start">
-        {start}
-      </ScrollArea>
-      <ScrollArea
-        className="min-h-0 border-l border-border pl-3"
-        viewportLabel={endLabel}
-        viewportTestId="bottom-panel-end"
-      >
-        {end}
-      </ScrollArea>
-    </div>
   );
 }

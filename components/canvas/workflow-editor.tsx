@@ -186,7 +186,7 @@ function EditorShell() {
         </div>
         {inspectorOpen && (
           <div
-            className="inspector-column relative flex w-inspector shrink-0 flex-col border-l border-border bg-card"
+            className="relative flex w-inspector shrink-0 flex-col border-l border-border bg-card"
             data-testid="inspector-column"
             onKeyDown={onInspectorKeyDown}
           >

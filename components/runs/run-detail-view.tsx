@@ -15,7 +15,7 @@ import { JsonTree } from "./json-tree";
 import { NodeRunInspector } from "./node-run-inspector";
 import { RunActions } from "./run-actions";
 import { RunHeader } from "./run-header";
-import { RUN_PAGE_COLUMN_CLASS_NAME } from "./run-layout";
+import { RUN_COLUMN_CARD_CLASS_NAME, RUN_PAGE_COLUMN_CLASS_NAME } from "./run-layout";
 import { RunReviewPanel } from "./run-review-panel";
 import { RunSection } from "./run-section";
 import { RunSummary } from "./run-summary";
@@ -154,10 +154,7 @@ export function RunDetailView({
         <HumanInputAnswerForm key={waiting.nodeId} runId={run.id} waiting={waiting} onAnswered={reload} />
       )}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
-        <Card
-          className={cn("flex min-w-0 flex-col gap-4 p-3", RUN_PAGE_COLUMN_CLASS_NAME)}
-          data-testid="run-timeline-column"
-        >
+        <Card className={cn(RUN_COLUMN_CARD_CLASS_NAME, RUN_PAGE_COLUMN_CLASS_NAME)} data-testid="run-timeline-column">
           <RunSection title="Timeline">
             <RunTimeline
               nodeRuns={nodeRuns}

@@ -12,5 +12,8 @@ export const RUN_PANEL_BODY_CLASS_NAME = "min-h-0 flex-1";
 /** Each column scrolls by itself. */
 export const RUN_COLUMN_CLASS_NAME = "min-h-0 max-h-full overflow-y-auto";
 
+/** A column of the run views (timeline, inspector) as a card: the run page's and the editor's run panel's. */
+export const RUN_COLUMN_CARD_CLASS_NAME = "flex min-w-0 flex-col gap-4 p-3";
+
 /** On the run page the columns are as tall as the window allows and scroll by themselves. */
 export const RUN_PAGE_COLUMN_CLASS_NAME = "max-h-[calc(100vh-220px)] overflow-y-auto";

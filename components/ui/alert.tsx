@@ -45,7 +45,8 @@ export function Alert({
   return (
     <div data-slot="alert" className={cn(alertVariants({ tone }), className)} {...props}>
       {icon && <Icon aria-hidden className={cn("mt-0.5 size-4 shrink-0", iconClassName)} />}
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      {/* Block flow, not a flex column: bare text and inline elements (<b>, <code>) stay on one line. */}
+      <div className="min-w-0 flex-1 [&>*:not(:first-child)]:mt-1">
         {title && <p className="m-0 font-semibold">{title}</p>}
         {children}
       </div>

@@ -1,17 +1,22 @@
 import type { ReactNode } from "react";
+import { FieldHint } from "./field-hint";
 import { Input } from "./input";
 
-/** A labelled form control with the server's message for that field under it. */
+/** A labelled form control with a quiet hint and the problem reported for that field under it. */
 export function FormField({
   id,
   label,
+  hint,
   error,
   errorTestId,
   children,
 }: {
   /** The control's id (the label points at it). */
   id: string;
-  label: string;
+  /** The label's text (and marks such as a required star or the expected type). */
+  label: ReactNode;
+  /** What the field is for, under the control. */
+  hint?: ReactNode;
   /** The problem the server reported for this field, if any. */
   error?: string;
   errorTestId: string;
@@ -23,6 +28,7 @@ export function FormField({
         {label}
       </label>
       {children}
+      {hint && <FieldHint>{hint}</FieldHint>}
       {error && (
         <p className="m-0 text-xs text-destructive" data-testid={errorTestId}>
           {error}

@@ -3,6 +3,7 @@
 import { useReactFlow } from "@xyflow/react";
 import { Command } from "cmdk";
 import { useEffect } from "react";
+import { Kbd } from "@/components/ui/kbd";
 import { NodeTypeIcon } from "@/components/ui/node-type-style";
 import { listNodeDefinitions } from "../node-catalog";
 import { NOTE_TYPE } from "../store/document-conversion";
@@ -12,9 +13,6 @@ import { DEFAULT_NODE_SIZE } from "../store/graph-helpers";
 /** Group headings, items (highlighted while selected) and scrolling, on the design tokens. */
 const LIST_CLASS_NAME =
   "max-h-[min(60vh,480px)] overflow-y-auto p-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-item]]:flex [&_[cmdk-item]]:min-w-0 [&_[cmdk-item]]:cursor-default [&_[cmdk-item]]:items-center [&_[cmdk-item]]:gap-2 [&_[cmdk-item]]:rounded-sm [&_[cmdk-item]]:px-2 [&_[cmdk-item]]:py-1.5 [&_[cmdk-item]]:text-sm [&_[cmdk-item][data-selected=true]]:bg-accent [&_[cmdk-item][data-selected=true]]:text-accent-foreground";
-
-/** Shortcut hints at the end of an item. */
-const KBD_CLASS_NAME = "ml-auto font-sans text-xs text-muted-foreground";
 
 /** Editor actions the palette runs that live outside the store. */
 export interface CommandPaletteHandlers {
@@ -141,7 +139,7 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
           <Command.Group heading="Actions">
             {!readOnly && (
               <Command.Item value="run workflow" data-testid="command-run" onSelect={() => perform(handlers.run)}>
-                Run workflow <kbd className={KBD_CLASS_NAME}>Ctrl+Enter</kbd>
+                Run workflow <Kbd className="ml-auto">Ctrl+Enter</Kbd>
               </Command.Item>
             )}
             {!readOnly && (
@@ -155,7 +153,7 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
             )}
             {!readOnly && (
               <Command.Item value="save now" data-testid="command-save" onSelect={() => perform(handlers.save)}>
-                Save now <kbd className={KBD_CLASS_NAME}>Ctrl+S</kbd>
+                Save now <Kbd className="ml-auto">Ctrl+S</Kbd>
               </Command.Item>
             )}
             {!readOnly && (
@@ -164,7 +162,7 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
                 data-testid="command-layout"
                 onSelect={() => perform(handlers.layout)}
               >
-                Auto-layout <kbd className={KBD_CLASS_NAME}>Shift+L</kbd>
+                Auto-layout <Kbd className="ml-auto">Shift+L</Kbd>
               </Command.Item>
             )}
             <Command.Item
@@ -172,13 +170,13 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
               data-testid="command-fit-view"
               onSelect={() => perform(() => void fitView({ padding: 0.2, maxZoom: 1 }))}
             >
-              Fit view <kbd className={KBD_CLASS_NAME}>Shift+1</kbd>
+              Fit view <Kbd className="ml-auto">Shift+1</Kbd>
             </Command.Item>
             <Command.Item value="zoom in" onSelect={() => perform(() => void zoomIn())}>
-              Zoom in <kbd className={KBD_CLASS_NAME}>Ctrl+=</kbd>
+              Zoom in <Kbd className="ml-auto">Ctrl+=</Kbd>
             </Command.Item>
             <Command.Item value="zoom out" onSelect={() => perform(() => void zoomOut())}>
-              Zoom out <kbd className={KBD_CLASS_NAME}>Ctrl+-</kbd>
+              Zoom out <Kbd className="ml-auto">Ctrl+-</Kbd>
             </Command.Item>
             <Command.Item
               value="show problems"
@@ -208,7 +206,7 @@ export function CommandPalette({ handlers }: { handlers: CommandPaletteHandlers 
               </Command.Item>
             )}
             <Command.Item value="keyboard shortcuts help" onSelect={() => perform(() => state.setDialog("shortcuts"))}>
-              Keyboard shortcuts <kbd className={KBD_CLASS_NAME}>?</kbd>
+              Keyboard shortcuts <Kbd className="ml-auto">?</Kbd>
             </Command.Item>
           </Command.Group>
         )}

@@ -3,6 +3,7 @@
 import { useReactFlow } from "@xyflow/react";
 import { type MouseEvent as ReactMouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { Kbd } from "@/components/ui/kbd";
 import { readFragment, writeFragment } from "../clipboard";
 import { NOTE_TYPE } from "../store/document-conversion";
 import { useEditorStoreApi } from "../store/editor-store-context";
@@ -214,7 +215,7 @@ function ContextMenu({ target, onClose, readOnly }: { target: MenuTarget; onClos
           }}
         >
           <span>{item.label}</span>
-          {item.shortcut && <kbd className="ml-auto font-sans text-xs text-muted-foreground">{item.shortcut}</kbd>}
+          {item.shortcut && <Kbd className="ml-auto">{item.shortcut}</Kbd>}
         </button>
       ))}
     </div>

@@ -1,6 +1,9 @@
 "use client";
 
+import { CheckIcon, CopyIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { type ApiExamples, buildApiExamples } from "@/lib/workflow/api-examples";
 import { startConfigSchema } from "@/lib/workflow/nodes/start";
@@ -19,9 +22,8 @@ const TABS: { id: keyof ApiExamples; label: string }[] = [
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <button
-      type="button"
-      className="button"
+    <Button
+      size="sm"
       aria-label={`Copy the ${label} example`}
       data-testid="api-example-copy"
       onClick={() => {
@@ -31,8 +33,9 @@ function CopyButton({ text, label }: { text: string; label: string }) {
         });
       }}
     >
+      {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
       {copied ? "Copied" : "Copy"}
-    </button>
+    </Button>
   );
 }
 
@@ -58,10 +61,16 @@ export function ApiExamplesPanel() {
   if (!slug || !examples) return null;
   const endpoint = `${origin}/api/v1/workflows/${slug}/run`;
   return (
-    <section className="publish-endpoint" data-testid="publish-endpoint" aria-labelledby="api-panel-title">
-      <h4 id="api-panel-title">API</h4>
+    <section
+      className="flex flex-col gap-3 border-t border-border pt-3"
+      data-testid="publish-endpoint"
+      aria-labelledby="api-panel-title"
+    >
+      <h3 id="api-panel-title" className="m-0 text-sm font-semibold">
+        API
+      </h3>
       <SlugField />
-      <p className="muted">
+      <p className="m-0 text-sm break-words text-muted-foreground [&_a]:text-primary [&_a]:underline-offset-2 [&_a:hover]:underline">
         The published version answers at <code data-testid="publish-endpoint-url">{endpoint}</code>, as the chat model{" "}
         <code>{slug}</code> at <code>/api/v1/chat/completions</code>, and as an MCP tool at <code>/api/v1/mcp</code>,
         with an <a href="/settings/api-keys">API key</a>. <a href="/docs/api">API reference</a>.
@@ -76,11 +85,11 @@ export function ApiExamplesPanel() {
         </TabsList>
         {TABS.map((tab) => (
           <TabsContent key={tab.id} value={tab.id} className="flex flex-col gap-1.5">
-            <pre className="code-block max-h-72 overflow-auto" data-testid={`api-example-${tab.id}`}>
+            <CodeBlock className="max-h-72 text-2xs break-all" data-testid={`api-example-${tab.id}`}>
               {tab.id === "curl"
                 ? `${examples.curl}\n\n# Streaming (Server-Sent Events):\n${examples.curlStream}`
                 : examples[tab.id]}
-            </pre>
+            </CodeBlock>
             <div>
               <CopyButton text={tab.id === "curl" ? examples.curl : examples[tab.id]} label={tab.label} />
             </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useEditorStore } from "../store/editor-store-context";
 
@@ -13,17 +14,18 @@ export function ConflictDialog({ onReload, onOverwrite }: { onReload: () => void
       onClose={() => undefined}
       testId="conflict-dialog"
       footer={
-        <>
-          <button type="button" className="button" data-testid="conflict-reload" onClick={onReload}>
+        // Two long labels: they wrap onto two rows rather than overflow a narrow dialog.
+        <div className="flex min-w-0 flex-1 flex-wrap justify-end gap-2">
+          <Button data-testid="conflict-reload" onClick={onReload}>
             Reload their version (discard my changes)
-          </button>
-          <button type="button" className="button button-danger" data-testid="conflict-overwrite" onClick={onOverwrite}>
+          </Button>
+          <Button variant="destructive" data-testid="conflict-overwrite" onClick={onOverwrite}>
             Overwrite with my version
-          </button>
-        </>
+          </Button>
+        </div>
       }
     >
-      <p>
+      <p className="m-0 text-sm">
         Someone (maybe you, in another tab) saved this workflow after you opened it. Your changes are not saved yet.
         Choose which version to keep.
       </p>

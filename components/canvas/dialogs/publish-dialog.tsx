@@ -1,7 +1,13 @@
 "use client";
 
+import { RocketIcon } from "lucide-react";
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { ProblemList } from "../panels/problem-list";
 import type { EditorStore } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasIssue } from "../store/types";
@@ -43,7 +49,7 @@ export function PublishDialog({ onSave }: { onSave: () => void }) {
   const [refused, setRefused] = useState<CanvasIssue[]>([]);
   const [busy, setBusy] = useState(false);
   const nodes = useEditorStore((state) => state.nodes);
-  const titleOf = (nodeId: string | undefined) => nodes.find((node) => node.id === nodeId)?.data.title ?? nodeId;
+  const titleOf = (nodeId: string) => nodes.find((node) => node.id === nodeId)?.data.title ?? nodeId;
   const close = () => {
     setError(null);
     setRefused([]);
@@ -102,57 +108,49 @@ export function PublishDialog({ onSave }: { onSave: () => void }) {
       onClose={close}
       testId="publish-dialog"
       footer={
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid="publish-submit"
-          disabled={busy}
-          onClick={() => void publish()}
-        >
-          {busy ? "Publishing…" : "Publish"}
-        </button>
+        <Button variant="primary" data-testid="publish-submit" disabled={busy} onClick={() => void publish()}>
+          <RocketIcon aria-hidden /> {busy ? "Publishing…" : "Publish"}
+        </Button>
       }
     >
-      {errorCount > 0 && (
-        <p className="field-error">
-          The draft has {errorCount} problem{errorCount === 1 ? "" : "s"}: the published endpoint will refuse to run
-          until a fixed version is published.
-        </p>
-      )}
-      <label className="field-label" htmlFor="publish-note">
-        Version note
-      </label>
-      <textarea
-        id="publish-note"
-        className="input"
-        rows={3}
-        maxLength={500}
-        placeholder="What changed in this version"
-        data-testid="publish-note"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-      />
-      {error && <p className="field-error">{error}</p>}
-      {refused.length > 0 && (
-        <ul className="problems" data-testid="publish-issues">
-          {refused.map((issue) => (
-            <li key={`${issue.code}-${issue.nodeId}-${issue.path.join(".")}-${issue.message}`}>
-              <button
-                type="button"
-                className="problem"
-                data-testid="publish-issue"
-                data-node-id={issue.nodeId}
-                onClick={() => goTo(issue)}
-              >
-                {issue.nodeId && <b>{titleOf(issue.nodeId)}</b>}
-                <span>{issue.message}</span>
-                <code className="muted">{issue.code}</code>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ApiExamplesPanel />
+      <div className="flex flex-col gap-3">
+        {errorCount > 0 && (
+          <Alert tone="warning">
+            <p>
+              The draft has {errorCount} problem{errorCount === 1 ? "" : "s"}: the published endpoint will refuse to run
+              until a fixed version is published.
+            </p>
+          </Alert>
+        )}
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="publish-note">Version note</Label>
+          <Textarea
+            id="publish-note"
+            className="min-h-0"
+            rows={3}
+            maxLength={500}
+            placeholder="What changed in this version"
+            data-testid="publish-note"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+        {error && (
+          <Alert tone="destructive" role="alert">
+            <p>{error}</p>
+            {refused.length > 0 && (
+              <ProblemList
+                issues={refused}
+                titleOf={titleOf}
+                onSelect={goTo}
+                listTestId="publish-issues"
+                itemTestId="publish-issue"
+              />
+            )}
+          </Alert>
+        )}
+        <ApiExamplesPanel />
+      </div>
     </Dialog>
   );
 }

@@ -1,7 +1,14 @@
 "use client";
 
+import { PlayIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { cn } from "@/components/ui/cn";
 import { Dialog } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
 import { checkRunInputs } from "@/lib/workflow/run-inputs";
 import { upstreamVariables } from "../panels/upstream-variables";
 import { graphToDocument } from "../store/document-conversion";
@@ -126,44 +133,53 @@ export function RunInputsDialog() {
       onClose={close}
       testId="run-dialog"
       footer={
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid="run-submit"
-          disabled={busy}
-          onClick={() => void submit()}
-        >
-          {busy ? "Starting…" : "Run"}
-        </button>
+        <Button variant="primary" data-testid="run-submit" disabled={busy} onClick={() => void submit()}>
+          <PlayIcon aria-hidden /> {busy ? "Starting…" : "Run"}
+        </Button>
       }
     >
       {errorCount > 0 && (
-        <p className="field-error">
-          The workflow has {errorCount} problem{errorCount === 1 ? "" : "s"}; the run will be rejected until they are
-          fixed.
-        </p>
+        <Alert tone="warning" className="mb-3">
+          <p>
+            The workflow has {errorCount} problem{errorCount === 1 ? "" : "s"}; the run will be rejected until they are
+            fixed.
+          </p>
+        </Alert>
       )}
-      {inputs === null && <p className="field-error">The workflow has no start node.</p>}
-      {inputs?.length === 0 && <p className="muted">The start node declares no inputs.</p>}
+      {inputs === null && (
+        <Alert tone="destructive" className="mb-3">
+          <p>The workflow has no start node.</p>
+        </Alert>
+      )}
+      {inputs?.length === 0 && (
+        <p className="m-0 mb-3 text-sm text-muted-foreground">The start node declares no inputs.</p>
+      )}
       {inputs?.map((input) => (
-        <div className="field" key={input.name}>
-          <label className="field-label" htmlFor={`run-input-${input.name}`}>
-            {input.name}
-            {input.required && <span className="muted"> *</span>}{" "}
-            <span className="muted">({input.type ?? "string"})</span>
-          </label>
+        <FormField
+          key={input.name}
+          id={`run-input-${input.name}`}
+          label={
+            <>
+              {input.name}
+              {input.required && <span className="text-muted-foreground"> *</span>}{" "}
+              <span className="font-normal text-muted-foreground">({input.type ?? "string"})</span>
+            </>
+          }
+          hint={input.description}
+          error={missing[input.name]}
+          errorTestId={`run-input-error-${input.name}`}
+        >
           {input.type === "boolean" ? (
-            <input
+            <Checkbox
               id={`run-input-${input.name}`}
-              type="checkbox"
               data-testid={`run-input-${input.name}`}
               checked={(values[input.name] ?? initialText(input)) === "true"}
-              onChange={(event) => setValues({ ...values, [input.name]: String(event.target.checked) })}
+              onCheckedChange={(checked) => setValues({ ...values, [input.name]: String(checked === true) })}
             />
           ) : (
-            <textarea
+            <Textarea
               id={`run-input-${input.name}`}
-              className="input"
+              className={cn("min-h-0", (input.type === "object" || input.type === "array") && "font-mono text-xs")}
               rows={input.type === "object" || input.type === "array" ? 4 : 2}
               data-testid={`run-input-${input.name}`}
               aria-invalid={input.name in missing || undefined}
@@ -178,18 +194,12 @@ export function RunInputsDialog() {
               }}
             />
           )}
-          {input.name in missing && (
-            <div className="field-error" data-testid={`run-input-error-${input.name}`}>
-              {missing[input.name]}
-            </div>
-          )}
-          {input.description && <div className="field-help">{input.description}</div>}
-        </div>
+        </FormField>
       ))}
       {error && (
-        <p className="field-error" data-testid="run-error-message">
-          {error}
-        </p>
+        <Alert tone="destructive" role="alert" data-testid="run-error-message">
+          <p>{error}</p>
+        </Alert>
       )}
     </Dialog>
   );
@@ -251,33 +261,41 @@ export function SingleNodeRunDialog({ nodeId, onClose }: { nodeId: string | null
       onClose={onClose}
       testId="single-node-run-dialog"
       footer={
-        <button
-          type="button"
-          className="button button-primary"
-          data-testid="single-node-run-submit"
-          onClick={() => void submit()}
-        >
-          Run node
-        </button>
+        <Button variant="primary" data-testid="single-node-run-submit" onClick={() => void submit()}>
+          <PlayIcon aria-hidden /> Run node
+        </Button>
       }
     >
-      {upstreamIds.length === 0 && <p className="muted">This node reads no upstream outputs.</p>}
+      {upstreamIds.length === 0 && (
+        <p className="m-0 mb-3 text-sm text-muted-foreground">This node reads no upstream outputs.</p>
+      )}
       {upstreamIds.map((id) => (
-        <div className="field" key={id}>
-          <label className="field-label" htmlFor={`upstream-${id}`}>
-            {nodeTitle(store.getState().nodes, id)} <span className="muted">({`{{${id}}}`})</span>
-          </label>
-          <textarea
+        <FormField
+          key={id}
+          id={`upstream-${id}`}
+          label={
+            <>
+              {nodeTitle(store.getState().nodes, id)}{" "}
+              <span className="font-normal text-muted-foreground">({`{{${id}}}`})</span>
+            </>
+          }
+          errorTestId={`single-node-upstream-error-${id}`}
+        >
+          <Textarea
             id={`upstream-${id}`}
             data-testid={`single-node-upstream-${id}`}
-            className="input code-input"
+            className="font-mono text-xs"
             rows={4}
             value={texts[id] ?? prefill(id)}
             onChange={(event) => setTexts({ ...texts, [id]: event.target.value })}
           />
-        </div>
+        </FormField>
       ))}
-      {error && <p className="field-error">{error}</p>}
+      {error && (
+        <Alert tone="destructive" role="alert">
+          <p>{error}</p>
+        </Alert>
+      )}
     </Dialog>
   );
 }

@@ -1,8 +1,13 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField, TextField } from "@/components/ui/form-field";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
 import { checkRunInputs } from "@/lib/workflow/run-inputs";
 import { SCHEDULE_PRESETS } from "@/lib/workflow/schedule";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
@@ -114,33 +119,27 @@ export function ScheduleDialog() {
       footer={
         <>
           {answer?.schedule && (
-            <button type="button" className="button" data-testid="schedule-remove" onClick={() => void send("DELETE")}>
+            <Button data-testid="schedule-remove" onClick={() => void send("DELETE")}>
               Remove schedule
-            </button>
+            </Button>
           )}
-          <button
-            type="button"
-            className="button button-primary"
-            data-testid="schedule-save"
-            onClick={() => void send("PUT")}
-          >
+          <Button variant="primary" data-testid="schedule-save" onClick={() => void send("PUT")}>
             Save schedule
-          </button>
+          </Button>
         </>
       }
     >
-      <p className="muted">
-        The latest <b>published</b> version runs at these times with these inputs; runs show in the history with trigger{" "}
-        <code>schedule</code>.
+      <p className="m-0 mb-4 text-sm text-muted-foreground">
+        The latest <b className="text-foreground">published</b> version runs at these times with these inputs; runs show
+        in the history with trigger <code>schedule</code>.
       </p>
       {answer === null ? (
-        <p className="muted">Loading…</p>
+        <p className="m-0 text-sm text-muted-foreground">Loading…</p>
       ) : (
         <>
           <FormField id="schedule-preset" label="Preset" errorTestId="schedule-error-preset">
-            <select
+            <NativeSelect
               id="schedule-preset"
-              className="input"
               value={SCHEDULE_PRESETS.some((preset) => preset.cron === cron) ? cron : ""}
               onChange={(event) => event.target.value && setCron(event.target.value)}
             >
@@ -150,7 +149,7 @@ export function ScheduleDialog() {
                   {preset.label}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </FormField>
           <TextField
             id="schedule-cron"
@@ -174,34 +173,55 @@ export function ScheduleDialog() {
             error={issueAt("inputs")}
             errorTestId="schedule-error-inputs"
           >
-            <textarea
+            <Textarea
               id="schedule-inputs"
-              className="input code-input"
+              className="font-mono text-xs"
               rows={4}
+              aria-invalid={issueAt("inputs") ? true : undefined}
               value={inputs}
               onChange={(event) => setInputs(event.target.value)}
             />
           </FormField>
-          <label className="row">
-            <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> Enabled
-          </label>
+          <CheckboxField
+            id="schedule-enabled"
+            label="Enabled"
+            checked={enabled}
+            onCheckedChange={(checked) => setEnabled(checked === true)}
+          />
         </>
       )}
-      {issue && !["cron", "timezone", "inputs"].includes(issue.field) && <p className="field-error">{issue.message}</p>}
+      {issue && !["cron", "timezone", "inputs"].includes(issue.field) && (
+        <Alert tone="destructive" role="alert" className="mt-3">
+          <p>{issue.message}</p>
+        </Alert>
+      )}
       {answer?.schedule && (
-        <div data-testid="schedule-status">
-          <h4>Next runs</h4>
+        <section
+          className="mt-4 flex flex-col gap-1.5 border-t border-border pt-3"
+          aria-labelledby="schedule-next-title"
+          data-testid="schedule-status"
+        >
+          <h3 id="schedule-next-title" className="m-0 text-xs font-semibold text-muted-foreground">
+            Next runs
+          </h3>
           {answer.nextRuns.length === 0 ? (
-            <p className="muted">Disabled.</p>
+            <p className="m-0 text-sm text-muted-foreground">Disabled.</p>
           ) : (
-            <ul data-testid="schedule-next-runs">
+            <ul
+              className="m-0 flex list-none flex-col gap-0.5 p-0 text-sm tabular-nums"
+              data-testid="schedule-next-runs"
+            >
               {answer.nextRuns.map((time) => (
                 <li key={time}>{new Date(time).toLocaleString()}</li>
               ))}
             </ul>
           )}
-          {answer.schedule.lastError && <p className="field-error">Last time: {answer.schedule.lastError}</p>}
-        </div>
+          {answer.schedule.lastError && (
+            <Alert tone="destructive">
+              <p>Last time: {answer.schedule.lastError}</p>
+            </Alert>
+          )}
+        </section>
       )}
     </Dialog>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FieldHint } from "@/components/ui/field-hint";
 import { Input } from "@/components/ui/input";
 import { workflowSlugSchema } from "@/lib/contracts/workflow-slug";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
@@ -65,7 +66,7 @@ export function SlugField() {
   };
 
   return (
-    <div className="mb-3 flex flex-col gap-1.5" data-testid="slug-field">
+    <div className="flex flex-col gap-1.5" data-testid="slug-field">
       <label className="text-xs font-semibold text-foreground" htmlFor="workflow-slug">
         Slug
       </label>
@@ -103,13 +104,13 @@ export function SlugField() {
           {error}
         </p>
       ) : (
-        <p className="m-0 text-xs text-muted-foreground" id="workflow-slug-help">
+        <FieldHint id="workflow-slug-help">
           {saved
             ? "Slug changed: API clients must use the new name."
             : published
               ? "Fixed since the first publish: changing it moves the endpoint."
               : "Follows the workflow's name until the first publish."}
-        </p>
+        </FieldHint>
       )}
     </div>
   );

@@ -19,7 +19,7 @@ export function VersionDiffView({ diff, titles }: { diff: WorkflowDiff; titles: 
   return (
     <section className="mt-3 rounded-md border border-border p-3" data-testid="version-diff" aria-label="Differences">
       {lines.length === 0 ? (
-        <p className="muted m-0" data-testid="diff-identical">
+        <p className="m-0 text-muted-foreground" data-testid="diff-identical">
           No differences{moved > 0 ? ` except the layout (${moved} node${moved === 1 ? "" : "s"} moved)` : ""}.
         </p>
       ) : (
@@ -48,7 +48,7 @@ export function VersionDiffView({ diff, titles }: { diff: WorkflowDiff; titles: 
             </li>
           ))}
           {moved > 0 && (
-            <li className="muted pt-1 font-sans">
+            <li className="pt-1 font-sans text-muted-foreground">
               {moved} node{moved === 1 ? "" : "s"} only moved.
             </li>
           )}

@@ -4,10 +4,14 @@ import { EyeIcon, HistoryIcon } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
 import { formatRelativeTime } from "@/components/ui/format";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import type { WorkflowDocument } from "@/lib/workflow/document";
 import type { WorkflowDiff } from "@/lib/workflow/version-diff";
 import type { EditorStore } from "../store/editor-store";
@@ -154,25 +158,26 @@ export function VersionsDialog() {
   return (
     <Dialog open={open} title="Versions" onClose={close} testId="versions-dialog" wide>
       {error && (
-        <p className="field-error" role="alert" data-testid="versions-error">
-          {error}
-        </p>
+        <Alert tone="destructive" role="alert" className="mb-3" data-testid="versions-error">
+          <p>{error}</p>
+        </Alert>
       )}
+      {!list && !error && <p className="m-0 text-sm text-muted-foreground">Loading…</p>}
       {list && list.versions.length === 0 && (
-        <p className="muted" data-testid="versions-empty">
-          Nothing published yet. Publish the draft to create version 1.
-        </p>
+        <EmptyState
+          icon={<HistoryIcon />}
+          title="Nothing published yet"
+          description="Publish the draft to create version 1."
+          data-testid="versions-empty"
+        />
       )}
       {list && list.versions.length > 0 && (
         <>
           <div className="flex flex-wrap items-end gap-3">
-            <div className="flex flex-col gap-1">
-              <label className="field-label" htmlFor="served-version">
-                The endpoint serves
-              </label>
-              <select
+            <div className="flex w-48 flex-col gap-1.5">
+              <Label htmlFor="served-version">The endpoint serves</Label>
+              <NativeSelect
                 id="served-version"
-                className="input"
                 data-testid="served-version-select"
                 value={list.servedVersion === null ? "latest" : String(list.servedVersion)}
                 disabled={!canEdit || busy}
@@ -184,9 +189,9 @@ export function VersionsDialog() {
                     Pinned: v{row.version}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
-            <p className="muted m-0 text-sm">
+            <p className="m-0 min-w-0 flex-1 basis-64 text-sm text-muted-foreground">
               A call may still name a version: <code>"version": 2</code> in the run body, or <code>slug@2</code> as the
               chat model.
             </p>
@@ -248,15 +253,15 @@ export function VersionsDialog() {
               </li>
             ))}
           </ul>
-          <fieldset className="mt-4 flex flex-wrap items-end gap-3" data-testid="versions-compare">
-            <legend className="field-label mb-1">Compare</legend>
-            <div className="flex flex-col gap-1">
-              <label className="field-label" htmlFor="diff-from">
-                From
-              </label>
-              <select
+          <fieldset
+            className="m-0 mt-4 flex min-w-0 flex-wrap items-end gap-3 border-0 p-0"
+            data-testid="versions-compare"
+          >
+            <legend className="mb-1.5 p-0 text-xs font-semibold text-foreground">Compare</legend>
+            <div className="flex w-40 flex-col gap-1.5">
+              <Label htmlFor="diff-from">From</Label>
+              <NativeSelect
                 id="diff-from"
-                className="input"
                 data-testid="diff-from"
                 value={from}
                 onChange={(event) => setFrom(event.target.value)}
@@ -266,15 +271,12 @@ export function VersionsDialog() {
                     {side.label}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
-            <div className="flex flex-col gap-1">
-              <label className="field-label" htmlFor="diff-to">
-                To
-              </label>
-              <select
+            <div className="flex w-40 flex-col gap-1.5">
+              <Label htmlFor="diff-to">To</Label>
+              <NativeSelect
                 id="diff-to"
-                className="input"
                 data-testid="diff-to"
                 value={to}
                 onChange={(event) => setTo(event.target.value)}
@@ -284,7 +286,7 @@ export function VersionsDialog() {
                     {side.label}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <Button variant="secondary" data-testid="diff-compare" disabled={busy} onClick={() => void compare()}>
               Compare

@@ -1,5 +1,6 @@
 "use client";
 
+import { PlusIcon } from "lucide-react";
 import { memo } from "react";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
@@ -21,10 +22,10 @@ export const AddNodeMenu = memo(function AddNodeMenu({
   const readOnly = useEditorStore((state) => state.readOnly);
   if (readOnly) return null;
   return (
-    <div className="add-node nodrag nopan" style={{ top }}>
+    <div className="nodrag nopan absolute -right-8.5 z-10 -translate-y-1/2" style={{ top }}>
       <button
         type="button"
-        className="add-node-button"
+        className="flex size-5 items-center justify-center rounded-full border border-primary bg-card p-0 text-primary shadow-xs transition-colors hover:bg-primary hover:text-primary-foreground"
         data-testid={`add-after-${handleId}`}
         title="Add a node after this one"
         aria-label="Add a node after this one"
@@ -33,7 +34,7 @@ export const AddNodeMenu = memo(function AddNodeMenu({
           store.getState().setCommandPalette({ open: true, addAfter: { nodeId, handleId } });
         }}
       >
-        +
+        <PlusIcon className="size-3" strokeWidth={2.5} aria-hidden="true" />
       </button>
     </div>
   );

@@ -181,12 +181,15 @@ export function ChatPreviewPanel() {
         </Button>
       </header>
       {binding === null ? (
-        <p className="muted m-3 text-sm" data-testid="chat-preview-unavailable">
+        <p className="m-3 text-sm text-muted-foreground" data-testid="chat-preview-unavailable">
           The preview needs a text input on the Start node (for example <code>query</code>) to send messages to.
         </p>
       ) : (
         <>
-          <p className="muted m-0 border-b border-border px-3 py-1.5 text-xs" data-testid="chat-preview-mode">
+          <p
+            className="m-0 border-b border-border px-3 py-1.5 text-xs text-muted-foreground"
+            data-testid="chat-preview-mode"
+          >
             Each message runs the draft with <code>{binding.queryInput}</code>
             {binding.historyInput ? (
               <>
@@ -203,7 +206,9 @@ export function ChatPreviewPanel() {
             aria-live="polite"
             data-testid="chat-preview-messages"
           >
-            {messages.length === 0 && <li className="muted text-sm">Send a message to run the draft.</li>}
+            {messages.length === 0 && (
+              <li className="text-sm text-muted-foreground">Send a message to run the draft.</li>
+            )}
             {messages.map((message) => (
               <li
                 key={message.key}
@@ -224,7 +229,7 @@ export function ChatPreviewPanel() {
                         {message.content}
                       </span>
                     )}
-                    {!message.content && !message.error && <span className="muted">Running…</span>}
+                    {!message.content && !message.error && <span className="text-muted-foreground">Running…</span>}
                     {message.error && (
                       <span className="text-xs text-destructive" data-testid="chat-error">
                         {message.error}

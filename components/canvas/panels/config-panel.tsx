@@ -1,20 +1,29 @@
 "use client";
 
+import { ChevronRightIcon, PlayIcon } from "lucide-react";
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Input } from "@/components/ui/input";
 import { NodeTypeIcon } from "@/components/ui/node-type-style";
 import type { NodeDefinition } from "@/lib/workflow/node-definition";
 import { findNodeDefinition } from "../node-catalog";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasIssue } from "../store/types";
 import { PinSection } from "./pin-section";
-import { type FieldContext, fieldDomId, type JsonSchema, SchemaField } from "./schema-form";
+import { type FieldContext, SchemaField } from "./schema-form";
+import { fieldDomId, type JsonSchema } from "./schema-json";
 import { bodyVariables, upstreamVariables } from "./upstream-variables";
 
 /** Policy keys every node has; shown in a collapsed section below the node's own fields. */
 const POLICY_KEYS = new Set(["timeoutMs", "retry", "errorStrategy", "defaultOutput"]);
 const NO_ISSUES: CanvasIssue[] = [];
 const NO_PATHS: ReadonlySet<string> = new Set();
+
+/** The panel fills the inspector column below its close button and scrolls by itself. */
+const PANEL_CLASS_NAME = "min-h-0 flex-1 overflow-y-auto bg-card px-3.5 py-3";
 
 const schemaCache = new Map<string, JsonSchema>();
 
@@ -104,15 +113,17 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
 
   if (!nodeId || !data || !context) {
     return (
-      <aside className="config-panel config-panel-empty" data-testid="config-panel-empty">
-        <p className="muted">Select one node to edit its configuration.</p>
+      <aside className={cn(PANEL_CLASS_NAME, "flex items-center justify-center")} data-testid="config-panel-empty">
+        <p className="m-0 text-center text-sm text-muted-foreground">Select one node to edit its configuration.</p>
       </aside>
     );
   }
   if (!definition) {
     return (
-      <aside className="config-panel" data-testid="config-panel">
-        <p className="field-error">Unknown node type “{type}”. Delete the node or change the document.</p>
+      <aside className={PANEL_CLASS_NAME} data-testid="config-panel">
+        <Alert tone="destructive">
+          <p>Unknown node type “{type}”. Delete the node or change the document.</p>
+        </Alert>
       </aside>
     );
   }
@@ -135,13 +146,18 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
   const nodeLevelIssues = issues.filter((issue) => issue.path.length === 0 || issue.path[0] !== "data");
 
   return (
-    <aside className="config-panel" data-testid="config-panel" data-node-id={nodeId}>
+    <aside className={cn(PANEL_CLASS_NAME, "flex flex-col gap-4")} data-testid="config-panel" data-node-id={nodeId}>
       {/* A viewer sees the whole configuration; a disabled fieldset turns off every control in it. */}
-      <fieldset className="config-fieldset" disabled={readOnly} data-testid="config-fieldset">
-        <header className="config-header">
+      <fieldset
+        className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0"
+        disabled={readOnly}
+        data-testid="config-fieldset"
+      >
+        {/* Right padding: the inspector column's close button sits over this row. */}
+        <header className="flex items-center gap-2 pr-8">
           <NodeTypeIcon type={definition.type} />
-          <input
-            className="input config-title"
+          <Input
+            className="font-semibold"
             value={data.title}
             aria-label="Node title"
             data-testid="node-title-input"
@@ -152,25 +168,34 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
             }
           />
         </header>
-        <p className="muted config-meta">
+        <p className="-mt-1 mb-0 text-xs break-words text-muted-foreground">
           {definition.label} · id <code>{nodeId}</code> — reference outputs as <code>{`{{${nodeId}.field}}`}</code>
         </p>
         {nodeLevelIssues.map((issue) => (
-          <div key={`${issue.code}-${issue.message}`} className="field-error" data-testid="node-level-issue">
+          <p
+            key={`${issue.code}-${issue.message}`}
+            className="m-0 text-xs text-destructive"
+            data-testid="node-level-issue"
+          >
             {issue.message}
-          </div>
+          </p>
         ))}
-        <div className="config-fields">{entries.filter(([key]) => !POLICY_KEYS.has(key)).map(renderField)}</div>
-        <details className="config-policy">
-          <summary>Error handling, retries and timeout</summary>
-          {entries.filter(([key]) => POLICY_KEYS.has(key)).map(renderField)}
+        {entries.filter(([key]) => !POLICY_KEYS.has(key)).map(renderField)}
+        <details className="group/policy border-t border-border pt-2">
+          <summary className="flex cursor-pointer list-none items-center gap-1 rounded-sm text-xs font-semibold text-muted-foreground select-none hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+            <ChevronRightIcon aria-hidden className="size-3.5 transition-transform group-open/policy:rotate-90" />
+            Error handling, retries and timeout
+          </summary>
+          <div className="mt-3 flex flex-col gap-3">
+            {entries.filter(([key]) => POLICY_KEYS.has(key)).map(renderField)}
+          </div>
         </details>
       </fieldset>
       {definition.type !== "start" && <PinSection nodeId={nodeId} />}
       {definition.type !== "start" && !readOnly && (
-        <button type="button" className="button" data-testid="run-single-node" onClick={() => onRunNode(nodeId)}>
-          ▶ Run this node only
-        </button>
+        <Button className="w-fit" data-testid="run-single-node" onClick={() => onRunNode(nodeId)}>
+          <PlayIcon /> Run this node only
+        </Button>
       )}
     </aside>
   );

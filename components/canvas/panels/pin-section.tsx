@@ -3,6 +3,8 @@
 import { PinIcon, PinOffIcon } from "lucide-react";
 import { memo, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { CodeBlock } from "@/components/ui/code-block";
+import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { parseMockOutputs, readPin } from "@/lib/workflow/pins";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
@@ -43,33 +45,31 @@ export const PinSection = memo(function PinSection({ nodeId }: { nodeId: string 
 
   return (
     <section
-      className="config-pin mt-3 border-t border-border pt-3"
+      className="flex flex-col gap-2 border-t border-border pt-3"
       aria-label="Pinned outputs"
       data-testid="pin-section"
     >
-      <h3 className="m-0 mb-1 flex items-center gap-1 text-xs font-semibold">
+      <h3 className="m-0 flex items-center gap-1 text-xs font-semibold">
         <PinIcon className="size-3.5" aria-hidden="true" /> Pinned outputs
       </h3>
       {pin ? (
         <>
-          <p className="muted m-0 mb-1 text-xs" data-testid="pin-status">
+          <p className="m-0 text-xs text-muted-foreground" data-testid="pin-status">
             {pin.source === "run" ? "Pinned from a run." : "Mock outputs."} Editor runs skip this node and use these
             outputs; published and API runs execute it.
           </p>
-          <pre className="m-0 mb-2 max-h-40 overflow-auto rounded-sm bg-muted p-1.5 text-2xs" data-testid="pin-outputs">
+          <CodeBlock className="max-h-40 text-2xs" data-testid="pin-outputs">
             {JSON.stringify(pin.outputs, null, 2)}
-          </pre>
+          </CodeBlock>
         </>
       ) : (
-        <p className="muted m-0 mb-2 text-xs">
+        <p className="m-0 text-xs text-muted-foreground">
           Not pinned. Pin outputs to build the rest of the flow without running this node again.
         </p>
       )}
       {draft !== null && (
-        <div className="mb-2 flex flex-col gap-1">
-          <label htmlFor={`pin-mock-${nodeId}`} className="text-xs font-semibold">
-            Mock outputs (JSON object)
-          </label>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`pin-mock-${nodeId}`}>Mock outputs (JSON object)</Label>
           <Textarea
             id={`pin-mock-${nodeId}`}
             data-testid="pin-mock-input"

@@ -1,7 +1,9 @@
 "use client";
 
+import { CircleCheckIcon } from "lucide-react";
 import { memo } from "react";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { ProblemList } from "./problem-list";
 
 /** Every compile issue; clicking one selects its node and focuses the field. */
 export const ProblemsPanel = memo(function ProblemsPanel() {
@@ -10,30 +12,20 @@ export const ProblemsPanel = memo(function ProblemsPanel() {
   const nodes = useEditorStore((state) => state.nodes);
   if (issues.length === 0)
     return (
-      <p className="muted panel-empty" data-testid="problems-empty">
+      <p className="m-0 flex items-center gap-2 p-3 text-sm text-muted-foreground" data-testid="problems-empty">
+        <CircleCheckIcon aria-hidden className="size-4 text-success" />
         No problems. The workflow compiles.
       </p>
     );
-  const titleOf = (nodeId: string | undefined) => nodes.find((node) => node.id === nodeId)?.data.title ?? nodeId;
+  const titleOf = (nodeId: string) => nodes.find((node) => node.id === nodeId)?.data.title ?? nodeId;
   return (
-    <ul className="problems" data-testid="problems-list">
-      {issues.map((issue) => (
-        <li key={`${issue.code}-${issue.nodeId}-${issue.edgeId}-${issue.path.join(".")}-${issue.message}`}>
-          <button
-            type="button"
-            className="problem"
-            data-testid="problem-item"
-            data-code={issue.code}
-            data-node-id={issue.nodeId}
-            onClick={() => store.getState().focusProblem(issue)}
-          >
-            <span className={`badge badge-${issue.severity === "error" ? "failed" : "waiting"}`}>{issue.severity}</span>
-            {issue.nodeId && <b>{titleOf(issue.nodeId)}</b>}
-            <span>{issue.message}</span>
-            <code className="muted">{issue.code}</code>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <ProblemList
+      issues={issues}
+      titleOf={titleOf}
+      onSelect={(issue) => store.getState().focusProblem(issue)}
+      showSeverity
+      listTestId="problems-list"
+      itemTestId="problem-item"
+    />
   );
 });

@@ -1,12 +1,22 @@
 "use client";
 
+import { ExternalLinkIcon, SquareIcon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { fetchRunDetail } from "@/components/runs/fetch-run-detail";
 import { JsonTree } from "@/components/runs/json-tree";
 import { NodeRunInspector } from "@/components/runs/node-run-inspector";
-import { RUN_COLUMN_CLASS_NAME, RUN_PANEL_BODY_CLASS_NAME, RUN_PANEL_CLASS_NAME } from "@/components/runs/run-layout";
+import {
+  RUN_COLUMN_CARD_CLASS_NAME,
+  RUN_COLUMN_CLASS_NAME,
+  RUN_PANEL_BODY_CLASS_NAME,
+  RUN_PANEL_CLASS_NAME,
+} from "@/components/runs/run-layout";
+import { RunSection } from "@/components/runs/run-section";
 import { RunSummary } from "@/components/runs/run-summary";
 import { RunTimeline } from "@/components/runs/run-timeline";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { liveNodeRunViews } from "@/lib/runs/live-node-runs";
 import type { RunDetail } from "@/lib/runs/node-run-view";
 import { TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
@@ -52,11 +62,13 @@ export function RunPanel() {
       )
     : undefined;
 
-  if (!runId) return <p className="muted panel-empty">Run the workflow to see its timeline here.</p>;
+  if (!runId)
+    return <p className="m-0 p-3 text-sm text-muted-foreground">Run the workflow to see its timeline here.</p>;
   const usage = runEnd?.type === "run-end" ? runEnd.usage : undefined;
   return (
-    <div className={`run-panel ${RUN_PANEL_CLASS_NAME}`} data-testid="run-panel" data-run-id={runId}>
-      <div className="run-panel-bar">
+    <div className={cn(RUN_PANEL_CLASS_NAME, "@container/run gap-2")} data-testid="run-panel" data-run-id={runId}>
+      {/* Right padding: the bottom panel's close button sits over this row. */}
+      <div className="flex flex-wrap items-center gap-2 pr-9">
         <RunSummary
           status={runStatus}
           durationMs={runEnd?.type === "run-end" ? runEnd.durationMs : runStart ? Date.now() - runStart.at : null}
@@ -68,43 +80,52 @@ export function RunPanel() {
           errorMessage={runEnd?.type === "run-end" ? runEnd.error?.message : null}
         />
         {!finished && (
-          <button
-            type="button"
-            className="button button-danger"
+          <Button
+            variant="destructive"
+            size="sm"
             data-testid="cancel-run"
             onClick={() => void fetch(`/api/runs/${runId}/cancel`, { method: "POST" })}
           >
-            Cancel
-          </button>
+            <SquareIcon aria-hidden /> Cancel
+          </Button>
         )}
-        <a className="button-ghost" href={`/runs/${runId}`} target="_blank" rel="noreferrer">
-          Open run page
-        </a>
+        <Button variant="ghost" size="sm" asChild>
+          <a href={`/runs/${runId}`} target="_blank" rel="noreferrer">
+            <ExternalLinkIcon aria-hidden /> Open run page
+          </a>
+        </Button>
       </div>
-      {waiting && <HumanInputForm runId={runId} waiting={waiting} />}
-      <div className={`run-panel-body ${RUN_PANEL_BODY_CLASS_NAME}`}>
-        <div className={`run-panel-timeline ${RUN_COLUMN_CLASS_NAME}`}>
-          <RunTimeline
-            nodeRuns={nodeRuns}
-            selected={target}
-            onSelect={(run) =>
-              store.getState().inspect({ nodeId: run.nodeId, iterationPath: run.iterationPath, attempt: run.attempt })
-            }
-          />
+      {/* Side by side, as on the run page; stacked when the canvas column is narrow (inspector open at 1024 px). */}
+      <div
+        className={cn(
+          RUN_PANEL_BODY_CLASS_NAME,
+          "grid grid-rows-[minmax(0,1fr)_minmax(0,1fr)] gap-2 @2xl/run:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)] @2xl/run:grid-rows-1 @2xl/run:gap-3",
+        )}
+      >
+        <Card className={cn(RUN_COLUMN_CARD_CLASS_NAME, RUN_COLUMN_CLASS_NAME)} data-testid="run-timeline-column">
+          {waiting && <HumanInputForm runId={runId} waiting={waiting} />}
+          <RunSection title="Timeline">
+            <RunTimeline
+              nodeRuns={nodeRuns}
+              selected={target}
+              onSelect={(run) =>
+                store.getState().inspect({ nodeId: run.nodeId, iterationPath: run.iterationPath, attempt: run.attempt })
+              }
+            />
+          </RunSection>
           {runEnd?.type === "run-end" && (
-            <details className="run-outputs" open>
-              <summary>Run outputs</summary>
+            <RunSection title="Outputs">
               <JsonTree value={runEnd.outputs} testId="run-outputs" />
-            </details>
+            </RunSection>
           )}
-        </div>
-        <div className={`run-panel-inspector ${RUN_COLUMN_CLASS_NAME}`}>
+        </Card>
+        <Card className={cn("p-3", RUN_COLUMN_CLASS_NAME)} data-testid="run-inspector-column">
           {inspected ? (
             <NodeRunInspector nodeRun={inspected} allNodeRuns={nodeRuns} />
           ) : (
-            <p className="muted">Click a bar to inspect that node run.</p>
+            <p className="m-0 text-sm text-muted-foreground">Click a bar to inspect that node run.</p>
           )}
-        </div>
+        </Card>
       </div>
     </div>
   );

@@ -1,7 +1,16 @@
 "use client";
 
+import { PlusIcon, Trash2Icon, XIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FieldHint } from "@/components/ui/field-hint";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Textarea } from "@/components/ui/textarea";
 import { fieldLabel, listItemLabel } from "@/lib/workflow/field-labels";
 import type { CanvasIssue } from "../store/types";
+import { defaultFor, fieldDomId, isStringArray, issuesAt, type JsonSchema, typeOf, unwrap } from "./schema-json";
 import type { VariableOption } from "./upstream-variables";
 import { CodeEditor } from "./widgets/code-editor";
 import { CredentialSelect } from "./widgets/credential-select";
@@ -10,23 +19,6 @@ import { ModelPicker, type ModelReference } from "./widgets/model-picker";
 import { PromptEditor } from "./widgets/prompt-editor";
 import { ToolPicker, ToolSelect } from "./widgets/tool-picker";
 import { VariablePicker } from "./widgets/variable-picker";
-
-/** The subset of JSON Schema that `z.toJSONSchema` emits for node configs. */
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  additionalProperties?: boolean | JsonSchema;
-  default?: unknown;
-  description?: string;
-  minimum?: number;
-  maximum?: number;
-}
 
 /** What every field needs besides its own value. */
 export interface FieldContext {
@@ -50,65 +42,6 @@ export interface FieldContext {
 
 /** Keys whose strings are long templates (multi-line prompt editor). */
 const MULTILINE_KEYS = /prompt|instructions|goal|template|message|question|content|query|description|body/i;
-
-function typeOf(schema: JsonSchema): string | undefined {
-  return Array.isArray(schema.type) ? schema.type.find((type) => type !== "null") : schema.type;
-}
-
-function isStringArray(schema: JsonSchema | undefined): boolean {
-  return schema !== undefined && typeOf(schema) === "array" && typeOf(schema.items ?? {}) === "string";
-}
-
-/** Picks the interesting branch of a nullable union. */
-function unwrap(schema: JsonSchema): JsonSchema {
-  const variants = schema.anyOf ?? schema.oneOf;
-  if (!variants) return schema;
-  const concrete = variants.filter((variant) => typeOf(variant) !== "null");
-  return concrete.length === 1
-    ? { ...concrete[0], description: schema.description ?? concrete[0].description }
-    : schema;
-}
-
-/** A fresh value for a schema (used by "add item" and "enable" toggles). */
-export function defaultFor(schema: JsonSchema): unknown {
-  const resolved = unwrap(schema);
-  if (resolved.default !== undefined) return structuredClone(resolved.default);
-  if (resolved.enum && resolved.enum.length > 0) return resolved.enum[0];
-  if (resolved.const !== undefined) return resolved.const;
-  switch (typeOf(resolved)) {
-    case "string":
-      return "";
-    case "number":
-    case "integer":
-      return resolved.minimum ?? 0;
-    case "boolean":
-      return false;
-    case "array":
-      return [];
-    case "object": {
-      const result: Record<string, unknown> = {};
-      for (const [key, property] of Object.entries(resolved.properties ?? {})) {
-        if (resolved.required?.includes(key) || property.default !== undefined) result[key] = defaultFor(property);
-      }
-      return result;
-    }
-    default:
-      return resolved.anyOf ? defaultFor(resolved.anyOf[0]) : "";
-  }
-}
-
-/** A DOM id for a field path, used by "click a problem → focus the field". */
-export function fieldDomId(nodeId: string, path: (string | number)[]): string {
-  return `field-${nodeId}-${path.join("-")}`.replace(/[^a-zA-Z0-9_-]/g, "_");
-}
-
-function issuesAt(issues: CanvasIssue[], path: (string | number)[]): CanvasIssue[] {
-  const joined = path.join(".");
-  return issues.filter((issue) => {
-    const issuePath = (issue.path[0] === "data" ? issue.path.slice(1) : issue.path).join(".");
-    return issuePath === joined;
-  });
-}
 
 /** One labelled field: picks the widget from the key and the schema. */
 export function SchemaField({
@@ -134,19 +67,29 @@ export function SchemaField({
   const resolved = unwrap(schema);
   const id = fieldDomId(context.nodeId, path);
   const fieldIssues = context.touched.has(path.join(".")) ? issuesAt(context.issues, path) : [];
+  const invalid = fieldIssues.length > 0;
+  const describedBy =
+    [resolved.description ? `${id}-help` : null, invalid ? `${id}-issues` : null].filter(Boolean).join(" ") ||
+    undefined;
   return (
     <div
-      className={fieldIssues.length > 0 ? "field field-invalid" : "field"}
+      // `group/field`: widgets drawn as a box (code editors, the one-line template field) turn red with it.
+      className="group/field flex min-w-0 flex-col gap-1.5"
+      data-invalid={invalid || undefined}
       data-field-path={path.join(".")}
       onBlur={(event) => {
         // Only the field's own controls: a nested field's blur marks that field, not its parents.
         if (event.target.closest("[data-field-path]") === event.currentTarget) context.onTouched(path);
       }}
     >
-      <label className="field-label" htmlFor={id} id={`${id}-label`}>
+      <Label htmlFor={id} id={`${id}-label`} data-testid="field-label" className="gap-1">
         {label ?? fieldLabel(name)}
-        {required && <span className="muted"> *</span>}
-      </label>
+        {required && (
+          <span className="text-muted-foreground" title="required">
+            *
+          </span>
+        )}
+      </Label>
       <FieldWidget
         name={name}
         schema={resolved}
@@ -154,16 +97,27 @@ export function SchemaField({
         path={path}
         context={context}
         onChange={onChange}
-        id={id}
+        control={{ id, "aria-invalid": invalid || undefined, "aria-describedby": describedBy }}
       />
-      {resolved.description && <div className="field-help">{resolved.description}</div>}
-      {fieldIssues.map((issue) => (
-        <div key={`${issue.code}-${issue.message}`} className="field-error" data-testid="field-issue">
-          {issue.message}
+      {resolved.description && <FieldHint id={`${id}-help`}>{resolved.description}</FieldHint>}
+      {invalid && (
+        <div id={`${id}-issues`} className="flex flex-col gap-0.5 text-xs text-destructive">
+          {fieldIssues.map((issue) => (
+            <p key={`${issue.code}-${issue.message}`} className="m-0" data-testid="field-issue">
+              {issue.message}
+            </p>
+          ))}
         </div>
-      ))}
+      )}
     </div>
   );
+}
+
+/** What a field's main control carries: the id its label points at, its invalid state and its help and issues. */
+interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
 }
 
 function FieldWidget({
@@ -173,7 +127,7 @@ function FieldWidget({
   path,
   context,
   onChange,
-  id,
+  control,
 }: {
   name: string;
   schema: JsonSchema;
@@ -181,8 +135,9 @@ function FieldWidget({
   path: (string | number)[];
   context: FieldContext;
   onChange: (value: unknown) => void;
-  id: string;
+  control: ControlProps;
 }) {
+  const { id } = control;
   const testId = `field-${path.join(".")}`;
   const type = typeOf(schema);
   const properties = schema.properties;
@@ -229,9 +184,8 @@ function FieldWidget({
   }
   if (schema.enum) {
     return (
-      <select
-        id={id}
-        className="input"
+      <NativeSelect
+        {...control}
         data-testid={testId}
         value={String(value ?? "")}
         onChange={(event) => onChange(schema.enum!.find((option) => String(option) === event.target.value))}
@@ -241,27 +195,25 @@ function FieldWidget({
             {String(option)}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     );
   }
-  if (schema.const !== undefined) return <code>{String(schema.const)}</code>;
+  if (schema.const !== undefined) return <code className="text-xs">{String(schema.const)}</code>;
   if (type === "boolean") {
     return (
-      <input
-        id={id}
-        type="checkbox"
+      <Checkbox
+        {...control}
         data-testid={testId}
         checked={Boolean(value)}
-        onChange={(event) => onChange(event.target.checked)}
+        onCheckedChange={(checked) => onChange(checked === true)}
       />
     );
   }
   if (type === "number" || type === "integer") {
     return (
-      <input
-        id={id}
+      <Input
+        {...control}
         type="number"
-        className="input"
         data-testid={testId}
         value={typeof value === "number" ? value : ""}
         min={schema.minimum}
@@ -334,7 +286,7 @@ function FieldWidget({
       />
     );
   }
-  return <JsonField id={id} testId={testId} value={value} onChange={onChange} />;
+  return <JsonField control={control} testId={testId} value={value} onChange={onChange} />;
 }
 
 /** A nested object; optional objects get an "enable" toggle. */
@@ -353,14 +305,14 @@ function ObjectField({
 }) {
   if (value === undefined || value === null) {
     return (
-      <button type="button" className="button-small" onClick={() => onChange(defaultFor(schema))}>
+      <Button size="sm" className="w-fit" onClick={() => onChange(defaultFor(schema))}>
         Enable
-      </button>
+      </Button>
     );
   }
   const record = value as Record<string, unknown>;
   return (
-    <fieldset className="nested">
+    <fieldset className="m-0 flex min-w-0 flex-col gap-3 rounded-md border border-border p-2.5">
       {Object.entries(schema.properties ?? {}).map(([key, property]) => (
         <SchemaField
           key={key}
@@ -394,37 +346,37 @@ function ObjectListField({
   testId: string;
 }) {
   return (
-    <div className="object-list" data-testid={testId}>
-      {value.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: list items are edited in place
-        <div key={index} className="object-list-item">
-          <SchemaField
-            name={String(index)}
-            label={listItemLabel(String(path[path.length - 1] ?? "items"), index)}
-            schema={schema}
-            value={item}
-            path={[...path, index]}
-            context={context}
-            onChange={(next) => onChange(value.map((entry, position) => (position === index ? next : entry)))}
-          />
-          <button
-            type="button"
-            className="button-ghost"
-            aria-label="Remove item"
-            onClick={() => onChange(value.filter((_, position) => position !== index))}
-          >
-            Remove
-          </button>
-        </div>
-      ))}
-      <button
-        type="button"
-        className="button-small"
-        data-testid={`${testId}-add`}
-        onClick={() => onChange([...value, defaultFor(schema)])}
-      >
-        + Add
-      </button>
+    <div className="flex flex-col items-start gap-2" data-testid={testId}>
+      {value.map((item, index) => {
+        const itemLabel = listItemLabel(String(path[path.length - 1] ?? "items"), index);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: list items are edited in place
+          <div key={index} className="relative w-full border-l-2 border-border pl-2.5">
+            <SchemaField
+              name={String(index)}
+              label={itemLabel}
+              schema={schema}
+              value={item}
+              path={[...path, index]}
+              context={context}
+              onChange={(next) => onChange(value.map((entry, position) => (position === index ? next : entry)))}
+            />
+            {/* On the item's label row, right-aligned. */}
+            <Button
+              variant="ghost"
+              size="sm"
+              className="absolute -top-1 right-0 h-6 px-1.5 text-muted-foreground"
+              aria-label={`Remove ${itemLabel}`}
+              onClick={() => onChange(value.filter((_, position) => position !== index))}
+            >
+              <Trash2Icon className="size-3.5" /> Remove
+            </Button>
+          </div>
+        );
+      })}
+      <Button size="sm" data-testid={`${testId}-add`} onClick={() => onChange([...value, defaultFor(schema)])}>
+        <PlusIcon /> Add
+      </Button>
     </div>
   );
 }
@@ -440,28 +392,29 @@ function SelectorListField({
   context: FieldContext;
 }) {
   return (
-    <div className="object-list">
+    <div className="flex flex-col items-start gap-1">
       {value.map((selector, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: list items are edited in place
-        <div key={index} className="row">
+        <div key={index} className="flex w-full items-center gap-1">
           <VariablePicker
             value={selector}
             variables={context.variables}
+            ariaLabel={`Variable ${index + 1}`}
             onChange={(next) => onChange(value.map((entry, position) => (position === index ? next : entry)))}
           />
-          <button
-            type="button"
-            className="button-ghost"
-            aria-label="Remove"
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove variable ${index + 1}`}
             onClick={() => onChange(value.filter((_, position) => position !== index))}
           >
-            ×
-          </button>
+            <XIcon />
+          </Button>
         </div>
       ))}
-      <button type="button" className="button-small" onClick={() => onChange([...value, []])}>
-        + Add variable
-      </button>
+      <Button size="sm" onClick={() => onChange([...value, []])}>
+        <PlusIcon /> Add variable
+      </Button>
     </div>
   );
 }
@@ -482,7 +435,7 @@ function TemplateOrSelectorField({
 }) {
   const isSelector = Array.isArray(value);
   return (
-    <div className="template-or-selector">
+    <div className="flex items-start gap-1 *:first:min-w-0 *:first:flex-1">
       {isSelector ? (
         <VariablePicker
           id={id}
@@ -501,29 +454,29 @@ function TemplateOrSelectorField({
           multiline={false}
         />
       )}
-      <button type="button" className="button-ghost" onClick={() => onChange(isSelector ? "" : [])}>
+      <Button variant="ghost" onClick={() => onChange(isSelector ? "" : [])}>
         {isSelector ? "Use text" : "Pick variable"}
-      </button>
+      </Button>
     </div>
   );
 }
 
 /** Fallback: edit as JSON, applied when it parses. */
 function JsonField({
-  id,
+  control,
   testId,
   value,
   onChange,
 }: {
-  id: string;
+  control: ControlProps;
   testId: string;
   value: unknown;
   onChange: (value: unknown) => void;
 }) {
   return (
-    <textarea
-      id={id}
-      className="input code-input"
+    <Textarea
+      {...control}
+      className="min-h-24 font-mono text-xs"
       rows={4}
       data-testid={testId}
       defaultValue={value === undefined ? "" : JSON.stringify(value, null, 2)}

@@ -2,6 +2,8 @@
 
 import { memo, useEffect, useMemo, useState } from "react";
 import { NodeTypeIcon } from "@/components/ui/node-type-style";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
+import { TableHeadRow } from "@/components/ui/table-head-row";
 import type { WorkspaceVariableView } from "@/lib/contracts/workspace-variable";
 import type { ConfigPath } from "@/lib/workflow/node-definition";
 import { buildVariableCatalog, type VariableUse } from "@/lib/workflow/variable-catalog";
@@ -31,6 +33,9 @@ function useEnvironmentVariables(): EnvironmentAnswer | null {
   }, []);
   return answer;
 }
+
+/** The bottom panel is short: rows are denser than a page's table, cells top-aligned for multi-line usages. */
+const CELL_CLASS_NAME = "[&>td]:py-1.5 [&>td]:align-top";
 
 const linkClassName =
   "rounded-sm px-1 text-left text-xs text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring";
@@ -77,20 +82,18 @@ export const VariablesPanel = memo(function VariablesPanel() {
 
   return (
     <div className="flex flex-col gap-3 text-sm" data-testid="variables-panel">
-      <table className="table" data-testid="variables-outputs">
-        <thead>
-          <tr>
-            <th>Node</th>
-            <th>Output</th>
-            <th>Type</th>
-            <th>Used by</th>
-          </tr>
-        </thead>
-        <tbody>
+      <Table data-testid="variables-outputs">
+        <TableHeadRow columns={["Node", "Output", "Type", "Used by"]} />
+        <TableBody>
           {catalog.nodes.flatMap((node) =>
             node.outputs.map((output, index) => (
-              <tr key={`${node.nodeId}.${output.name}`} data-testid="variable-output" data-reference={output.reference}>
-                <td>
+              <TableRow
+                key={`${node.nodeId}.${output.name}`}
+                className={CELL_CLASS_NAME}
+                data-testid="variable-output"
+                data-reference={output.reference}
+              >
+                <TableCell>
                   {index === 0 && (
                     <button
                       type="button"
@@ -103,40 +106,49 @@ export const VariablesPanel = memo(function VariablesPanel() {
                       {node.nodeTitle}
                     </button>
                   )}
-                </td>
-                <td>
-                  <code>{output.reference}</code>
-                </td>
-                <td className="text-xs text-muted-foreground">{output.type}</td>
-                <td>{usages(output.usages)}</td>
-              </tr>
+                </TableCell>
+                <TableCell>
+                  <code className="text-xs">{output.reference}</code>
+                </TableCell>
+                <TableCell className="text-xs text-muted-foreground">{output.type}</TableCell>
+                <TableCell>{usages(output.usages)}</TableCell>
+              </TableRow>
             )),
           )}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
       <section aria-label="Environment variables" data-testid="variables-env">
         <h3 className="m-0 mb-1 text-xs font-semibold">Environment</h3>
         {envNames.size === 0 ? (
-          <p className="muted m-0 text-xs">
+          <p className="m-0 text-xs text-muted-foreground">
             No environment variables. Admins add them in Settings → Environment variables.
           </p>
         ) : (
-          <table className="table">
-            <tbody>
+          <Table>
+            <TableHeadRow columns={["Variable", "Value", "Defined in", "Used by"]} />
+            <TableBody>
               {[...envNames].map(([name, entry]) => (
-                <tr key={name} data-testid="variable-env" data-name={name} data-origin={entry.origin}>
-                  <td>
-                    <code>{`{{env.${name}}}`}</code>
-                  </td>
-                  <td className="text-xs text-muted-foreground">
+                <TableRow
+                  key={name}
+                  className={CELL_CLASS_NAME}
+                  data-testid="variable-env"
+                  data-name={name}
+                  data-origin={entry.origin}
+                >
+                  <TableCell>
+                    <code className="text-xs">{`{{env.${name}}}`}</code>
+                  </TableCell>
+                  <TableCell className="text-xs text-muted-foreground">
                     {entry.origin === "undefined" ? "not defined: renders empty" : entry.value}
-                  </td>
-                  <td className="text-xs text-muted-foreground">{entry.origin === "undefined" ? "" : entry.origin}</td>
-                  <td>{usages(catalog.env.get(name) ?? [])}</td>
-                </tr>
+                  </TableCell>
+                  <TableCell className="text-xs text-muted-foreground">
+                    {entry.origin === "undefined" ? "" : entry.origin}
+                  </TableCell>
+                  <TableCell>{usages(catalog.env.get(name) ?? [])}</TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         )}
       </section>
     </div>

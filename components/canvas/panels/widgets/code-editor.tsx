@@ -3,9 +3,9 @@
 import { javascript } from "@codemirror/lang-javascript";
 import { type Diagnostic, linter, lintGutter } from "@codemirror/lint";
 import CodeMirror from "@uiw/react-codemirror";
-import { useTheme } from "next-themes";
 import { useMemo } from "react";
 import { findCodeProblems } from "./code-lint";
+import { CODE_MIRROR_BOX_CLASS_NAME, useCodeMirrorTheme } from "./code-mirror-look";
 
 /** Lint errors as the sandbox would report them, updated as one types. */
 const sandboxLinter = linter(
@@ -36,21 +36,17 @@ export function CodeEditor({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const { resolvedTheme } = useTheme();
+  const theme = useCodeMirrorTheme();
   const extensions = useMemo(() => [javascript(), lintGutter(), sandboxLinter], []);
   const problems = useMemo(() => findCodeProblems(value), [value]);
   return (
-    <div
-      className="nodrag nowheel overflow-hidden rounded-md border border-input"
-      data-testid={testId}
-      data-problems={problems.length}
-    >
+    <div className={CODE_MIRROR_BOX_CLASS_NAME} data-testid={testId} data-problems={problems.length}>
       <CodeMirror
         id={id}
         value={value}
         onChange={onChange}
         extensions={extensions}
-        theme={resolvedTheme === "dark" ? "dark" : "light"}
+        theme={theme}
         minHeight="140px"
         maxHeight="420px"
         basicSetup={{ foldGutter: false, highlightActiveLine: true, autocompletion: true }}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { NativeSelect } from "@/components/ui/native-select";
 import { fetchCatalog } from "./catalog-fetch";
 
 /** A stored HTTP credential as `/api/credentials` lists it (never the secret). */
@@ -27,9 +28,8 @@ export function CredentialSelect({
   const names = new Set((credentials ?? []).map((credential) => credential.name));
   return (
     <>
-      <select
+      <NativeSelect
         id={id}
-        className="input"
         value={value}
         data-testid="credential-select"
         onChange={(event) => onChange(event.target.value)}
@@ -42,8 +42,13 @@ export function CredentialSelect({
           </option>
         ))}
         {value !== "" && credentials !== null && !names.has(value) && <option value={value}>{value} (missing)</option>}
-      </select>
-      <a className="muted field-hint" href="/settings/credentials" target="_blank" rel="noreferrer">
+      </NativeSelect>
+      <a
+        className="w-fit text-xs text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
+        href="/settings/credentials"
+        target="_blank"
+        rel="noreferrer"
+      >
         Manage credentials
       </a>
     </>

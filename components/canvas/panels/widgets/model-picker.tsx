@@ -3,6 +3,9 @@
 import { Command } from "cmdk";
 import { ChevronsUpDownIcon } from "lucide-react";
 import { useEffect, useState } from "react";
+import { cn } from "@/components/ui/cn";
+import { DemoModelBadge } from "@/components/ui/demo-model-badge";
+import { fieldClassName, Input } from "@/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { fetchCatalog, type ModelOption } from "./catalog-fetch";
 
@@ -58,17 +61,15 @@ export function ModelPicker({
   }, []);
   if (models && models.length === 0) {
     return (
-      <div className="row">
-        <input
-          className="input"
+      <div className="flex gap-2">
+        <Input
           value={value?.provider ?? ""}
           placeholder="provider"
           aria-label="Provider"
           onChange={(event) => onChange({ provider: event.target.value, model: value?.model ?? "" })}
         />
-        <input
+        <Input
           id={id}
-          className="input"
           value={value?.model ?? ""}
           placeholder="model"
           aria-label="Model"
@@ -85,22 +86,22 @@ export function ModelPicker({
         <button
           id={id}
           type="button"
-          className="input flex w-full items-center justify-between gap-2 text-left"
+          className={cn(fieldClassName, "flex h-8 items-center justify-between gap-2 py-1 text-left")}
           data-testid="model-picker"
           data-value={current}
           aria-haspopup="listbox"
         >
-          <span className="truncate">
+          <span className={cn("min-w-0 flex-1 truncate", !value && "text-muted-foreground")}>
             {value ? (
               <>
                 <span className="text-muted-foreground">{value.provider} / </span>
                 {value.model}
-                {selected?.isDemo && <span className="badge badge-demo">demo</span>}
               </>
             ) : (
               "Choose a model"
             )}
           </span>
+          {selected?.isDemo && <DemoModelBadge>demo</DemoModelBadge>}
           <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         </button>
       </PopoverTrigger>

@@ -1,10 +1,19 @@
 "use client";
 
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
+import { cn } from "@/components/ui/cn";
+import { fieldClassName } from "@/components/ui/input";
 import { useEditorStore } from "../../store/editor-store-context";
 import type { VariableOption } from "../upstream-variables";
 import { TemplateCodeEditor } from "./template-code-editor";
-import { isKnownReference } from "./template-references";
+import { isKnownReference, REFERENCE_MARK_CLASS_NAME } from "./template-references";
+
+/**
+ * The text metrics the one-line field and its highlighting backdrop share, so each mark sits
+ * exactly under its characters: one 18 px line, the same padding and a 1 px border.
+ */
+const LINE_CLASS_NAME =
+  "border px-2 py-1.5 font-mono text-xs leading-[18px] tracking-normal whitespace-pre [overflow-wrap:normal]";
 
 /** The `{{` being typed before the caret, or null. */
 function openReferenceAt(text: string, caret: number): { start: number; query: string } | null {
@@ -21,34 +30,32 @@ function openReferenceAt(text: string, caret: number): { start: number; query: s
  * are a CodeMirror editor ({@link TemplateCodeEditor}); one-line values (key/value rows, a
  * template-or-selector) keep this light textarea.
  */
-export function PromptEditor(props: {
+export function PromptEditor({
+  multiline = true,
+  labelId,
+  ariaLabel,
+  ...field
+}: TemplateFieldProps & {
+  multiline?: boolean;
+  /** The id of the field's label (the CodeMirror editor's accessible name). */
+  labelId?: string;
+  /** The accessible name of a one-line field that has no label of its own (a key/value row's value). */
+  ariaLabel?: string;
+}) {
+  // A disabled fieldset turns off the textarea; CodeMirror's contenteditable needs telling.
+  const readOnly = useEditorStore((state) => state.readOnly);
+  if (multiline) return <TemplateCodeEditor {...field} labelId={labelId} readOnly={readOnly} />;
+  return <TemplateTextarea {...field} ariaLabel={ariaLabel} />;
+}
+
+/** What both template fields take. */
+interface TemplateFieldProps {
   id?: string;
   value: string;
   onChange: (value: string) => void;
   variables: VariableOption[];
-  multiline?: boolean;
   placeholder?: string;
   testId?: string;
-  /** The id of the field's label (the CodeMirror editor's accessible name). */
-  labelId?: string;
-}) {
-  // A disabled fieldset turns off the textarea; CodeMirror's contenteditable needs telling.
-  const readOnly = useEditorStore((state) => state.readOnly);
-  if (props.multiline ?? true) {
-    return (
-      <TemplateCodeEditor
-        id={props.id}
-        testId={props.testId}
-        labelId={props.labelId}
-        value={props.value}
-        onChange={props.onChange}
-        variables={props.variables}
-        readOnly={readOnly}
-        placeholder={props.placeholder}
-      />
-    );
-  }
-  return <TemplateTextarea {...props} multiline={false} />;
 }
 
 /** The one-line template field: a textarea over a highlighting backdrop, with its own completion list. */
@@ -57,18 +64,10 @@ function TemplateTextarea({
   value,
   onChange,
   variables,
-  multiline = true,
   placeholder,
   testId,
-}: {
-  id?: string;
-  value: string;
-  onChange: (value: string) => void;
-  variables: VariableOption[];
-  multiline?: boolean;
-  placeholder?: string;
-  testId?: string;
-}) {
+  ariaLabel,
+}: TemplateFieldProps & { ariaLabel?: string }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const backdrop = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<{ start: number; query: string } | null>(null);
@@ -123,18 +122,30 @@ function TemplateTextarea({
       }
     }
     if (event.key === "Escape") setOpen(null);
-    if (!multiline && event.key === "Enter") event.preventDefault();
+    if (event.key === "Enter") event.preventDefault();
   };
 
   return (
-    <div className={multiline ? "prompt-editor" : "prompt-editor prompt-editor-single"}>
-      <div className="prompt-backdrop" ref={backdrop} aria-hidden>
+    <div className="relative rounded-md bg-card">
+      <div
+        className={cn(
+          LINE_CLASS_NAME,
+          "pointer-events-none absolute inset-0 overflow-hidden border-transparent text-transparent",
+        )}
+        ref={backdrop}
+        aria-hidden
+      >
         {parts.map((part, index) =>
           part.startsWith("{{") && part.endsWith("}}") ? (
             <mark
               // biome-ignore lint/suspicious/noArrayIndexKey: parts of one string, re-split on every change
               key={index}
-              className={isKnownReference(part.slice(2, -2), variables) ? "variable-known" : "variable-unknown"}
+              className={cn(
+                "text-transparent",
+                isKnownReference(part.slice(2, -2), variables)
+                  ? REFERENCE_MARK_CLASS_NAME.known
+                  : REFERENCE_MARK_CLASS_NAME.unknown,
+              )}
             >
               {part}
             </mark>
@@ -148,10 +159,15 @@ function TemplateTextarea({
       <textarea
         id={id}
         ref={textarea}
-        className="prompt-input"
+        className={cn(
+          fieldClassName,
+          LINE_CLASS_NAME,
+          "relative block h-8 resize-none overflow-hidden bg-transparent group-data-[invalid=true]/field:border-destructive",
+        )}
         value={value}
-        rows={multiline ? 4 : 1}
+        rows={1}
         placeholder={placeholder}
+        aria-label={ariaLabel}
         spellCheck={false}
         data-testid={testId}
         onChange={(event) => {
@@ -162,22 +178,27 @@ function TemplateTextarea({
         onClick={(event) => refresh(value, event.currentTarget.selectionStart)}
         onBlur={() => setTimeout(() => setOpen(null), 150)}
         onScroll={(event) => {
-          if (backdrop.current) backdrop.current.scrollTop = event.currentTarget.scrollTop;
+          // A long value scrolls sideways inside the field: the marks behind it follow.
+          if (backdrop.current) backdrop.current.scrollLeft = event.currentTarget.scrollLeft;
         }}
       />
       {open && suggestions.length > 0 && (
-        <ul className="autocomplete" data-testid="variable-autocomplete">
+        <ul
+          className="absolute inset-x-0 top-full z-20 m-0 mt-0.5 max-h-56 list-none overflow-auto rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md"
+          data-testid="variable-autocomplete"
+        >
           {suggestions.slice(0, 30).map((option, index) => (
             <li
               key={option.reference}
-              className={index === active ? "autocomplete-active" : undefined}
+              data-active={index === active || undefined}
+              className="flex cursor-pointer justify-between gap-2 rounded-sm px-1.5 py-1 text-xs hover:bg-accent data-[active]:bg-accent data-[active]:text-accent-foreground"
               onMouseDown={(event) => {
                 event.preventDefault();
                 insert(option);
               }}
             >
               <code>{option.reference}</code>
-              <span className="muted">
+              <span className="truncate text-muted-foreground">
                 {option.nodeTitle} · {option.type}
               </span>
             </li>

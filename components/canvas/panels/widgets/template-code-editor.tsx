@@ -4,16 +4,16 @@ import { autocompletion } from "@codemirror/autocomplete";
 import { type Extension, RangeSetBuilder } from "@codemirror/state";
 import { Decoration, type DecorationSet, EditorView, tooltips, ViewPlugin, type ViewUpdate } from "@codemirror/view";
 import CodeMirror, { type BasicSetupOptions } from "@uiw/react-codemirror";
-import { useTheme } from "next-themes";
 import { useCallback, useMemo, useRef } from "react";
 import type { VariableOption } from "../upstream-variables";
+import { CODE_MIRROR_BOX_CLASS_NAME, useCodeMirrorTheme } from "./code-mirror-look";
 import { referenceCompletionSource } from "./template-completions";
-import { isKnownReference, loadEnvironmentNames } from "./template-references";
+import { isKnownReference, loadEnvironmentNames, REFERENCE_MARK_CLASS_NAME } from "./template-references";
 
 const REFERENCE = /\{\{[^{}]*\}\}/g;
 
-const knownMark = Decoration.mark({ class: "cm-template-variable cm-template-variable-known" });
-const unknownMark = Decoration.mark({ class: "cm-template-variable cm-template-variable-unknown" });
+const knownMark = Decoration.mark({ class: REFERENCE_MARK_CLASS_NAME.known });
+const unknownMark = Decoration.mark({ class: REFERENCE_MARK_CLASS_NAME.unknown });
 
 /** Marks every `{{…}}` of the visible text, red when it names nothing upstream. */
 function referenceHighlighter(variables: () => VariableOption[]): Extension {
@@ -87,7 +87,7 @@ export function TemplateCodeEditor({
   readOnly?: boolean;
   placeholder?: string;
 }) {
-  const { resolvedTheme } = useTheme();
+  const theme = useCodeMirrorTheme();
   const latest = useRef(variables);
   latest.current = variables;
   // The parent passes a new `onChange` on each render: keep the one handed to CodeMirror stable.
@@ -119,15 +119,12 @@ export function TemplateCodeEditor({
     [id, testId, labelId, readOnly, variablesKey],
   );
   return (
-    <div
-      className="prompt-code-editor nodrag nowheel overflow-hidden rounded-md border border-input"
-      data-testid={testId ? `${testId}-editor` : undefined}
-    >
+    <div className={CODE_MIRROR_BOX_CLASS_NAME} data-testid={testId ? `${testId}-editor` : undefined}>
       <CodeMirror
         value={value}
         onChange={stableOnChange}
         extensions={extensions}
-        theme={resolvedTheme === "dark" ? "dark" : "light"}
+        theme={theme}
         editable={!readOnly}
         readOnly={readOnly}
         indentWithTab={false}

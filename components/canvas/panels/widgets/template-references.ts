@@ -30,3 +30,13 @@ export function loadEnvironmentNames(): Promise<string[]> {
     });
   return environmentNames;
 }
+
+/**
+ * The marks of `{{…}}` references, the same in the CodeMirror editor (decoration classes) and in
+ * the one-line field's backdrop. The `cm-template-variable-*` names are hooks for tests; the look
+ * is the utilities beside them.
+ */
+export const REFERENCE_MARK_CLASS_NAME = {
+  known: "cm-template-variable cm-template-variable-known rounded-xs bg-primary/22",
+  unknown: "cm-template-variable cm-template-variable-unknown rounded-xs bg-destructive/28",
+} as const;

@@ -1,6 +1,10 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { fetchCatalog, type ToolOption } from "./catalog-fetch";
 
 function useTools(): ToolOption[] | null {
@@ -15,41 +19,51 @@ function useTools(): ToolOption[] | null {
 export function ToolPicker({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) {
   const tools = useTools();
   const [query, setQuery] = useState("");
+  const baseId = useId();
   const names = new Set([...(tools ?? []).map((tool) => tool.name), ...value]);
   const visible = [...names].filter((name) => name.toLowerCase().includes(query.toLowerCase()));
   return (
-    <div className="tool-picker" data-testid="tool-picker">
-      <input
-        className="input"
+    <div className="flex flex-col gap-1" data-testid="tool-picker">
+      <SearchInput
+        aria-label="Filter tools"
         placeholder="Filter tools…"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
-      <div className="tool-picker-list">
+      <ul className="m-0 flex max-h-44 list-none flex-col overflow-auto rounded-md border border-border p-1">
         {visible.map((name) => {
           const tool = tools?.find((candidate) => candidate.name === name);
+          const checkboxId = `${baseId}-${name}`;
           return (
-            <label key={name} className="tool-option" title={tool?.description}>
-              <input
-                type="checkbox"
+            <li
+              key={name}
+              className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 rounded-sm px-1 py-0.5 text-xs hover:bg-muted/60"
+              title={tool?.description}
+              data-testid="tool-option"
+              data-name={name}
+            >
+              <Checkbox
+                id={checkboxId}
                 checked={value.includes(name)}
-                onChange={(event) =>
-                  onChange(event.target.checked ? [...value, name] : value.filter((entry) => entry !== name))
+                onCheckedChange={(checked) =>
+                  onChange(checked === true ? [...value, name] : value.filter((entry) => entry !== name))
                 }
               />
-              <code>{name}</code>
-              {tool && <span className="muted">{tool.source.label}</span>}
+              <label htmlFor={checkboxId} className="min-w-0 cursor-pointer truncate font-mono">
+                {name}
+              </label>
+              {tool && <span className="text-muted-foreground">{tool.source.label}</span>}
+              {tool?.readOnly && <Badge>read-only</Badge>}
               {tools !== null && tools.length > 0 && !tool && (
-                <span className="field-error" data-testid="tool-missing">
+                <span className="basis-full text-destructive" data-testid="tool-missing">
                   not in this workspace: untick it or add its source in Settings → Tools
                 </span>
               )}
-              {tool?.readOnly && <span className="badge">read-only</span>}
-            </label>
+            </li>
           );
         })}
-        {visible.length === 0 && <span className="muted">No tools.</span>}
-      </div>
+        {visible.length === 0 && <li className="px-1 py-0.5 text-xs text-muted-foreground">No tools.</li>}
+      </ul>
     </div>
   );
 }
@@ -60,9 +74,8 @@ export function ToolSelect({ id, value, onChange }: { id?: string; value: string
   const listId = `${id ?? "tool"}-options`;
   return (
     <>
-      <input
+      <Input
         id={id}
-        className="input"
         list={listId}
         value={value}
         placeholder="tool name or {{item.tool}}"
@@ -75,9 +88,9 @@ export function ToolSelect({ id, value, onChange }: { id?: string; value: string
         value.trim() !== "" &&
         !value.includes("{{") &&
         !tools.some((tool) => tool.name === value) && (
-          <div className="field-error" data-testid="tool-missing">
+          <p className="m-0 text-xs text-destructive" data-testid="tool-missing">
             No tool “{value}” in this workspace; pick one from the list.
-          </div>
+          </p>
         )}
       <datalist id={listId}>
         {(tools ?? []).map((tool) => (

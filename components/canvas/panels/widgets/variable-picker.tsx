@@ -1,5 +1,6 @@
 "use client";
 
+import { NativeSelect } from "@/components/ui/native-select";
 import type { VariableOption } from "../upstream-variables";
 
 /** Picks one upstream output as a selector (`["nodeId", "field"]`); shows each output's type. */
@@ -9,20 +10,23 @@ export function VariablePicker({
   onChange,
   variables,
   testId,
+  ariaLabel,
 }: {
   id?: string;
   value: string[];
   onChange: (value: string[]) => void;
   variables: VariableOption[];
   testId?: string;
+  /** The accessible name when no label points at `id` (an entry of a list of selectors). */
+  ariaLabel?: string;
 }) {
   const current = value.join(".");
   const known = variables.some((option) => option.reference === current);
   return (
-    <select
+    <NativeSelect
       id={id}
-      className="input"
       value={current}
+      aria-label={ariaLabel}
       data-testid={testId}
       onChange={(event) => {
         const option = variables.find((candidate) => candidate.reference === event.target.value);
@@ -36,6 +40,6 @@ export function VariablePicker({
           {option.nodeTitle} › {option.reference} ({option.type})
         </option>
       ))}
-    </select>
+    </NativeSelect>
   );
 }

@@ -1,0 +1,80 @@
+import type { CanvasIssue } from "../store/types";
+
+/** The subset of JSON Schema that `z.toJSONSchema` emits for node configs. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  additionalProperties?: boolean | JsonSchema;
+  default?: unknown;
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+}
+
+/** The schema's type, ignoring `null` in a nullable union. */
+export function typeOf(schema: JsonSchema): string | undefined {
+  return Array.isArray(schema.type) ? schema.type.find((type) => type !== "null") : schema.type;
+}
+
+/** True for an array of strings (a selector, a list of names). */
+export function isStringArray(schema: JsonSchema | undefined): boolean {
+  return schema !== undefined && typeOf(schema) === "array" && typeOf(schema.items ?? {}) === "string";
+}
+
+/** Picks the interesting branch of a nullable union. */
+export function unwrap(schema: JsonSchema): JsonSchema {
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (!variants) return schema;
+  const concrete = variants.filter((variant) => typeOf(variant) !== "null");
+  return concrete.length === 1
+    ? { ...concrete[0], description: schema.description ?? concrete[0].description }
+    : schema;
+}
+
+/** A fresh value for a schema (used by "add item" and "enable" toggles). */
+export function defaultFor(schema: JsonSchema): unknown {
+  const resolved = unwrap(schema);
+  if (resolved.default !== undefined) return structuredClone(resolved.default);
+  if (resolved.enum && resolved.enum.length > 0) return resolved.enum[0];
+  if (resolved.const !== undefined) return resolved.const;
+  switch (typeOf(resolved)) {
+    case "string":
+      return "";
+    case "number":
+    case "integer":
+      return resolved.minimum ?? 0;
+    case "boolean":
+      return false;
+    case "array":
+      return [];
+    case "object": {
+      const result: Record<string, unknown> = {};
+      for (const [key, property] of Object.entries(resolved.properties ?? {})) {
+        if (resolved.required?.includes(key) || property.default !== undefined) result[key] = defaultFor(property);
+      }
+      return result;
+    }
+    default:
+      return resolved.anyOf ? defaultFor(resolved.anyOf[0]) : "";
+  }
+}
+
+/** A DOM id for a field path, used by "click a problem → focus the field". */
+export function fieldDomId(nodeId: string, path: (string | number)[]): string {
+  return `field-${nodeId}-${path.join("-")}`.replace(/[^a-zA-Z0-9_-]/g, "_");
+}
+
+/** The issues reported at exactly this field path (the document path, `data.` dropped). */
+export function issuesAt(issues: CanvasIssue[], path: (string | number)[]): CanvasIssue[] {
+  const joined = path.join(".");
+  return issues.filter((issue) => {
+    const issuePath = (issue.path[0] === "data" ? issue.path.slice(1) : issue.path).join(".");
+    return issuePath === joined;
+  });
+}
