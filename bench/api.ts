@@ -20,12 +20,16 @@
  *   http_floor_ms               GET /api/health (one database ping) over the same keep-alive client, one
  *                               at a time (p50/p99, and the server's CPU per request): what any answer
  *                               of the built server costs
- *   first_sse                   streaming run: time to the response headers and to the first SSE
- *                               `data:` line (p50/p99)
+ *   first_sse                   streaming run: time to the response headers, to the first SSE
+ *                               `data:` line and to the first model token, the first `node-delta`
+ *                               event (p50/p99)
  *   chat_first_token            streamed POST /api/v1/chat/completions: time to the first chunk
  *                               carrying answer text (p50/p99)
  *   parallel_10_llm             a flow with 10 LLM nodes on parallel branches, the model answering
- *                               after 200 ms: blocking wall time (p50/min/max)
+ *                               after 200 ms: blocking wall time (p50/min/max), and the p50 of its
+ *                               phases by the fake server's clock: to the first model request, the
+ *                               spread of the 10 requests, and from the last answer (its arrival +
+ *                               200 ms) to the run's answer
  *   rss_mb                      the server process's resident memory (VmRSS of the next-server process
  *                               and its children) with the load average, after start-up, after each
  *                               round, and after BENCH_API_IDLE_SECONDS (default 60) idle; with each,
@@ -76,9 +80,10 @@ const LEVELS = [1, 8, 32];
 const STREAM_SAMPLES = 30;
 /** Samples of the model call alone and of the HTTP floor. */
 const BASELINE_SAMPLES = 300;
-const PARALLEL_SAMPLES = 10;
+const PARALLEL_SAMPLES = 30;
 const PARALLEL_BRANCHES = 10;
 const SLOW_MODEL = "gpt-slow-200ms";
+const SLOW_MODEL_MS = 200;
 const ALL_CASES = ["one_llm", "plan_and_execute", "first_sse", "chat_first_token", "parallel_10_llm", "idle"];
 const CASES = new Set((process.env.BENCH_API_CASES ?? ALL_CASES.join(",")).split(",").map((name) => name.trim()));
 
@@ -111,7 +116,7 @@ const PLAN = JSON.stringify({
 function benchResponder(request: FakeChatRequestBody): FakeReply {
   const system = request.messages.find((message) => message.role === "system")?.content;
   if (typeof system === "string" && /planner of a plan-and-execute agent/i.test(system)) return { text: PLAN };
-  if (request.model === SLOW_MODEL) return { text: "pong", delayMs: 200 };
+  if (request.model === SLOW_MODEL) return { text: "pong", delayMs: SLOW_MODEL_MS };
   return { text: "pong from the bench model" };
 }
 
@@ -140,23 +145,30 @@ async function blockingRun(url: string, secret: string, inputs: Record<string, u
   return response.status === 200 && answer.status === "succeeded";
 }
 
-/** Reads a streamed body to its end, noting when `found` first holds for the text so far. */
-async function readStream(response: Response, started: number, found: (text: string) => boolean) {
+/** Reads a streamed body to its end, noting when each probe first holds for the text so far. */
+async function readStream<Probe extends string>(
+  response: Response,
+  started: number,
+  probes: Record<Probe, (text: string) => boolean>,
+): Promise<{ text: string; first: Record<Probe, number> }> {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
+  const names = Object.keys(probes) as Probe[];
+  const first = Object.fromEntries(names.map((name) => [name, Number.NaN])) as Record<Probe, number>;
   let text = "";
-  let first = Number.NaN;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     text += decoder.decode(value, { stream: true });
-    if (Number.isNaN(first) && found(text)) first = performance.now() - started;
+    for (const name of names) {
+      if (Number.isNaN(first[name]) && probes[name](text)) first[name] = performance.now() - started;
+    }
   }
   return { text, first };
 }
 
-/** A streaming run: time to the response headers and to the first SSE `data:` line. */
-async function firstSseEvent(url: string, secret: string): Promise<{ headers: number; event: number }> {
+/** A streaming run: time to the response headers, to the first SSE `data:` line and to the first model token (`node-delta`). */
+async function firstSseEvent(url: string, secret: string): Promise<{ headers: number; event: number; token: number }> {
   const started = performance.now();
   const response = await fetch(url, {
     method: "POST",
@@ -164,9 +176,13 @@ async function firstSseEvent(url: string, secret: string): Promise<{ headers: nu
     body: JSON.stringify({ inputs: { query: "ping" }, response_mode: "streaming" }),
   });
   const headers = performance.now() - started;
-  const { text, first } = await readStream(response, started, (sofar) => sofar.includes("data: "));
+  const { text, first } = await readStream(response, started, {
+    event: (sofar) => sofar.includes("data: "),
+    token: (sofar) => sofar.includes('"type":"node-delta"'),
+  });
   if (!text.includes("run-end")) throw new Error("a streaming run ended without run-end");
-  return { headers, event: first };
+  if (Number.isNaN(first.token)) throw new Error("a streaming run sent no node-delta");
+  return { headers, event: first.event, token: first.token };
 }
 
 /** A streamed chat completion: time to the first chunk whose delta carries text. */
@@ -178,9 +194,11 @@ async function chatFirstToken(origin: string, secret: string, model: string): Pr
     body: JSON.stringify({ model, stream: true, messages: [{ role: "user", content: "ping" }] }),
   });
   if (response.status !== 200) throw new Error(`chat completions answered ${response.status}`);
-  const { text, first } = await readStream(response, started, (sofar) => /"delta":\{[^}]*"content":"[^"]/.test(sofar));
+  const { text, first } = await readStream(response, started, {
+    token: (sofar) => /"delta":\{[^}]*"content":"[^"]/.test(sofar),
+  });
   if (!text.includes("[DONE]")) throw new Error("a streamed chat completion ended without [DONE]");
-  return first;
+  return first.token;
 }
 
 /**
@@ -334,12 +352,19 @@ async function main(): Promise<void> {
     if (CASES.has("first_sse")) {
       const headers: number[] = [];
       const events: number[] = [];
+      const tokens: number[] = [];
+      await firstSseEvent(runUrl("one_llm"), secret); // warm-up
       for (let sample = 0; sample < STREAM_SAMPLES; sample++) {
         const measured = await firstSseEvent(runUrl("one_llm"), secret);
         headers.push(measured.headers);
         events.push(measured.event);
+        tokens.push(measured.token);
       }
-      result.first_sse = { headers_ms: summary(headers), first_event_ms: summary(events) };
+      result.first_sse = {
+        headers_ms: summary(headers),
+        first_event_ms: summary(events),
+        first_token_ms: summary(tokens),
+      };
     }
     if (CASES.has("chat_first_token")) {
       const tokens: number[] = [];
@@ -351,20 +376,34 @@ async function main(): Promise<void> {
     }
     if (CASES.has("parallel_10_llm")) {
       const walls: number[] = [];
+      const phases = { before: [] as number[], spread: [] as number[], after: [] as number[] };
       await blockingRun(runUrl("parallel_10_llm"), secret, { query: "ping" }); // warm-up
       for (let sample = 0; sample < PARALLEL_SAMPLES; sample++) {
+        fake.requests.length = 0;
         const started = performance.now();
         if (!(await blockingRun(runUrl("parallel_10_llm"), secret, { query: "ping" }))) {
           throw new Error("the 10-parallel-LLM run did not succeed");
         }
-        walls.push(performance.now() - started);
+        const ended = performance.now();
+        walls.push(ended - started);
+        // The fake server runs in this process, so its arrival times share this clock.
+        const arrivals = fake.requests.map((request) => request.receivedAt);
+        phases.before.push(Math.min(...arrivals) - started);
+        phases.spread.push(Math.max(...arrivals) - Math.min(...arrivals));
+        phases.after.push(ended - (Math.max(...arrivals) + SLOW_MODEL_MS));
       }
       const sorted = sortedCopy(walls);
+      const median = (samples: number[]) => percentile(sortedCopy(samples), 0.5);
       result.parallel_10_llm_wall_ms = {
-        model_delay_ms: 200,
+        model_delay_ms: SLOW_MODEL_MS,
         ...summary(walls),
         min: percentile(sorted, 0),
         max: percentile(sorted, 1),
+        phases_p50_ms: {
+          to_first_model_request: median(phases.before),
+          model_requests_spread: median(phases.spread),
+          after_last_model_answer: median(phases.after),
+        },
       };
     }
     await noteRss("after_rounds", !CASES.has("idle"));

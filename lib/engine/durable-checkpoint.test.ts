@@ -37,12 +37,13 @@ class ObservableRecorder extends MemoryRunRecorder {
   }
 }
 
-/** start -> work (of `type`, scripted to succeed) -> after (template) -> end */
-function workflowAround(type: NodeType) {
+/** start -> work (of `type`, scripted to succeed) -> after (a template, or of `afterType`) -> end */
+function workflowAround(type: NodeType, afterType: NodeType = "template") {
+  const config = (of: NodeType) => (of === "tool" ? { tool: "noop" } : of === "template" ? { template: "after" } : {});
   return new WorkflowBuilder()
     .add("start", "start")
-    .add("work", type, type === "tool" ? { tool: "noop" } : {})
-    .add("after", "template", { template: "after" })
+    .add("work", type, config(type))
+    .add("after", afterType, config(afterType))
     .add("end", "end")
     .chain("start", "work", "after", "end")
     .build();
@@ -72,12 +73,13 @@ function flushedBetween(log: string[], after: string, before: string): boolean {
 
 describe("durable checkpoints for side-effecting nodes", () => {
   it.each(["llm", "tool", "http", "code"] as const)(
-    "releases the successors of a %s node only after the flush resolved",
+    "starts a durable successor of a %s node only after the node's result is flushed",
     async (type) => {
       const recorder = new ObservableRecorder({ delayMs: 15 });
-      const work = scriptedExecutor({ work: async () => ({ outputs: { text: "done", result: "done" } }) });
+      const succeed = async () => ({ outputs: { text: "done", result: "done" } });
+      const work = scriptedExecutor({ work: succeed, after: succeed });
       const result = await runWorkflow(
-        workflowAround(type),
+        workflowAround(type, type),
         {},
         {
           runId: `durable-${type}`,
@@ -93,6 +95,22 @@ describe("durable checkpoints for side-effecting nodes", () => {
       expect(DURABLE_NODE_TYPES.has(type)).toBe(true);
     },
   );
+
+  it("lets a pure successor of a durable node start at once; run-end's flush makes the result durable", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 15 });
+    const work = scriptedExecutor({ work: async () => ({ outputs: { text: "done" } }) });
+    const result = await runWorkflow(
+      workflowAround("llm"),
+      {},
+      { runId: "durable-then-pure", recorder, services: createTestServices(), executors: { llm: work } },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(between(recorder.log, "node-end:work", "node-start:after")).toEqual([]);
+    // One flush in the whole run, after run-end was recorded: it covers the model node's result.
+    expect(recorder.log.filter((entry) => entry.startsWith("flush-start"))).toEqual(["flush-start#1"]);
+    expect(recorder.log.indexOf("run-end")).toBeLessThan(recorder.log.indexOf("flush-start#1"));
+    expect(recorder.log.at(-1)).toBe("flush-done#1");
+  });
 
   it("keeps the fast path for pure nodes: a template's successor starts without a flush", async () => {
     const recorder = new ObservableRecorder({ delayMs: 15 });
@@ -116,7 +134,7 @@ describe("durable checkpoints for side-effecting nodes", () => {
     const workflow = new WorkflowBuilder()
       .add("start", "start")
       .add("work", "tool", { tool: "noop" })
-      .add("after", "template", { template: "after" })
+      .add("after", "tool", { tool: "noop" })
       .add("side", "template", { template: "side" })
       .add("end", "end")
       .chain("start", "work", "after", "end")
@@ -128,6 +146,7 @@ describe("durable checkpoints for side-effecting nodes", () => {
         await delay(5, context.signal);
         return { outputs: { result: "done", ok: true } };
       },
+      after: async () => ({ outputs: { result: "after", ok: true } }),
     });
     const result = await runWorkflow(
       workflow,
@@ -144,21 +163,23 @@ describe("durable checkpoints for side-effecting nodes", () => {
     expect(recorder.log.indexOf("node-end:side")).toBeLessThan(recorder.log.indexOf("flush-done#1"));
   });
 
-  it("flushes parallel durable nodes into a join once, after the last of them and before the join", async () => {
+  it("flushes parallel durable nodes into a durable join once, after the last of them and before the join", async () => {
     const recorder = new ObservableRecorder({ delayMs: 5 });
     const branches = ["a", "b", "c", "d"];
-    const builder = new WorkflowBuilder().add("start", "start").add("end", "end");
-    for (const id of branches) builder.add(id, "llm", {}).chain("start", id, "end");
+    const builder = new WorkflowBuilder().add("start", "start").add("join", "llm", {}).add("end", "end");
+    for (const id of branches) builder.add(id, "llm", {}).chain("start", id, "join");
+    builder.chain("join", "end");
     const work = scriptedExecutor(
-      Object.fromEntries(
-        branches.map((id, index) => [
+      Object.fromEntries([
+        ...branches.map((id, index) => [
           id,
           async (context: { signal: AbortSignal }) => {
             await delay(2 + index * 3, context.signal);
             return { outputs: { text: id } };
           },
         ]),
-      ),
+        ["join", async () => ({ outputs: { text: "joined" } })],
+      ]),
     );
     const result = await runWorkflow(
       builder.build(),
@@ -171,18 +192,38 @@ describe("durable checkpoints for side-effecting nodes", () => {
     expect(flushes).toEqual(["flush-start#1", "flush-start#2"]);
     const joinFlush = recorder.log.indexOf("flush-start#1");
     for (const id of branches) expect(recorder.log.indexOf(`node-end:${id}`)).toBeLessThan(joinFlush);
-    expect(recorder.log.indexOf("flush-done#1")).toBeLessThan(recorder.log.indexOf("node-start:end"));
+    expect(recorder.log.indexOf("flush-done#1")).toBeLessThan(recorder.log.indexOf("node-start:join"));
   });
 
-  it("holds a join back for the flush of a durable predecessor even when a pure node releases it", async () => {
+  it("flushes ten parallel model nodes into the end once, with run-end", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 5 });
+    const branches = Array.from({ length: 10 }, (_, index) => `m${index}`);
+    const builder = new WorkflowBuilder().add("start", "start").add("end", "end");
+    for (const id of branches) builder.add(id, "llm", {}).chain("start", id, "end");
+    const work = scriptedExecutor(
+      Object.fromEntries(branches.map((id) => [id, async () => ({ outputs: { text: id } })])),
+    );
+    const result = await runWorkflow(
+      builder.build(),
+      {},
+      { runId: "ten-into-end", recorder, services: createTestServices(), executors: { llm: work } },
+    );
+    expect(result.status).toBe("succeeded");
+    expect(recorder.log.filter((entry) => entry.startsWith("flush-start"))).toEqual(["flush-start#1"]);
+    for (const id of branches) expect(recorder.log.indexOf(`node-end:${id}`)).toBeLessThan(recorder.log.indexOf("run-end"));
+    expect(recorder.log.slice(-3)).toEqual(["run-end", "flush-start#1", "flush-done#1"]);
+  });
+
+  it("holds a durable join back for the flush of a durable predecessor even when a pure node releases it", async () => {
     const recorder = new ObservableRecorder({ delayMs: 5 });
     const workflow = new WorkflowBuilder()
       .add("start", "start")
       .add("work", "tool", { tool: "noop" })
       .add("slow", "template", { template: "slow" })
+      .add("join", "llm", {})
       .add("end", "end")
-      .chain("start", "work", "end")
-      .chain("start", "slow", "end")
+      .chain("start", "work", "join", "end")
+      .chain("start", "slow", "join")
       .build();
     const slow = scriptedExecutor({
       slow: async (context) => {
@@ -191,27 +232,36 @@ describe("durable checkpoints for side-effecting nodes", () => {
       },
     });
     const work = scriptedExecutor({ work: async () => ({ outputs: { result: "done", ok: true } }) });
+    const join = scriptedExecutor({ join: async () => ({ outputs: { text: "joined" } }) });
     const result = await runWorkflow(
       workflow,
       {},
-      { runId: "mixed-join", recorder, services: createTestServices(), executors: { tool: work, template: slow } },
+      {
+        runId: "mixed-join",
+        recorder,
+        services: createTestServices(),
+        executors: { tool: work, template: slow, llm: join },
+      },
     );
     expect(result.status).toBe("succeeded");
     expect(recorder.log.indexOf("node-end:work")).toBeLessThan(recorder.log.indexOf("node-end:slow"));
-    expect(flushedBetween(recorder.log, "node-end:work", "node-start:end")).toBe(true);
+    expect(flushedBetween(recorder.log, "node-end:work", "node-start:join")).toBe(true);
   });
 
-  it("flushes a durable node with no successor in its iteration body before the iteration's successor starts", async () => {
+  it("flushes a durable node with no successor in its iteration body before a durable successor of the iteration starts", async () => {
     const recorder = new ObservableRecorder({ delayMs: 5 });
     const workflow = new WorkflowBuilder()
       .add("start", "start", { inputs: [{ name: "items", type: "array" }] })
       .add("loop", "iteration", { input: ["start", "items"], outputSelector: ["body", "text"], parallel: false })
       .add("body", "llm", {}, { parentId: "loop" })
-      .add("after", "template", { template: "after" })
+      .add("after", "llm", {})
       .add("end", "end")
       .chain("start", "loop", "after", "end")
       .build();
-    const body = scriptedExecutor({ body: async () => ({ outputs: { text: "item" } }) });
+    const body = scriptedExecutor({
+      body: async () => ({ outputs: { text: "item" } }),
+      after: async () => ({ outputs: { text: "after" } }),
+    });
     const result = await runWorkflow(
       workflow,
       { items: ["x"] },
@@ -221,12 +271,15 @@ describe("durable checkpoints for side-effecting nodes", () => {
     expect(flushedBetween(recorder.log, "node-end:body", "node-start:after")).toBe(true);
   });
 
-  it("fails the run with recording_failed when the flush after a durable node rejects", async () => {
+  it("fails the run with recording_failed when the flush before a durable node rejects", async () => {
     const recorder = new ObservableRecorder({ delayMs: 5, failOn: (number) => number === 1 });
     const events: RunEvent[] = [];
-    const work = scriptedExecutor({ work: async () => ({ outputs: { result: "charged", ok: true } }) });
+    const work = scriptedExecutor({
+      work: async () => ({ outputs: { result: "charged", ok: true } }),
+      after: async () => ({ outputs: { result: "charged again", ok: true } }),
+    });
     const result = await runWorkflow(
-      workflowAround("tool"),
+      workflowAround("tool", "tool"),
       {},
       {
         runId: "flush-fails-once",
@@ -244,6 +297,20 @@ describe("durable checkpoints for side-effecting nodes", () => {
     expect(events.at(-1)).toMatchObject({ type: "run-end", status: "failed", error: { code: "recording_failed" } });
     expect(recorder.log.slice(-3)).toEqual(["run-end", "flush-start#2", "flush-done#2"]);
     expect(recorder.run("flush-fails-once")?.status).toBe("failed");
+  });
+
+  it("names the earliest unflushed durable node when the final flush rejects", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 5, failOn: (number) => number === 1 });
+    const work = scriptedExecutor({ work: async () => ({ outputs: { result: "charged", ok: true } }) });
+    const result = await runWorkflow(
+      workflowAround("tool"),
+      {},
+      { runId: "final-flush-fails-once", recorder, services: createTestServices(), executors: { tool: work } },
+    );
+    // The pure successor ran; the run-end flush failed, so the run is failed, naming the tool.
+    expect(recorder.log).toContain("node-end:after");
+    expect(result).toMatchObject({ status: "failed", error: { code: "recording_failed", nodeId: "work" } });
+    expect(recorder.run("final-flush-fails-once")?.status).toBe("failed");
   });
 
   it("ends the run (never hangs) when every flush rejects, including the final one", async () => {

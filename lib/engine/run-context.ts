@@ -79,6 +79,11 @@ export class RunContext {
   readonly resumed: boolean;
   private readonly recorder: RunRecorder;
   private readonly abortRun: (reason: RunLevelError) => void;
+  /** Node ids of durable results in the order they were recorded; the first `durableFlushed` are durable. */
+  private readonly durableResults: string[] = [];
+  private durableFlushed = 0;
+  /** The newest flush `ensureDurable` started, and how many durable results it covers. */
+  private durableFlush?: { covers: number; promise: Promise<boolean> };
 
   constructor(options: RunContextOptions) {
     this.runId = options.runId;
@@ -146,4 +151,41 @@ export class RunContext {
       return false;
     }
   }
+
+  /**
+   * Notes that a durable node's result (its node-end and the checkpoint holding its outputs) is
+   * recorded but maybe not flushed yet. Nothing waits for it here: the next durable node to start
+   * does (`ensureDurable`), and so does the run's end, so pure successors keep the fast path.
+   */
+  noteDurableResult(nodeId: string): void {
+    this.durableResults.push(nodeId);
+  }
+
+  /** Whether a durable result may not be flushed yet, so a durable node must wait before it starts. */
+  hasUnflushedDurable(): boolean {
+    return this.durableFlushed < this.durableResults.length;
+  }
+
+  /** The earliest durable result not known to be flushed (named by `recording_failed`). */
+  firstUnflushedDurable(): string | undefined {
+    return this.durableResults[this.durableFlushed];
+  }
+
+  /**
+   * Makes every durable result recorded so far durable, sharing a flush already under way that
+   * covers them all: ten model nodes starting after one template wait for one flush, not ten.
+   * Resolves false (and the run has failed with `recording_failed`) when the flush failed.
+   */
+  ensureDurable(): Promise<boolean> {
+    const covers = this.durableResults.length;
+    if (this.durableFlushed >= covers) return Promise.resolve(true);
+    if (this.durableFlush && this.durableFlush.covers >= covers) return this.durableFlush.promise;
+    const promise = this.flushDurable(this.firstUnflushedDurable()).then((durable) => {
+      if (durable) this.durableFlushed = Math.max(this.durableFlushed, covers);
+      return durable;
+    });
+    this.durableFlush = { covers, promise };
+    return promise;
+  }
+
 }

@@ -205,7 +205,10 @@ async function endAfterRecordingFailure(
   const state = run.state;
   // A run whose waiting state may not be durable must not look resumable.
   state.waiting = undefined;
-  const error = isRecordingFailure(cause) ? cause : toErrorInfo(new RecordingFailedError(cause));
+  // Named by the earliest durable result the failed flush was to make durable, when there was one.
+  const error = isRecordingFailure(cause)
+    ? cause
+    : toErrorInfo(new RecordingFailedError(cause, run.firstUnflushedDurable()));
   const result: RunResult = { status: "failed", outputs: {}, error, usage: state.usage, steps: state.steps };
   emitter.emit({
     type: "run-end",

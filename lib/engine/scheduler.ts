@@ -41,16 +41,6 @@ export class ScopeScheduler {
   private readonly ready: number[] = [];
   private head = 0;
   private running = 0;
-  /** Durable nodes that finished and wait for `recorder.flush()` before releasing successors. */
-  private awaitingFlush = 0;
-  /**
-   * Durable nodes whose edges resolved without a flush because they released no successor (a
-   * join still waiting for siblings, or no successor in the scope), in order; `flushedUpTo` is
-   * how many of them the newest resolved flush covered. While it is behind, whatever releases a
-   * successor next, or ends the scope, flushes first (see `complete`).
-   */
-  private readonly unflushed: string[] = [];
-  private flushedUpTo = 0;
   private stopped = false;
   private wake: () => void = () => {};
   private readonly environment: ScopeEnvironment;
@@ -103,12 +93,7 @@ export class ScopeScheduler {
         while (!this.stopped && this.head < this.ready.length && this.running < limit) {
           this.start(this.ready[this.head++]);
         }
-        if (this.running === 0 && this.awaitingFlush === 0) {
-          // A scope's end releases its container's successors: no durable result may be pending.
-          if (this.unflushed.length === this.flushedUpTo) break;
-          this.flushThenRelease(-1, undefined);
-          continue;
-        }
+        if (this.running === 0) break;
         await new Promise<void>((resolve) => {
           this.wake = resolve;
         });
@@ -122,8 +107,28 @@ export class ScopeScheduler {
   }
 
   private start(index: number): void {
-    const node = this.plan.nodes[index];
     this.running += 1;
+    if (this.plan.durable[index] === 1 && this.run.hasUnflushedDurable()) {
+      // A durable node may act on the results before it, so the durable results recorded so far
+      // must be flushed first (durable-nodes.ts). Pure nodes never wait: they are free to re-run.
+      void this.run.ensureDurable().then((durable) => {
+        if (durable && !this.stopped && !this.environment.signal.aborted) {
+          this.launch(index);
+          return;
+        }
+        // A failed flush has failed the run (`recording_failed`): nothing more starts here.
+        this.stopped = true;
+        this.running -= 1;
+        this.wake();
+      });
+      return;
+    }
+    this.launch(index);
+  }
+
+  /** Runs a started node; its outcome moves the scope on. */
+  private launch(index: number): void {
+    const node = this.plan.nodes[index];
     const settled = (outcome: NodeOutcome) => {
       this.running -= 1;
       this.complete(index, outcome);
@@ -149,20 +154,11 @@ export class ScopeScheduler {
         if (outcome.attempt > 1) state.attempts[key] = outcome.attempt;
         addUsage(this.outcome.usage, outcome.usage);
         this.publish(index, outcome.outputs);
-        // Checkpoint after each finished node, before its successors can start.
+        // Checkpoint after each finished node, before its successors can start (cheap: a reference).
         this.run.checkpoint();
-        if (this.settlesSuccessor(index)) {
-          if (this.plan.durable[index] === 1 || this.unflushed.length !== this.flushedUpTo) {
-            this.flushThenRelease(index, outcome.activeHandles);
-            return;
-          }
-        } else if (this.plan.durable[index] === 1) {
-          // Nothing can start from these edges yet, so they resolve now and the flush is left to
-          // whatever releases a successor next: ten parallel model nodes into one join cost one
-          // flush, not ten, and the join still starts only after all ten results are durable.
-          this.unflushed.push(node.id);
-        }
-        // Pure node: a crash before the next flush re-runs it, which is free and gives the same result.
+        // A durable result is flushed before the next durable node starts or the run ends, not
+        // before pure successors: ten model nodes into a join and the end flush once, with run-end.
+        if (this.plan.durable[index] === 1) this.run.noteDurableResult(node.id);
         this.propagate(index, outcome.activeHandles);
         return;
       }
@@ -181,46 +177,6 @@ export class ScopeScheduler {
         this.stopped = true;
         return;
     }
-  }
-
-  /**
-   * Ordering invariant for durable nodes (side effects, cost): node-end and the checkpoint that
-   * holds the node's outputs are flushed before any successor starts (or the scope ends, which
-   * starts the container's successors), so a crash can never make a resumed run execute the node
-   * again. Other ready nodes keep running meanwhile. A failed flush has already failed the run
-   * (`recording_failed`); the successors are never released. `index` -1: the scope's end.
-   */
-  private flushThenRelease(index: number, handles: string[] | undefined): void {
-    this.awaitingFlush += 1;
-    // The flush covers everything recorded so far, including results that skipped theirs.
-    const covers = this.unflushed.length;
-    // Named on failure: the earliest result the flush was to make durable.
-    const nodeId = covers !== this.flushedUpTo ? this.unflushed[this.flushedUpTo] : this.plan.nodes[index]?.id;
-    void this.run.flushDurable(nodeId).then((durable) => {
-      this.awaitingFlush -= 1;
-      // Also on failure: the run has failed, and the scope's end must not ask again.
-      this.flushedUpTo = Math.max(this.flushedUpTo, covers);
-      if (!durable) this.stopped = true;
-      else if (index >= 0) this.propagate(index, handles);
-      this.wake();
-    });
-  }
-
-  /**
-   * Whether resolving the node's outgoing edges settles a successor (all its incoming edges
-   * resolved), which then runs, is skipped or is restored. Two edges into one target both count.
-   */
-  private settlesSuccessor(index: number): boolean {
-    const plan = this.plan;
-    const start = plan.edgeStart[index];
-    const end = plan.edgeStart[index + 1];
-    for (let edge = start; edge < end; edge++) {
-      const target = plan.edgeTarget[edge];
-      let into = 0;
-      for (let other = start; other < end; other++) if (plan.edgeTarget[other] === target) into += 1;
-      if (this.pending[target] <= into) return true;
-    }
-    return false;
   }
 
   /** Stops starting nodes and aborts the running ones (fail-run inside this scope). */

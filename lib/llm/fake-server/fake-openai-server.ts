@@ -149,6 +149,7 @@ export async function startFakeOpenAIServer(options: FakeServerOptions = {}): Pr
       headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])),
       body,
       closedByClient: false,
+      receivedAt: performance.now(),
     };
     requests.push(record);
     response.on("close", () => {

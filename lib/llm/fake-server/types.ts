@@ -115,6 +115,8 @@ export interface FakeRecordedRequest {
   body: FakeChatRequestBody;
   /** Set when the client closed the connection before the reply was complete. */
   closedByClient: boolean;
+  /** `performance.now()` of the fake server's process when the body had been read: benches time a run's phases by it. */
+  receivedAt: number;
 }
 
 /** Computes a reply from the request (used when the queue is empty, or queued as one item). */
