@@ -210,7 +210,8 @@ describe("durable checkpoints for side-effecting nodes", () => {
     );
     expect(result.status).toBe("succeeded");
     expect(recorder.log.filter((entry) => entry.startsWith("flush-start"))).toEqual(["flush-start#1"]);
-    for (const id of branches) expect(recorder.log.indexOf(`node-end:${id}`)).toBeLessThan(recorder.log.indexOf("run-end"));
+    for (const id of branches)
+      expect(recorder.log.indexOf(`node-end:${id}`)).toBeLessThan(recorder.log.indexOf("run-end"));
     expect(recorder.log.slice(-3)).toEqual(["run-end", "flush-start#1", "flush-done#1"]);
   });
 

@@ -187,5 +187,4 @@ export class RunContext {
     this.durableFlush = { covers, promise };
     return promise;
   }
-
 }
