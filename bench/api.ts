@@ -376,7 +376,13 @@ async function main(): Promise<void> {
     }
     if (CASES.has("parallel_10_llm")) {
       const walls: number[] = [];
-      const phases = { before: [] as number[], spread: [] as number[], after: [] as number[] };
+      const phases = {
+        before: [] as number[],
+        spread: [] as number[],
+        after: [] as number[],
+        answersSpread: [] as number[],
+        afterLastReply: [] as number[],
+      };
       await blockingRun(runUrl("parallel_10_llm"), secret, { query: "ping" }); // warm-up
       for (let sample = 0; sample < PARALLEL_SAMPLES; sample++) {
         fake.requests.length = 0;
@@ -391,6 +397,10 @@ async function main(): Promise<void> {
         phases.before.push(Math.min(...arrivals) - started);
         phases.spread.push(Math.max(...arrivals) - Math.min(...arrivals));
         phases.after.push(ended - (Math.max(...arrivals) + SLOW_MODEL_MS));
+        const answered = fake.requests.map((request) => request.answeredAt ?? Number.NaN);
+        const finished = fake.requests.map((request) => request.finishedAt ?? Number.NaN);
+        phases.answersSpread.push(Math.max(...finished) - Math.min(...answered));
+        phases.afterLastReply.push(ended - Math.max(...finished));
       }
       const sorted = sortedCopy(walls);
       const median = (samples: number[]) => percentile(sortedCopy(samples), 0.5);
@@ -403,6 +413,8 @@ async function main(): Promise<void> {
           to_first_model_request: median(phases.before),
           model_requests_spread: median(phases.spread),
           after_last_model_answer: median(phases.after),
+          model_replies_spread: median(phases.answersSpread),
+          after_last_model_reply_sent: median(phases.afterLastReply),
         },
       };
     }

@@ -195,6 +195,33 @@ describe("durable checkpoints for side-effecting nodes", () => {
     expect(recorder.log.indexOf("flush-done#1")).toBeLessThan(recorder.log.indexOf("node-start:join"));
   });
 
+  it("shares one flush among durable nodes that start together after a pure node", async () => {
+    const recorder = new ObservableRecorder({ delayMs: 10 });
+    const fanOut = ["b", "c", "d"];
+    const builder = new WorkflowBuilder()
+      .add("start", "start")
+      .add("a", "llm", {})
+      .add("pick", "template", { template: "x" })
+      .add("end", "end")
+      .chain("start", "a", "pick");
+    for (const id of fanOut) builder.add(id, "llm", {}).chain("pick", id, "end");
+    const work = scriptedExecutor(
+      Object.fromEntries(["a", ...fanOut].map((id) => [id, async () => ({ outputs: { text: id } })])),
+    );
+    const result = await runWorkflow(
+      builder.build(),
+      {},
+      { runId: "fan-out", recorder, services: createTestServices(), executors: { llm: work } },
+    );
+    expect(result.status).toBe("succeeded");
+    // One flush for a's result before b, c and d start (not one each), one with run-end.
+    expect(recorder.log.filter((entry) => entry.startsWith("flush-start"))).toEqual(["flush-start#1", "flush-start#2"]);
+    expect(recorder.log.indexOf("node-end:a")).toBeLessThan(recorder.log.indexOf("flush-start#1"));
+    for (const id of fanOut) {
+      expect(recorder.log.indexOf("flush-done#1")).toBeLessThan(recorder.log.indexOf(`node-start:${id}`));
+    }
+  });
+
   it("flushes ten parallel model nodes into the end once, with run-end", async () => {
     const recorder = new ObservableRecorder({ delayMs: 5 });
     const branches = Array.from({ length: 10 }, (_, index) => `m${index}`);

@@ -143,8 +143,11 @@ export class RunContext {
    * nodes see the abort) and this resolves `false`.
    */
   async flushDurable(nodeId?: string): Promise<boolean> {
+    // The flush covers every durable result recorded before it started.
+    const covers = this.durableResults.length;
     try {
       await this.recorder.flush();
+      this.durableFlushed = Math.max(this.durableFlushed, covers);
       return true;
     } catch (error) {
       this.fail(new RecordingFailedError(error, nodeId));
@@ -180,10 +183,7 @@ export class RunContext {
     const covers = this.durableResults.length;
     if (this.durableFlushed >= covers) return Promise.resolve(true);
     if (this.durableFlush && this.durableFlush.covers >= covers) return this.durableFlush.promise;
-    const promise = this.flushDurable(this.firstUnflushedDurable()).then((durable) => {
-      if (durable) this.durableFlushed = Math.max(this.durableFlushed, covers);
-      return durable;
-    });
+    const promise = this.flushDurable(this.firstUnflushedDurable());
     this.durableFlush = { covers, promise };
     return promise;
   }

@@ -155,6 +155,9 @@ export async function startFakeOpenAIServer(options: FakeServerOptions = {}): Pr
     response.on("close", () => {
       if (!response.writableFinished) record.closedByClient = true;
     });
+    response.on("finish", () => {
+      record.finishedAt = performance.now();
+    });
     // A request the client gave up on before it was read (a timed-out attempt reaching a busy test
     // process late) must not take the scripted reply meant for the next call.
     if (request.socket.destroyed) {
@@ -164,6 +167,7 @@ export async function startFakeOpenAIServer(options: FakeServerOptions = {}): Pr
     const reply = await nextReply(body);
     if (reply.hang) return untilClosed(response);
     await wait(reply.delayMs);
+    record.answeredAt = performance.now();
     if (record.closedByClient) return;
     if (reply.error) return sendError(response, reply.error, record.headers);
     if (reply.rawBody !== undefined) return sendJson(response, 200, reply.rawBody);

@@ -117,6 +117,10 @@ export interface FakeRecordedRequest {
   closedByClient: boolean;
   /** `performance.now()` of the fake server's process when the body had been read: benches time a run's phases by it. */
   receivedAt: number;
+  /** `performance.now()` when the reply began (after its `delayMs`); unset until then. */
+  answeredAt?: number;
+  /** `performance.now()` when the reply's last byte was handed to the socket; unset until then. */
+  finishedAt?: number;
 }
 
 /** Computes a reply from the request (used when the queue is empty, or queued as one item). */
