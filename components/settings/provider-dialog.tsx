@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogFormError, DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { FieldHint } from "@/components/ui/field-hint";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -118,24 +119,27 @@ export function ProviderDialog({
       onClose={onClose}
       testId="provider-dialog"
       footer={
-        <>
-          <Button data-testid="test-provider" disabled={checking} className="mr-auto" onClick={() => void check()}>
-            {checking ? "Testing…" : "Test"}
-          </Button>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" data-testid="save-provider" onClick={() => void save()}>
-            Save
-          </Button>
-        </>
+        <DialogFormFooter
+          check={{
+            label: "Test",
+            pendingLabel: "Testing…",
+            pending: checking,
+            testId: "test-provider",
+            leading: true,
+            onClick: () => void check(),
+          }}
+          onCancel={onClose}
+          submit={{ label: "Save", testId: "save-provider", onClick: () => void save() }}
+        />
       }
     >
       <div className="flex flex-col gap-3">
         {error && <SaveError {...error} />}
         {outcome?.ok === false && (
-          <Alert tone="destructive" role="alert" data-testid="provider-test-error">
-            <b>Test failed</b> ({outcome.error.code}): {outcome.error.message}
+          <DialogFormError title="Test failed" data-testid="provider-test-error">
+            ({outcome.error.code}): {outcome.error.message}
             {outcome.error.hint && <p className="mt-1">{outcome.error.hint}</p>}
-          </Alert>
+          </DialogFormError>
         )}
         {outcome?.ok && (
           <Alert
