@@ -236,40 +236,20 @@ export function ProviderDialog({
             testId="provider-headers"
           />
           <div className="mb-3 grid gap-x-4 sm:grid-cols-2">
-            <FormField
-              id="provider-first-byte-timeout"
+            <SecondsField
+              name="first-byte-timeout"
               label="First byte timeout (s)"
-              errorTestId="provider-error-first-byte-timeout"
-            >
-              <Input
-                id="provider-first-byte-timeout"
-                type="number"
-                min={1}
-                max={3600}
-                value={firstByteSeconds}
-                data-testid="provider-first-byte-timeout"
-                placeholder="60"
-                aria-describedby="provider-timeouts-hint"
-                onChange={(event) => setFirstByteSeconds(event.target.value)}
-              />
-            </FormField>
-            <FormField
-              id="provider-attempt-timeout"
+              value={firstByteSeconds}
+              placeholder="60"
+              onChange={setFirstByteSeconds}
+            />
+            <SecondsField
+              name="attempt-timeout"
               label="Attempt timeout (s)"
-              errorTestId="provider-error-attempt-timeout"
-            >
-              <Input
-                id="provider-attempt-timeout"
-                type="number"
-                min={1}
-                max={3600}
-                value={attemptSeconds}
-                data-testid="provider-attempt-timeout"
-                placeholder="300"
-                aria-describedby="provider-timeouts-hint"
-                onChange={(event) => setAttemptSeconds(event.target.value)}
-              />
-            </FormField>
+              value={attemptSeconds}
+              placeholder="300"
+              onChange={setAttemptSeconds}
+            />
             <FieldHint id="provider-timeouts-hint" className="sm:col-span-2">
               A call that gets no first byte, or no whole answer, in time ends with model_timeout and is not retried.
               Empty keeps the defaults; a node&apos;s own model timeouts win.
@@ -279,6 +259,42 @@ export function ProviderDialog({
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * One timeout in seconds (1 to 3600; empty keeps the default). `name` gives the field's id and
+ * testid (`provider-<name>`) and its error testid (`provider-error-<name>`); both timeouts share
+ * the hint below them.
+ */
+function SecondsField({
+  name,
+  label,
+  value,
+  placeholder,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+}) {
+  const id = `provider-${name}`;
+  return (
+    <FormField id={id} label={label} errorTestId={`provider-error-${name}`}>
+      <Input
+        id={id}
+        type="number"
+        min={1}
+        max={3600}
+        value={value}
+        data-testid={id}
+        placeholder={placeholder}
+        aria-describedby="provider-timeouts-hint"
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FormField>
   );
 }
 
