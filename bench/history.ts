@@ -108,7 +108,8 @@ async function benchProvider(provider: Provider) {
   const { sqliteTimestamp } = await import("../lib/db/sql-dialect");
   const { getRunWithNodeRuns, createRun } = await import("../lib/db/run-repository");
   const { saveRetentionPolicy } = await import("../lib/db/retention-repository");
-  const { PrismaRunRecorder } = await import("../lib/db/run-recorder");
+  // The recorder's own column lists, so the seed writes node runs and events exactly as runs do.
+  const { EVENT_COLUMNS, NODE_RUN_COLUMNS, PrismaRunRecorder } = await import("../lib/db/run-recorder");
   const { pruneWorkspace } = await import("../lib/services/retention");
   const { nodeRunId } = await import("../lib/runs/node-run-reducer");
   const { SEARCH_KEY_SPAN } = await import("../lib/db/run-search");
@@ -166,32 +167,6 @@ async function benchProvider(provider: Provider) {
       ["tokensOut", "value"],
       ["cost", "value"],
       ["lastSeq", "value"],
-    ] as const;
-    const nodeColumns = [
-      ["id", "value"],
-      ["runId", "value"],
-      ["nodeId", "value"],
-      ["nodeType", "value"],
-      ["title", "value"],
-      ["iterationPath", "value"],
-      ["attempt", "value"],
-      ["status", "value"],
-      ["inputs", "json"],
-      ["processData", "json"],
-      ["outputs", "json"],
-      ["errorCode", "value"],
-      ["errorMessage", "value"],
-      ["startedAt", "timestamp"],
-      ["endedAt", "timestamp"],
-      ["tokensIn", "value"],
-      ["tokensOut", "value"],
-      ["cost", "value"],
-    ] as const;
-    const eventColumns = [
-      ["runId", "value"],
-      ["seq", "value"],
-      ["type", "value"],
-      ["payload", "json"],
     ] as const;
     const seedStarted = performance.now();
     const BATCH = 500;
@@ -260,6 +235,7 @@ async function benchProvider(provider: Provider) {
             JSON.stringify({ text: answer }),
             null,
             null,
+            null, // missing
             stamp(startedAt + node),
             stamp(startedAt + node + 1),
             10,
@@ -292,9 +268,9 @@ async function benchProvider(provider: Provider) {
             transaction.$executeRawUnsafe(statement.sql, ...statement.parameters);
           await execute(buildUpsert(dialect, "Run", runColumns, ["id"], runs));
           for (let index = 0; index < nodes.length; index += 1_000) {
-            await execute(buildUpsert(dialect, "NodeRun", nodeColumns, ["id"], nodes.slice(index, index + 1_000)));
+            await execute(buildUpsert(dialect, "NodeRun", NODE_RUN_COLUMNS, ["id"], nodes.slice(index, index + 1_000)));
           }
-          await execute(buildUpsert(dialect, "RunEventRow", eventColumns, ["runId", "seq"], events));
+          await execute(buildUpsert(dialect, "RunEventRow", EVENT_COLUMNS, ["runId", "seq"], events));
           const rows = search.length / 3;
           const placeholders = Array.from({ length: rows }, (_, row) =>
             provider === "sqlite" ? `(${searchKeys[row]},?,?,?)` : `($${row * 3 + 1},$${row * 3 + 2},$${row * 3 + 3})`,

@@ -60,6 +60,7 @@ export function EvaluationsHome() {
   const [error, setError] = useState<string | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [form, setForm] = useState({ datasetId: "", workflowId: "", version: "draft", trials: 5, concurrency: 4 });
+  const setCount = (name: "trials" | "concurrency", value: number) => setForm({ ...form, [name]: value });
   const [newDataset, setNewDataset] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -224,28 +225,8 @@ export function EvaluationsHome() {
             />
             <FieldHint id="version-hint">draft, latest, or a number</FieldHint>
           </FormField>
-          <FormField id="evaluate-trials" label="Trials per case (k)" errorTestId="evaluate-error-trials">
-            <Input
-              id="evaluate-trials"
-              type="number"
-              min={1}
-              max={20}
-              data-testid="evaluate-trials"
-              value={form.trials}
-              onChange={(event) => setForm({ ...form, trials: Number(event.target.value) })}
-            />
-          </FormField>
-          <FormField id="evaluate-concurrency" label="Concurrency" errorTestId="evaluate-error-concurrency">
-            <Input
-              id="evaluate-concurrency"
-              type="number"
-              min={1}
-              max={32}
-              data-testid="evaluate-concurrency"
-              value={form.concurrency}
-              onChange={(event) => setForm({ ...form, concurrency: Number(event.target.value) })}
-            />
-          </FormField>
+          <CountField name="trials" label="Trials per case (k)" max={20} value={form.trials} onChange={setCount} />
+          <CountField name="concurrency" label="Concurrency" max={32} value={form.concurrency} onChange={setCount} />
           <Button
             type="submit"
             variant="primary"
@@ -340,5 +321,35 @@ export function EvaluationsHome() {
         )}
       </SectionCard>
     </div>
+  );
+}
+
+/** A whole-number setting of a new evaluation (1 to `max`); id and testid are `evaluate-<name>`. */
+function CountField({
+  name,
+  label,
+  max,
+  value,
+  onChange,
+}: {
+  name: "trials" | "concurrency";
+  label: string;
+  max: number;
+  value: number;
+  onChange: (name: "trials" | "concurrency", value: number) => void;
+}) {
+  const id = `evaluate-${name}`;
+  return (
+    <FormField id={id} label={label} errorTestId={`evaluate-error-${name}`}>
+      <Input
+        id={id}
+        type="number"
+        min={1}
+        max={max}
+        data-testid={id}
+        value={value}
+        onChange={(event) => onChange(name, Number(event.target.value))}
+      />
+    </FormField>
   );
 }

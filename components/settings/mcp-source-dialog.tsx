@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogFormError, DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { FieldHint } from "@/components/ui/field-hint";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -112,24 +112,27 @@ export function McpSourceDialog({
       onClose={onClose}
       testId="mcp-dialog"
       footer={
-        <>
-          <Button data-testid="test-connection" className="mr-auto" disabled={testing} onClick={() => void test()}>
-            {testing ? "Connecting…" : "Test connection"}
-          </Button>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" data-testid="save-source" onClick={() => void save()}>
-            Save
-          </Button>
-        </>
+        <DialogFormFooter
+          check={{
+            label: "Test connection",
+            pendingLabel: "Connecting…",
+            pending: testing,
+            testId: "test-connection",
+            leading: true,
+            onClick: () => void test(),
+          }}
+          onCancel={onClose}
+          submit={{ label: "Save", testId: "save-source", onClick: () => void save() }}
+        />
       }
     >
       {(error || outcome) && (
         <div className="mb-3 flex flex-col gap-2">
           {error && <SaveError {...error} />}
           {outcome?.ok === false && (
-            <Alert tone="destructive" role="alert" data-testid="connection-error">
-              <b>Connection failed</b> ({outcome.error.code}): {outcome.error.message}
-            </Alert>
+            <DialogFormError title="Connection failed" data-testid="connection-error">
+              ({outcome.error.code}): {outcome.error.message}
+            </DialogFormError>
           )}
           {outcome?.ok && (
             <Alert tone="success" role="status" data-testid="connection-ok">

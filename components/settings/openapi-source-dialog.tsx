@@ -2,9 +2,8 @@
 
 import { UploadIcon } from "lucide-react";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogFormError, DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { FieldHint } from "@/components/ui/field-hint";
 import { FileButton } from "@/components/ui/file-button";
 import { FormField } from "@/components/ui/form-field";
@@ -30,9 +29,9 @@ export function SaveError({
 }) {
   const location = issues[0]?.path;
   return (
-    <Alert tone="destructive" role="alert" data-testid="source-error" data-location={location ?? ""}>
-      <b>{title}</b> {location ? <code className="break-all">{location}</code> : null} {issues[0]?.message ?? message}
-    </Alert>
+    <DialogFormError title={title} data-testid="source-error" data-location={location ?? ""}>
+      {location ? <code className="break-all">{location}</code> : null} {issues[0]?.message ?? message}
+    </DialogFormError>
   );
 }
 
@@ -103,12 +102,16 @@ export function OpenApiSourceDialog({
       onClose={onClose}
       testId="openapi-dialog"
       footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" data-testid="save-source" disabled={saving} onClick={() => void save()}>
-            {saving ? "Checking…" : "Save"}
-          </Button>
-        </>
+        <DialogFormFooter
+          onCancel={onClose}
+          submit={{
+            label: "Save",
+            pendingLabel: "Checking…",
+            pending: saving,
+            testId: "save-source",
+            onClick: () => void save(),
+          }}
+        />
       }
     >
       {error && (

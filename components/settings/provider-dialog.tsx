@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogFormError, DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { FieldHint } from "@/components/ui/field-hint";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -118,24 +119,27 @@ export function ProviderDialog({
       onClose={onClose}
       testId="provider-dialog"
       footer={
-        <>
-          <Button data-testid="test-provider" disabled={checking} className="mr-auto" onClick={() => void check()}>
-            {checking ? "Testing…" : "Test"}
-          </Button>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" data-testid="save-provider" onClick={() => void save()}>
-            Save
-          </Button>
-        </>
+        <DialogFormFooter
+          check={{
+            label: "Test",
+            pendingLabel: "Testing…",
+            pending: checking,
+            testId: "test-provider",
+            leading: true,
+            onClick: () => void check(),
+          }}
+          onCancel={onClose}
+          submit={{ label: "Save", testId: "save-provider", onClick: () => void save() }}
+        />
       }
     >
       <div className="flex flex-col gap-3">
         {error && <SaveError {...error} />}
         {outcome?.ok === false && (
-          <Alert tone="destructive" role="alert" data-testid="provider-test-error">
-            <b>Test failed</b> ({outcome.error.code}): {outcome.error.message}
+          <DialogFormError title="Test failed" data-testid="provider-test-error">
+            ({outcome.error.code}): {outcome.error.message}
             {outcome.error.hint && <p className="mt-1">{outcome.error.hint}</p>}
-          </Alert>
+          </DialogFormError>
         )}
         {outcome?.ok && (
           <Alert
@@ -232,40 +236,20 @@ export function ProviderDialog({
             testId="provider-headers"
           />
           <div className="mb-3 grid gap-x-4 sm:grid-cols-2">
-            <FormField
-              id="provider-first-byte-timeout"
+            <SecondsField
+              name="first-byte-timeout"
               label="First byte timeout (s)"
-              errorTestId="provider-error-first-byte-timeout"
-            >
-              <Input
-                id="provider-first-byte-timeout"
-                type="number"
-                min={1}
-                max={3600}
-                value={firstByteSeconds}
-                data-testid="provider-first-byte-timeout"
-                placeholder="60"
-                aria-describedby="provider-timeouts-hint"
-                onChange={(event) => setFirstByteSeconds(event.target.value)}
-              />
-            </FormField>
-            <FormField
-              id="provider-attempt-timeout"
+              value={firstByteSeconds}
+              placeholder="60"
+              onChange={setFirstByteSeconds}
+            />
+            <SecondsField
+              name="attempt-timeout"
               label="Attempt timeout (s)"
-              errorTestId="provider-error-attempt-timeout"
-            >
-              <Input
-                id="provider-attempt-timeout"
-                type="number"
-                min={1}
-                max={3600}
-                value={attemptSeconds}
-                data-testid="provider-attempt-timeout"
-                placeholder="300"
-                aria-describedby="provider-timeouts-hint"
-                onChange={(event) => setAttemptSeconds(event.target.value)}
-              />
-            </FormField>
+              value={attemptSeconds}
+              placeholder="300"
+              onChange={setAttemptSeconds}
+            />
             <FieldHint id="provider-timeouts-hint" className="sm:col-span-2">
               A call that gets no first byte, or no whole answer, in time ends with model_timeout and is not retried.
               Empty keeps the defaults; a node&apos;s own model timeouts win.
@@ -275,6 +259,42 @@ export function ProviderDialog({
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * One timeout in seconds (1 to 3600; empty keeps the default). `name` gives the field's id and
+ * testid (`provider-<name>`) and its error testid (`provider-error-<name>`); both timeouts share
+ * the hint below them.
+ */
+function SecondsField({
+  name,
+  label,
+  value,
+  placeholder,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+}) {
+  const id = `provider-${name}`;
+  return (
+    <FormField id={id} label={label} errorTestId={`provider-error-${name}`}>
+      <Input
+        id={id}
+        type="number"
+        min={1}
+        max={3600}
+        value={value}
+        data-testid={id}
+        placeholder={placeholder}
+        aria-describedby="provider-timeouts-hint"
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FormField>
   );
 }
 

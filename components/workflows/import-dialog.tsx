@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { DialogFormError, DialogFormFooter } from "@/components/ui/dialog-form-footer";
 import { FileInput } from "@/components/ui/file-input";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -170,19 +170,16 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       testId="import-dialog"
       wide
       footer={
-        <>
-          <Button data-testid="import-check" disabled={busy} onClick={() => void check()}>
-            Check
-          </Button>
-          <Button
-            variant="primary"
-            data-testid="import-confirm"
-            disabled={busy || report === null}
-            onClick={() => void save()}
-          >
-            Import
-          </Button>
-        </>
+        <DialogFormFooter
+          check={{ label: "Check", pending: busy, testId: "import-check", onClick: () => void check() }}
+          submit={{
+            label: "Import",
+            pending: busy,
+            disabled: report === null,
+            testId: "import-confirm",
+            onClick: () => void save(),
+          }}
+        />
       }
     >
       <p className="mt-0 mb-4 text-sm text-muted-foreground">
@@ -237,11 +234,9 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         </FormField>
       </div>
       {error && (
-        <Alert tone="destructive" role="alert" data-testid="import-error" data-path={error.path}>
-          <p>
-            <b>The file cannot be imported:</b> {error.message}
-          </p>
-        </Alert>
+        <DialogFormError title="The file cannot be imported:" data-testid="import-error" data-path={error.path}>
+          {error.message}
+        </DialogFormError>
       )}
       {report && (
         <ImportReportView

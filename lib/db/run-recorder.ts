@@ -20,7 +20,8 @@ import {
 } from "./sql-dialect";
 import { runStep, runStepsAsync, runStepsSync, type SqlSteps } from "./sql-steps";
 
-const NODE_RUN_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
+/** The NodeRun columns the recorder writes, in the order of its row arrays (bench/history.ts seeds with them too). */
+export const NODE_RUN_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
   ["id", "value"],
   ["runId", "value"],
   ["nodeId", "value"],
@@ -42,7 +43,8 @@ const NODE_RUN_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
   ["cost", "value"],
 ];
 
-const EVENT_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
+/** The RunEventRow columns the recorder writes, in the order of its row arrays. */
+export const EVENT_COLUMNS: readonly (readonly [string, ColumnKind])[] = [
   ["runId", "value"],
   ["seq", "value"],
   ["type", "value"],

@@ -258,36 +258,8 @@ export function VersionsDialog() {
             data-testid="versions-compare"
           >
             <legend className="mb-1.5 p-0 text-xs font-semibold text-foreground">Compare</legend>
-            <div className="flex w-40 flex-col gap-1.5">
-              <Label htmlFor="diff-from">From</Label>
-              <NativeSelect
-                id="diff-from"
-                data-testid="diff-from"
-                value={from}
-                onChange={(event) => setFrom(event.target.value)}
-              >
-                {sides.map((side) => (
-                  <option key={side.value} value={side.value}>
-                    {side.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="flex w-40 flex-col gap-1.5">
-              <Label htmlFor="diff-to">To</Label>
-              <NativeSelect
-                id="diff-to"
-                data-testid="diff-to"
-                value={to}
-                onChange={(event) => setTo(event.target.value)}
-              >
-                {sides.map((side) => (
-                  <option key={side.value} value={side.value}>
-                    {side.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <SideSelect id="diff-from" label="From" sides={sides} value={from} onChange={setFrom} />
+            <SideSelect id="diff-to" label="To" sides={sides} value={to} onChange={setTo} />
             <Button variant="secondary" data-testid="diff-compare" disabled={busy} onClick={() => void compare()}>
               Compare
             </Button>
@@ -296,5 +268,33 @@ export function VersionsDialog() {
         </>
       )}
     </Dialog>
+  );
+}
+
+/** One side of the comparison (a version or the draft); `id` is also the select's testid. */
+function SideSelect({
+  id,
+  label,
+  sides,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  sides: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex w-40 flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} data-testid={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {sides.map((side) => (
+          <option key={side.value} value={side.value}>
+            {side.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
