@@ -88,13 +88,9 @@ export function AddToDatasetButton({ runId }: { runId: string }) {
               data-testid="add-to-dataset-select"
               value={datasetId}
               onChange={(event) => setDatasetId(event.target.value)}
+              options={datasets.map((dataset) => ({ value: dataset.id, label: dataset.name }))}
             >
               <option value="">New dataset…</option>
-              {datasets.map((dataset) => (
-                <option key={dataset.id} value={dataset.id}>
-                  {dataset.name}
-                </option>
-              ))}
             </NativeSelect>
           </FormField>
           {!datasetId && (

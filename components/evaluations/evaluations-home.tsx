@@ -191,13 +191,9 @@ export function EvaluationsHome() {
               required
               value={form.datasetId}
               onChange={(event) => setForm({ ...form, datasetId: event.target.value })}
+              options={datasets?.map((dataset) => ({ value: dataset.id, label: dataset.name }))}
             >
               <option value="">Choose…</option>
-              {datasets?.map((dataset) => (
-                <option key={dataset.id} value={dataset.id}>
-                  {dataset.name}
-                </option>
-              ))}
             </NativeSelect>
           </FormField>
           <FormField id="evaluate-workflow" label="Workflow" errorTestId="evaluate-error-workflow">
@@ -206,13 +202,9 @@ export function EvaluationsHome() {
               data-testid="evaluate-workflow"
               value={form.workflowId}
               onChange={(event) => setForm({ ...form, workflowId: event.target.value })}
+              options={workflows.map((workflow) => ({ value: workflow.id, label: workflow.name }))}
             >
               <option value="">The dataset's workflow</option>
-              {workflows.map((workflow) => (
-                <option key={workflow.id} value={workflow.id}>
-                  {workflow.name}
-                </option>
-              ))}
             </NativeSelect>
           </FormField>
           <FormField id="evaluate-version" label="Version" errorTestId="evaluate-error-version">

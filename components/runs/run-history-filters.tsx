@@ -77,13 +77,14 @@ function ChoiceField({
 }) {
   return (
     <FilterField id={id} label={label}>
-      <NativeSelect id={id} data-testid={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <NativeSelect
+        id={id}
+        data-testid={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        options={choices}
+      >
         {anyLabel !== null && <option value="">{anyLabel}</option>}
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
       </NativeSelect>
     </FilterField>
   );

@@ -10,6 +10,10 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { checkRunInputs } from "@/lib/workflow/run-inputs";
 import { SCHEDULE_PRESETS } from "@/lib/workflow/schedule";
+
+/** The presets as select options (value: the cron expression). */
+const PRESET_OPTIONS = SCHEDULE_PRESETS.map((preset) => ({ value: preset.cron, label: preset.label }));
+
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
 /** What `/api/workflows/:id/schedule` answers. */
@@ -142,13 +146,9 @@ export function ScheduleDialog() {
               id="schedule-preset"
               value={SCHEDULE_PRESETS.some((preset) => preset.cron === cron) ? cron : ""}
               onChange={(event) => event.target.value && setCron(event.target.value)}
+              options={PRESET_OPTIONS}
             >
               <option value="">Custom</option>
-              {SCHEDULE_PRESETS.map((preset) => (
-                <option key={preset.cron} value={preset.cron}>
-                  {preset.label}
-                </option>
-              ))}
             </NativeSelect>
           </FormField>
           <TextField

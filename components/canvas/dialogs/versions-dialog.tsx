@@ -288,13 +288,13 @@ function SideSelect({
   return (
     <div className="flex w-40 flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} data-testid={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {sides.map((side) => (
-          <option key={side.value} value={side.value}>
-            {side.label}
-          </option>
-        ))}
-      </NativeSelect>
+      <NativeSelect
+        id={id}
+        data-testid={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        options={sides}
+      />
     </div>
   );
 }
