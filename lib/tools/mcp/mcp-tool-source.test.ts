@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeToolRegistries, createToolRegistry } from "../registry";
@@ -154,16 +155,19 @@ describe("MCP failure modes", () => {
     expect((error as McpUnavailableError).code).toBe("mcp_unavailable");
   });
 
-  it("a server that never answers the handshake fails within the connect timeout", async () => {
+  it("a server that never answers the handshake fails within the connect timeout, and its process is gone", async () => {
     const started = Date.now();
+    const marker = `silent-mcp-${process.pid}-${Date.now()}`;
     const error = await connectMcpServer({
       name: "silent",
-      transport: { kind: "stdio", command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)"] },
+      transport: { kind: "stdio", command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)", marker] },
       connectTimeoutMs: 500,
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(McpUnavailableError);
     expect((error as Error).message).toMatch(/could not connect/);
     expect(Date.now() - started).toBeLessThan(6000);
+    // Killed with the failed connect, not left to the SDK's graceful close (2 s, then SIGTERM).
+    expect(processesWithArgument(marker)).toEqual([]);
   }, 15_000);
 
   it("refuses an HTTP server on a private address unless allowlisted", async () => {
@@ -174,3 +178,20 @@ describe("MCP failure modes", () => {
     expect(error).toMatchObject({ code: "ssrf_blocked" });
   });
 });
+
+/** Pids of live processes with `argument` on their command line (Linux /proc; empty elsewhere). */
+function processesWithArgument(argument: string): number[] {
+  if (!fs.existsSync("/proc")) return [];
+  const found: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const commandLine = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      const state = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.[0];
+      if (commandLine.includes(argument) && state !== "Z") found.push(Number(entry));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return found;
+}

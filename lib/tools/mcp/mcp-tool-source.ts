@@ -105,6 +105,10 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpTo
     try {
       await client.connect(opened.transport, { timeout: connectTimeoutMs });
     } catch (error) {
+      // A server that failed the handshake gets no graceful shutdown: the SDK's close ends stdin
+      // and waits 2 s before SIGTERM, on a timer that does not keep the process alive, so a
+      // process exiting meanwhile (a worker, a test run) left the child running on its own.
+      killChild(opened.spawnedPid());
       await client.close().catch(() => undefined);
       throw unavailable(`could not connect: ${reasonOf(error)}`, error, opened);
     }
@@ -209,4 +213,14 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpTo
     throw error;
   }
   return source;
+}
+
+/** Kills a stdio server's process at once (it may already be gone). */
+function killChild(pid: number | null | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // Already exited.
+  }
 }

@@ -34,6 +34,8 @@ export interface OpenedTransport {
   recentStderr(): string;
   /** Child pid for stdio; null otherwise. */
   pid(): number | null;
+  /** The pid of the stdio child once it was spawned, even after the transport let go of it; null for HTTP. */
+  spawnedPid(): number | null;
 }
 
 const STDERR_TAIL_CHARS = 2000;
@@ -57,7 +59,20 @@ export async function openTransport(config: McpTransportConfig, network: HttpToo
     transport.stderr?.on("data", (chunk: Buffer) => {
       tail = (tail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
     });
-    return { transport, recentStderr: () => tail.trim(), pid: () => transport.pid };
+    // The SDK forgets the child as soon as it starts closing (a failed handshake closes at once),
+    // so the pid is kept from the moment the process exists, for the kill after a failed connect.
+    let spawned: number | null = null;
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      spawned = transport.pid;
+    };
+    return {
+      transport,
+      recentStderr: () => tail.trim(),
+      pid: () => transport.pid,
+      spawnedPid: () => transport.pid ?? spawned,
+    };
   }
   const url = new URL(config.url);
   // Vet once up front so a refused URL fails the connection with ssrf_blocked, not a vague
@@ -70,5 +85,5 @@ export async function openTransport(config: McpTransportConfig, network: HttpToo
     requestInit: { headers: config.headers ?? {} },
     fetch: createPinnedFetch(network),
   });
-  return { transport, recentStderr: () => "", pid: () => null };
+  return { transport, recentStderr: () => "", pid: () => null, spawnedPid: () => null };
 }
