@@ -32,3 +32,32 @@ describe("runEventStream", () => {
     expect(await readSeqs(response)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
+
+describe("SSE chunks", () => {
+  it("sends the events the feed already holds in one chunk, and a later event in the next", async () => {
+    const persisted = [event(1, "run-start"), event(2, "node-start"), event(3, "node-end")];
+    let listener: ((event: RunEvent) => void) | undefined;
+    const source: RunEventSource = {
+      replay: async (_runId, afterSeq) => persisted.filter((candidate) => candidate.seq > afterSeq),
+      subscribe: (_runId, onEvent) => {
+        listener = onEvent;
+        return () => undefined;
+      },
+      isFinished: async () => false,
+    };
+    const reader = (runEventStream(source, "run-1", 0, new AbortController().signal).body as ReadableStream<Uint8Array>)
+      .getReader();
+    const decoder = new TextDecoder();
+    const seqsOf = (chunk: Uint8Array | undefined) =>
+      [...decoder.decode(chunk).matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+    // The replay's three events were all there when the first chunk was made: one socket write.
+    expect(seqsOf((await reader.read()).value)).toEqual([1, 2, 3]);
+    const next = reader.read();
+    setTimeout(() => listener?.(event(4)), 20);
+    expect(seqsOf((await next).value)).toEqual([4]);
+    listener?.(event(5));
+    listener?.(event(6, "run-end"));
+    expect(seqsOf((await reader.read()).value)).toEqual([5, 6]);
+    expect((await reader.read()).done).toBe(true);
+  });
+});

@@ -223,6 +223,8 @@ function sseResponse(
 ): Response {
   const opening = open();
   let reader: ReadableStreamDefaultReader<Uint8Array | RunEventFeedItem> | undefined;
+  /** A read that was not done when a chunk was sent: the next pull awaits it. */
+  let pending: Promise<ReadableStreamReadResult<Uint8Array | RunEventFeedItem>> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({
@@ -236,23 +238,29 @@ function sseResponse(
         await reader.cancel();
         return;
       }
-      const { done, value } = await reader.read();
-      if (done) {
-        clearInterval(heartbeat);
-        controller.close();
-        return;
+      // One chunk per pull holds the first item and every item the feed already holds (events
+      // emitted together, like a run's start and its first nodes): each chunk is a socket write,
+      // and on loopback a write that wakes the reader costs ~0.1 ms of this thread.
+      const parts: Uint8Array[] = [];
+      let result = await (pending ?? reader.read());
+      pending = undefined;
+      for (;;) {
+        if (result.done) {
+          clearInterval(heartbeat);
+          if (parts.length > 0) controller.enqueue(concatenated(parts));
+          controller.close();
+          return;
+        }
+        parts.push(sseBytes(source, result.value));
+        const next = reader.read();
+        const ready = await Promise.race([next, notReady]);
+        if (ready === NOT_READY) {
+          pending = next;
+          break;
+        }
+        result = ready;
       }
-      if (value instanceof Uint8Array) {
-        controller.enqueue(value);
-        return;
-      }
-      if (!("event" in value)) {
-        controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify({ message: value.error })}\n\n`));
-        return;
-      }
-      controller.enqueue(formatSseMessage(value.event));
-      // Event-stream lag: replayed events are history, only live ones say how late delivery is.
-      if (value.live) source.eventWritten?.(value.event);
+      controller.enqueue(concatenated(parts));
     },
     cancel: async () => {
       cancelled = true;
@@ -263,6 +271,30 @@ function sseResponse(
   return new Response(stream, {
     headers: SSE_HEADERS,
   });
+}
+
+/** Raced after a read: a read already done settles the race first (its reaction is queued first). */
+const NOT_READY = Symbol("not ready");
+const notReady = Promise.resolve(NOT_READY);
+
+/** The bytes of one feed item; a live event is reported written (event-stream lag). */
+function sseBytes(source: RunEventSource, value: Uint8Array | RunEventFeedItem): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (!("event" in value)) return encoder.encode(`event: error\ndata: ${JSON.stringify({ message: value.error })}\n\n`);
+  // Event-stream lag: replayed events are history, only live ones say how late delivery is.
+  if (value.live) source.eventWritten?.(value.event);
+  return formatSseMessage(value.event);
+}
+
+function concatenated(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const bytes = new Uint8Array(parts.reduce((total, part) => total + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
 }
 
 /** Headers of every Server-Sent Events answer (no proxy buffering or transformation). */
