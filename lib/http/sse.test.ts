@@ -45,8 +45,9 @@ describe("SSE chunks", () => {
       },
       isFinished: async () => false,
     };
-    const reader = (runEventStream(source, "run-1", 0, new AbortController().signal).body as ReadableStream<Uint8Array>)
-      .getReader();
+    const reader = (
+      runEventStream(source, "run-1", 0, new AbortController().signal).body as ReadableStream<Uint8Array>
+    ).getReader();
     const decoder = new TextDecoder();
     const seqsOf = (chunk: Uint8Array | undefined) =>
       [...decoder.decode(chunk).matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
