@@ -39,6 +39,11 @@ test("an admin invites a viewer by link, who creates an account, and can review 
   await expect(row.getByTestId("member-role")).toHaveValue("viewer");
   await expect(viewer.getByTestId("read-only-badge")).toBeVisible();
   await expect(viewer.getByTestId("new-workflow")).toHaveCount(0);
+  // The header offers Settings to owners and admins only (the pages refuse anyone else anyway).
+  await expect(viewer.getByTestId("workspace-switcher")).toBeVisible();
+  await expect(viewer.getByTestId("nav-runs")).toBeVisible();
+  await expect(viewer.getByTestId("nav-settings")).toHaveCount(0);
+  await expect(page.getByTestId("nav-settings")).toBeVisible();
   // A viewer's row menu offers the export only: no tags, duplicate or delete.
   await viewer.getByTestId("workflow-actions").first().click();
   await expect(viewer.getByRole("menu").getByTestId("export-workflow")).toBeVisible();

@@ -6,7 +6,7 @@ import { usePathname } from "next/navigation";
 import { cn } from "@/components/ui/cn";
 import { Logo } from "@/components/ui/logo";
 import { ThemeToggle } from "@/components/ui/theme-toggle";
-import { WorkspaceSwitcher } from "./workspace-switcher";
+import { useWorkspaces, WorkspaceSwitcher } from "./workspace-switcher";
 
 /** The editor (`/workflows/:id`) has its own toolbar; the login and invite pages stand alone. */
 export function isBareRoute(pathname: string): boolean {
@@ -17,13 +17,20 @@ const NAV = [
   { href: "/workflows", label: "Workflows", icon: WorkflowIcon, testId: "nav-workflows" },
   { href: "/runs", label: "Runs", icon: HistoryIcon, testId: "nav-runs" },
   { href: "/evaluations", label: "Evaluations", icon: ListChecksIcon, testId: "nav-evaluations" },
-  { href: "/settings", label: "Settings", icon: SettingsIcon, testId: "nav-settings" },
+  { href: "/settings", label: "Settings", icon: SettingsIcon, testId: "nav-settings", settings: true },
 ] as const;
 
 /** The app's top bar on every page but the editor and the login page: mark, workspace switcher, sections, theme, account. */
 export function AppHeader() {
   const pathname = usePathname() ?? "/";
   if (isBareRoute(pathname)) return null;
+  return <HeaderBar pathname={pathname} />;
+}
+
+function HeaderBar({ pathname }: { pathname: string }) {
+  const workspaces = useWorkspaces();
+  // Settings are for owners and admins: nobody else is offered a page that would only refuse them.
+  const manageSettings = workspaces?.find((workspace) => workspace.current)?.manageSettings === true;
   return (
     <header
       className="sticky top-0 z-40 flex h-12 shrink-0 items-center gap-4 border-b border-border bg-card/85 px-4 backdrop-blur"
@@ -32,9 +39,9 @@ export function AppHeader() {
       <Link href="/workflows" aria-label="Trellis home" className="rounded-md no-underline">
         <Logo />
       </Link>
-      <WorkspaceSwitcher />
+      <WorkspaceSwitcher workspaces={workspaces} />
       <nav aria-label="Main" className="flex items-center gap-0.5">
-        {NAV.map((item) => {
+        {NAV.filter((item) => !("settings" in item) || manageSettings).map((item) => {
           const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
           const Icon = item.icon;
           return (

@@ -10,20 +10,28 @@ import { CreateWorkspaceDialog } from "./create-workspace-dialog";
 import { switchWorkspace } from "./switch-workspace";
 
 /**
- * The header's workspace switcher: shows the current workspace, lists the others (searchable,
- * arrow keys and Enter), and "Create workspace" opens a dialog.
+ * The signed-in user's workspaces (null until loaded, or when they cannot be read), fetched once
+ * per page by the header for its switcher and for what its nav offers.
  */
-export function WorkspaceSwitcher() {
+export function useWorkspaces(): WorkspaceView[] | null {
   const [workspaces, setWorkspaces] = useState<WorkspaceView[] | null>(null);
-  const [open, setOpen] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
   useEffect(() => {
     void sendJson<{ workspaces: WorkspaceView[] }>("/api/workspaces", "GET").then((result) => {
       if (result.ok) setWorkspaces(result.data.workspaces);
     });
   }, []);
+  return workspaces;
+}
+
+/**
+ * The header's workspace switcher: shows the current workspace, lists the others (searchable,
+ * arrow keys and Enter), and "Create workspace" opens a dialog.
+ */
+export function WorkspaceSwitcher({ workspaces }: { workspaces: WorkspaceView[] | null }) {
+  const [open, setOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
   if (!workspaces) return null;
   const current = workspaces.find((workspace) => workspace.current);
 

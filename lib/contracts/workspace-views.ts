@@ -15,6 +15,8 @@ export interface WorkspaceView {
   role: string;
   /** True for the workspace the session acts in. */
   current: boolean;
+  /** Whether the role may open Settings there (owners and admins): the header links to it only then. */
+  manageSettings: boolean;
 }
 
 /** A pending invitation as the members page lists it. */

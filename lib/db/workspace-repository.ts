@@ -19,7 +19,7 @@ export class InvitationNotFoundError extends TrellisError {
 }
 
 /** A workspace row with the user's role, before the service marks the current one. */
-export type MemberWorkspace = Omit<WorkspaceView, "current">;
+export type MemberWorkspace = Omit<WorkspaceView, "current" | "manageSettings">;
 
 /** An invitation row as the services need it (never leaves lib/services with its hash). */
 export interface InvitationRecord {

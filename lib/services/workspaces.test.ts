@@ -39,9 +39,16 @@ describe.each(testProviders())("workspaces on %s", (provider) => {
     expect(workspaceNameSchema.safeParse({ name: "bad\u0007name" }).success).toBe(false);
     const first = await createWorkspace(owner, named("  Team B "));
     const second = await createWorkspace(owner, named("Team B"));
-    expect(first).toMatchObject({ name: "Team B", slug: "team-b", role: "owner", current: false });
+    expect(first).toMatchObject({
+      name: "Team B",
+      slug: "team-b",
+      role: "owner",
+      current: false,
+      manageSettings: true,
+    });
     expect(second.slug).toBe("team-b-2");
     const mine = await listWorkspaces(owner);
+    expect(mine.every((row) => row.manageSettings)).toBe(true);
     expect(mine.map((row) => [row.name, row.role, row.current])).toEqual([
       ["Team A", "owner", true],
       ["Team B", "owner", false],

@@ -8,7 +8,7 @@ import {
   WorkspaceNotFoundError,
 } from "../db/workspace-repository";
 import { TrellisError } from "../workflow/errors";
-import { authorize } from "./access/policy";
+import { authorize, roleMay } from "./access/policy";
 import type { Principal, UserPrincipal } from "./access/principal";
 import { recordAudit } from "./audit-log";
 
@@ -44,7 +44,7 @@ export async function createWorkspace(
     target: { type: "workspace", id: workspace.id, label: workspace.name },
     detail: { slug: workspace.slug },
   });
-  return { ...workspace, current: false };
+  return { ...workspace, current: false, manageSettings: roleMay(workspace.role, "settings.manage") };
 }
 
 /** The workspaces the signed-in user belongs to, with their role, the current one marked. */
@@ -52,7 +52,11 @@ export async function listWorkspaces(principal: Principal | null): Promise<Works
   authorize(principal, "account.manage");
   assertUser(principal);
   const rows = await listUserWorkspaces(principal.userId);
-  return rows.map((row) => ({ ...row, current: row.id === principal.workspaceId }));
+  return rows.map((row) => ({
+    ...row,
+    current: row.id === principal.workspaceId,
+    manageSettings: roleMay(row.role, "settings.manage"),
+  }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TrellisError } from "../../workflow/errors";
-import { type Action, authorize, can } from "./policy";
+import { type Action, authorize, can, roleMay } from "./policy";
 import type { ApiKeyPrincipal, Principal, UserPrincipal } from "./principal";
 import type { WorkspaceRole } from "./roles";
 
@@ -78,6 +78,17 @@ describe("access policy", () => {
       expect(refusalCode(user(role), "settings.manage")).toBeNull();
       expect(refusalCode(user(role), "members.manage")).toBeNull();
     }
+  });
+
+  it("roleMay answers for a role alone, as the policy does for a member with it", () => {
+    for (const role of ["owner", "admin", "editor", "viewer"] as const) {
+      for (const action of ["settings.manage", "workflow.edit", "run.read"] as const) {
+        expect(roleMay(role, action)).toBe(can(user(role), action));
+      }
+    }
+    expect(roleMay("viewer", "settings.manage")).toBe(false);
+    expect(roleMay("admin", "settings.manage")).toBe(true);
+    expect(roleMay("nobody", "run.read")).toBe(false);
   });
 
   it("another workspace's resource is not found for everyone, whatever the role", () => {

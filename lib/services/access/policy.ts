@@ -188,6 +188,11 @@ export function can(principal: Principal | null | undefined, action: Action, res
   return principal ? refusal(principal, action, resource) === null : false;
 }
 
+/** Whether a member with `role` may do `action` (what a page shows them follows this). */
+export function roleMay(role: string, action: Action): boolean {
+  return ROLE_GRANTS[role as WorkspaceRole]?.has(action) ?? false;
+}
+
 /**
  * Member changes that touch an owner (changing, removing or making one) are for owners only, on
  * top of `members.manage`. Keeping at least one owner is the member store's invariant.
