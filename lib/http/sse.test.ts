@@ -11,23 +11,29 @@ async function readSeqs(response: Response): Promise<number[]> {
   return [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
 }
 
+/** A source replaying `persisted` (as it is when asked) and handing live events to `live`. */
+function testSource(persisted: RunEvent[]): { source: RunEventSource; live: (event: RunEvent) => void } {
+  let listener: ((event: RunEvent) => void) | undefined;
+  const source: RunEventSource = {
+    replay: async (_runId, afterSeq) => persisted.filter((candidate) => candidate.seq > afterSeq),
+    subscribe: (_runId, onEvent) => {
+      listener = onEvent;
+      return () => undefined;
+    },
+    isFinished: async () => false,
+  };
+  return { source, live: (event) => listener?.(event) };
+}
+
 describe("runEventStream", () => {
   it("waits for events the recorder had not persisted yet instead of skipping them", async () => {
     // Events 1–2 are persisted; 3–4 were emitted before the subscription and are written 60 ms later;
     // 5 and the run end arrive live.
     const persisted = [event(1), event(2)];
-    let listener: ((event: RunEvent) => void) | undefined;
-    const source: RunEventSource = {
-      replay: async (_runId, afterSeq) => persisted.filter((candidate) => candidate.seq > afterSeq),
-      subscribe: (_runId, onEvent) => {
-        listener = onEvent;
-        return () => undefined;
-      },
-      isFinished: async () => false,
-    };
+    const { source, live } = testSource(persisted);
     const response = runEventStream(source, "run-1", 0, new AbortController().signal);
-    listener?.(event(5));
-    listener?.(event(6, "run-end"));
+    live(event(5));
+    live(event(6, "run-end"));
     setTimeout(() => persisted.push(event(3), event(4)), 60);
     expect(await readSeqs(response)).toEqual([1, 2, 3, 4, 5, 6]);
   });
@@ -35,16 +41,7 @@ describe("runEventStream", () => {
 
 describe("SSE chunks", () => {
   it("sends the events the feed already holds in one chunk, and a later event in the next", async () => {
-    const persisted = [event(1, "run-start"), event(2, "node-start"), event(3, "node-end")];
-    let listener: ((event: RunEvent) => void) | undefined;
-    const source: RunEventSource = {
-      replay: async (_runId, afterSeq) => persisted.filter((candidate) => candidate.seq > afterSeq),
-      subscribe: (_runId, onEvent) => {
-        listener = onEvent;
-        return () => undefined;
-      },
-      isFinished: async () => false,
-    };
+    const { source, live } = testSource([event(1, "run-start"), event(2, "node-start"), event(3, "node-end")]);
     const reader = (
       runEventStream(source, "run-1", 0, new AbortController().signal).body as ReadableStream<Uint8Array>
     ).getReader();
@@ -54,10 +51,10 @@ describe("SSE chunks", () => {
     // The replay's three events were all there when the first chunk was made: one socket write.
     expect(seqsOf((await reader.read()).value)).toEqual([1, 2, 3]);
     const next = reader.read();
-    setTimeout(() => listener?.(event(4)), 20);
+    setTimeout(() => live(event(4)), 20);
     expect(seqsOf((await next).value)).toEqual([4]);
-    listener?.(event(5));
-    listener?.(event(6, "run-end"));
+    live(event(5));
+    live(event(6, "run-end"));
     expect(seqsOf((await reader.read()).value)).toEqual([5, 6]);
     expect((await reader.read()).done).toBe(true);
   });
