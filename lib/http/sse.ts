@@ -287,14 +287,7 @@ function sseBytes(source: RunEventSource, value: Uint8Array | RunEventFeedItem):
 }
 
 function concatenated(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const bytes = new Uint8Array(parts.reduce((total, part) => total + part.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
 }
 
 /** Headers of every Server-Sent Events answer (no proxy buffering or transformation). */
