@@ -9,6 +9,7 @@ test("the demo banner wraps instead of truncating and follows the workspace's pr
   const banner = page.getByTestId("demo-mode-banner");
   await expect(banner).toHaveAttribute("data-providers", "0");
   await expect(banner).toContainText("No model provider is configured");
+  await expect(banner.getByRole("link", { name: "add a provider" })).toHaveAttribute("href", "/settings/providers");
   // Nothing is cut off: the text fits its box at 1024 px.
   const clipped = await banner.evaluate(
     (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,

@@ -44,6 +44,10 @@ test("an admin invites a viewer by link, who creates an account, and can review 
   await expect(viewer.getByTestId("nav-runs")).toBeVisible();
   await expect(viewer.getByTestId("nav-settings")).toHaveCount(0);
   await expect(page.getByTestId("nav-settings")).toBeVisible();
+  // The demo banner sends only those who may add a provider to the settings; a viewer is told whom to ask.
+  const viewerBanner = viewer.getByTestId("demo-mode-banner");
+  await expect(viewerBanner).toContainText("ask a workspace owner or admin to add a provider");
+  await expect(viewerBanner.getByRole("link")).toHaveCount(0);
   // A viewer's row menu offers the export only: no tags, duplicate or delete.
   await viewer.getByTestId("workflow-actions").first().click();
   await expect(viewer.getByRole("menu").getByTestId("export-workflow")).toBeVisible();

@@ -1,11 +1,6 @@
 import { FlaskConicalIcon } from "lucide-react";
 import Link from "next/link";
-
-/** What the banner says: the workspace's stored model providers (empty: nothing real is configured). */
-export interface DemoBannerState {
-  /** Names of the stored providers. */
-  providerNames: string[];
-}
+import type { DemoBannerState } from "@/lib/contracts/demo-banner-view";
 
 /**
  * Shown on every page while the `default` provider answers with the offline demo model, so nobody
@@ -32,19 +27,28 @@ export function DemoModeBanner({ state }: { state: DemoBannerState }) {
               <code>{name}</code>
             </span>
           ))}{" "}
-          call the real model.{" "}
-          <Link href="/settings/providers" className="font-medium underline underline-offset-2">
-            Providers
-          </Link>
+          call the real model.
+          {state.manageProviders ? (
+            <>
+              {" "}
+              <Link href="/settings/providers" className="font-medium underline underline-offset-2">
+                Providers
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : (
         <p className="m-0 min-w-0">
           <strong>Demo mode.</strong> No model provider is configured: models answer with the offline Trellis demo
           model, and the weather, currency and ticket tools call the local demo stub, not the real APIs. Set{" "}
           <code>OPENAI_API_KEY</code> / <code>OPENAI_BASE_URL</code> or{" "}
-          <Link href="/settings/providers" className="font-medium underline underline-offset-2">
-            add a provider
-          </Link>
+          {state.manageProviders ? (
+            <Link href="/settings/providers" className="font-medium underline underline-offset-2">
+              add a provider
+            </Link>
+          ) : (
+            "ask a workspace owner or admin to add a provider"
+          )}
           .
         </p>
       )}

@@ -1,13 +1,9 @@
 import "server-only";
+import type { DemoBannerState } from "../contracts/demo-banner-view";
 import { listProviderNames } from "../db/provider-repository";
+import { can } from "./access/policy";
 import { currentPrincipal } from "./access/session";
 import { isDemoMode } from "./demo-mode";
-
-/** What the demo-mode banner says on this request, or null when there is nothing to say. */
-export interface DemoBannerState {
-  /** The workspace's stored model providers (empty: nothing real is configured at all). */
-  providerNames: string[];
-}
 
 /**
  * The banner state for the root layout. `isDemoMode()` only reads the environment, so on its own
@@ -19,5 +15,8 @@ export interface DemoBannerState {
 export async function readDemoBannerState(): Promise<DemoBannerState | null> {
   if (!isDemoMode()) return null;
   const principal = await currentPrincipal().catch(() => null);
-  return { providerNames: principal ? await listProviderNames(principal.workspaceId) : [] };
+  return {
+    providerNames: principal ? await listProviderNames(principal.workspaceId) : [],
+    manageProviders: can(principal, "settings.manage"),
+  };
 }
