@@ -1,8 +1,8 @@
 /**
  * Published-API benchmark (`npm run bench:api`): prints ONE JSON object. Measurement only.
  *
- * Against the BUILT server (`next build` first; `next start` on 127.0.0.1), on a scratch SQLite
- * database, with the project's fake OpenAI-compatible server (0 ms unless said) and the demo API
+ * Against the BUILT server (`next build` first; `scripts/serve.mjs`, what `npm start` runs, on
+ * 127.0.0.1), on a scratch SQLite database, with the project's fake OpenAI-compatible server (0 ms unless said) and the demo API
  * stub for the built-in weather/currency tools:
  *
  *   blocking.<flow>.<clients>   runs/s, p50/p99 ms, load average: blocking runs through
@@ -30,7 +30,7 @@
  *                               phases by the fake server's clock: to the first model request, the
  *                               spread of the 10 requests, and from the last answer (its arrival +
  *                               200 ms) to the run's answer
- *   rss_mb                      the server process's resident memory (VmRSS of the next-server process
+ *   rss_mb                      the server process's resident memory (VmRSS of the serve.mjs process
  *                               and its children) with the load average, after start-up, after each
  *                               round, and after BENCH_API_IDLE_SECONDS (default 60) idle; with each,
  *                               V8's heap figures from a bench-only probe (heap_used_mb, heap_total_mb,
@@ -287,12 +287,12 @@ async function main(): Promise<void> {
   };
   // Profiler flags go on the server's command line (Node refuses --cpu-prof in NODE_OPTIONS).
   const serverNodeArguments = (process.env.BENCH_API_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  const nextBin = path.join(root, "node_modules/next/dist/bin/next");
-  const server = spawn(
-    process.execPath,
-    [...memory.nodeArguments, ...serverNodeArguments, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
-    { cwd: root, env: serverEnvironment, stdio: ["ignore", "ignore", "pipe"] },
-  );
+  // The server `npm start` runs (scripts/serve.mjs), not `next start`.
+  const server = spawn(process.execPath, [...memory.nodeArguments, ...serverNodeArguments, "scripts/serve.mjs"], {
+    cwd: root,
+    env: { ...serverEnvironment, HOST: "127.0.0.1", PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   server.stderr?.on("data", (chunk) => {
     stderr = `${stderr}${chunk}`.slice(-4000);

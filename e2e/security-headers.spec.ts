@@ -43,6 +43,25 @@ test("API answers carry the headers; a badly encoded path is 400 JSON, never a p
   expect(page.status()).toBe(400);
 });
 
+test("the published API and the health check are served by their handlers directly, with every security header", async ({
+  request,
+}) => {
+  // scripts/direct-routes.mjs answers these without Next's pipeline, whose answers carry its
+  // page router's `Vary: rsc, …`; a Next upgrade that turned the direct path off would show here.
+  for (const path of ["/api/health", "/api/v1/models", "/api/v1/nowhere"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    for (const [name, value] of Object.entries(EXPECTED)) expect(headers[name], `${path} ${name}`).toBe(value);
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["content-type"], path).toContain("application/json");
+    // Unknown paths are Next's to answer (the JSON 404 of app/api/[...path]).
+    if (path === "/api/v1/nowhere") expect(headers.vary, path).toContain("rsc");
+    else expect(headers.vary ?? "", path).not.toContain("rsc");
+  }
+  expect((await request.get("/api/v1/models")).status()).toBe(401);
+  expect((await request.get("/api/v1/nowhere")).status()).toBe(404);
+});
+
 test("JSON sent as text/plain is refused with 415, and a cross-site POST with 403", async ({ request }) => {
   const plain = await request.post("/api/workflows", {
     headers: { "content-type": "text/plain" },

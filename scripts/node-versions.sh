@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A step of `npm test`: the product must run on Node 20, 22 and 24. The suite runs on the
 # machine's Node; this runs the database, engine-recovery and run-service tests and a browser
-# smoke test (sign in, run a workflow on the demo model and inspect it, publish) on Node 22 and 24 as well,
+# smoke test (sign in, run a workflow on the demo model and inspect it, publish, the published API's headers) on Node 22 and 24 as well,
 # with the same node_modules (better-sqlite3 is chosen per Node at load time:
 # packages/better-sqlite3-select). The Node binaries come from the npm registry's `node` package.
 set -euo pipefail
@@ -17,5 +17,5 @@ for major in ${TRELLIS_NODE_VERSIONS:-22 24}; do
   PATH="$(dirname "$node_bin"):$PATH" "$node_bin" node_modules/vitest/vitest.mjs run \
     lib/db lib/services/durable-resume.test.ts lib/services/run-service.test.ts
   PATH="$(dirname "$node_bin"):$PATH" TRELLIS_E2E_PORT="${TRELLIS_NODE_VERSIONS_PORT:-3270}" \
-    "$node_bin" node_modules/@playwright/test/cli.js test e2e/home.spec.ts e2e/publish.spec.ts e2e/model-calls.spec.ts
+    "$node_bin" node_modules/@playwright/test/cli.js test e2e/home.spec.ts e2e/publish.spec.ts e2e/model-calls.spec.ts e2e/security-headers.spec.ts
 done
