@@ -154,6 +154,27 @@ function webRequest(request, response) {
   });
 }
 
+/** What a read raced against `NOT_YET` gives when it was not settled yet. */
+const NOT_READY = Symbol("not ready");
+/** Resolved at once: raced against a read, it tells whether that read was already settled. */
+const NOT_YET = Promise.resolve(NOT_READY);
+
+/**
+ * Waits until the response can take more (`drain`) or is closed.
+ * @param {import("node:http").ServerResponse} response
+ */
+function drained(response) {
+  return new Promise((resolve) => {
+    const settle = () => {
+      response.off("drain", settle);
+      response.off("close", settle);
+      resolve(undefined);
+    };
+    response.on("drain", settle);
+    response.on("close", settle);
+  });
+}
+
 /**
  * Writes a Web Response to a Node response, chunk by chunk as the body yields (SSE goes out as it
  * is produced), waiting for `drain` under backpressure and cancelling the body when the client
@@ -186,20 +207,20 @@ async function sendWebResponse(answer, response, extraHeaders, head) {
   };
   response.once("close", onClose);
   try {
+    let pending = reader.read();
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await pending;
       if (done || closed) break;
-      if (!response.write(value)) {
-        await new Promise((resolve) => {
-          const settle = () => {
-            response.off("drain", settle);
-            response.off("close", settle);
-            resolve(undefined);
-          };
-          response.on("drain", settle);
-          response.on("close", settle);
-        });
+      pending = reader.read();
+      // A body that has already ended (a JSON answer is one chunk) goes out whole in one write, with
+      // its length; a stream's chunk (SSE) goes out now, without waiting for the next one.
+      const next = await Promise.race([pending, NOT_YET]);
+      if (next !== NOT_READY && next.done && !response.headersSent) {
+        if (!response.hasHeader("content-length")) response.setHeader("content-length", value.byteLength);
+        response.end(value);
+        return;
       }
+      if (!response.write(value)) await drained(response);
     }
     if (!closed) response.end();
   } catch (error) {

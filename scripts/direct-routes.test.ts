@@ -192,6 +192,9 @@ describe("direct routes (scripts/direct-routes.mjs)", () => {
       "content-type": "application/json",
     });
     expect(fellBack).not.toContain("GET /api/health");
+    // A body that is whole at once goes out in one write with its length, not chunked.
+    expect(answer.headers["content-length"]).toBe("11");
+    expect(answer.headers["transfer-encoding"]).toBeUndefined();
   });
 
   it("passes path parameters, the body, the URL and the overwritten peer address; keeps every Set-Cookie", async () => {
@@ -254,6 +257,7 @@ describe("direct routes (scripts/direct-routes.mjs)", () => {
     await new Promise<void>((resolve, reject) => {
       const request = http.get(`${origin}/api/v1/runs/r1/events`, { agent: false }, (response) => {
         expect(response.headers["content-type"]).toBe("text/event-stream");
+        expect(response.headers["transfer-encoding"]).toBe("chunked");
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => {
           chunks.push(chunk);
