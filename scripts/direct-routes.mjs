@@ -185,6 +185,11 @@ function drained(response) {
  * @param {boolean} head whether the request was HEAD (no body is sent)
  */
 async function sendWebResponse(answer, response, extraHeaders, head) {
+  // The client went away while the handler worked: nobody is left to answer.
+  if (response.destroyed) {
+    await answer.body?.cancel().catch(() => {});
+    return;
+  }
   response.statusCode = answer.status;
   if (answer.statusText) response.statusMessage = answer.statusText;
   for (const [name, value] of extraHeaders) response.setHeader(name, value);
@@ -289,7 +294,8 @@ export function createDirectRoutes({ distDir, log = console.error }) {
     if (pathname.includes("%") || pathname.endsWith("/") || pathname.includes("//")) return false;
     const matched = matchDirectRoute(routes, pathname);
     if (!matched) return false;
-    const method = (request.method ?? "GET").toUpperCase();
+    // Methods are case-sensitive: an unusual spelling finds no export and is Next's to answer.
+    const method = request.method ?? "GET";
     void (async () => {
       const userland = await handlersOf(matched.route);
       const handler = userland?.[method];

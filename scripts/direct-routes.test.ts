@@ -96,7 +96,17 @@ const EVENTS = routeModule(`
     },
   };`);
 
-const RUN_BY_ID = routeModule(`return { GET: async (request, context) => Response.json(await context.params) };`);
+const RUN_BY_ID = routeModule(`return {
+  GET: async (request, context) => Response.json(await context.params),
+  async POST() {
+    // Answers only after the test's client has gone away.
+    await globalThis.__directRoutesTest.released;
+    return new Response(new ReadableStream({
+      start(controller) { controller.enqueue(new TextEncoder().encode("late")); },
+      cancel() { globalThis.__directRoutesTest.cancelled(); },
+    }));
+  },
+};`);
 
 interface Answer {
   status: number;
@@ -298,6 +308,32 @@ describe("direct routes (scripts/direct-routes.mjs)", () => {
       });
     });
     await Promise.all([test.aborted, test.cancelled]);
+    expect((await send("GET", "/api/health")).status).toBe(200);
+  });
+
+  it("drops an answer whose client went away while the handler worked, and keeps serving", async () => {
+    let release!: () => void;
+    let cancelled!: () => void;
+    const wasCancelled = new Promise<void>((resolve) => {
+      cancelled = resolve;
+    });
+    Object.assign(globalThis, {
+      __directRoutesTest: {
+        released: new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+        aborted: () => {},
+        cancelled: () => cancelled(),
+      },
+    });
+    await new Promise<void>((resolve) => {
+      const request = http.request(`${origin}/api/v1/runs/r1`, { method: "POST", agent: false });
+      request.on("error", () => resolve());
+      request.end("{}", () => setTimeout(() => request.destroy(), 20));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await wasCancelled;
     expect((await send("GET", "/api/health")).status).toBe(200);
   });
 
