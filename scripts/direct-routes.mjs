@@ -20,6 +20,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 
 const require = createRequire(import.meta.url);
 
@@ -142,7 +144,14 @@ function webRequest(request, response) {
     else headers.set(name, value);
   }
   const protocol = /** @type {{ encrypted?: boolean }} */ (request.socket).encrypted ? "https" : "http";
-  const host = request.headers.host ?? `${request.socket.localAddress}:${request.socket.localPort}`;
+  const own = request.socket.localAddress ?? "127.0.0.1";
+  const ownHost = `${own.includes(":") ? `[${own}]` : own}:${request.socket.localPort}`;
+  // A Host header that makes no URL (`a b`, a port past 65535) is the client's mistake, not a
+  // reason to fail: like Next, the request is then named after this server's own address.
+  const given = request.headers.host;
+  // A path, query, fragment or user part in it would change the URL's path or query, not its host.
+  const usable = given && !/[/?#@\\\s]/.test(given) && URL.canParse(`${protocol}://${given}/`);
+  const host = usable ? given : ownHost;
   const method = request.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
   return new Request(`${protocol}://${host}${request.url}`, {
@@ -175,6 +184,31 @@ function drained(response) {
   });
 }
 
+const gzip = promisify(zlib.gzip);
+
+/** Next's compression middleware's rule: at least 1 KiB, of a compressible type. */
+const COMPRESS_MIN_BYTES = 1024;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)\b|[^;]*\+(json|xml)\b)/i;
+
+/**
+ * Whether a whole answer is gzipped, as Next's compression middleware would: the client accepts
+ * gzip, the answer is not encoded yet, allows transformation (lib/http/respond.ts marks small JSON
+ * answers `no-transform`) and is big enough and of a compressible type.
+ * @param {import("node:http").ServerResponse} response
+ * @param {string | undefined} acceptEncoding
+ * @param {number} size
+ */
+function shouldGzip(response, acceptEncoding, size) {
+  if (size < COMPRESS_MIN_BYTES || !acceptEncoding || response.hasHeader("content-encoding")) return false;
+  if (/\bno-transform\b/i.test(String(response.getHeader("cache-control") ?? ""))) return false;
+  if (!COMPRESSIBLE.test(String(response.getHeader("content-type") ?? ""))) return false;
+  return acceptEncoding.split(",").some((part) => {
+    const [name, ...parameters] = part.trim().toLowerCase().split(";");
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
+    return (name === "gzip" || name === "*") && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 /**
  * Writes a Web Response to a Node response, chunk by chunk as the body yields (SSE goes out as it
  * is produced), waiting for `drain` under backpressure and cancelling the body when the client
@@ -183,8 +217,9 @@ function drained(response) {
  * @param {import("node:http").ServerResponse} response
  * @param {Array<[string, string]>} extraHeaders
  * @param {boolean} head whether the request was HEAD (no body is sent)
+ * @param {string | undefined} acceptEncoding the request's `Accept-Encoding`
  */
-async function sendWebResponse(answer, response, extraHeaders, head) {
+async function sendWebResponse(answer, response, extraHeaders, head, acceptEncoding) {
   // The client went away while the handler worked: nobody is left to answer.
   if (response.destroyed) {
     await answer.body?.cancel().catch(() => {});
@@ -221,8 +256,17 @@ async function sendWebResponse(answer, response, extraHeaders, head) {
       // its length; a stream's chunk (SSE) goes out now, without waiting for the next one.
       const next = await Promise.race([pending, NOT_YET]);
       if (next !== NOT_READY && next.done && !response.headersSent) {
-        if (!response.hasHeader("content-length")) response.setHeader("content-length", value.byteLength);
-        response.end(value);
+        let body = value;
+        if (shouldGzip(response, acceptEncoding, body.byteLength)) {
+          body = await gzip(body);
+          response.setHeader("content-encoding", "gzip");
+          response.removeHeader("content-length");
+          const vary = response.getHeader("vary");
+          response.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+          if (closed) return;
+        }
+        if (!response.hasHeader("content-length")) response.setHeader("content-length", body.byteLength);
+        response.end(body);
         return;
       }
       if (!response.write(value)) await drained(response);
@@ -309,7 +353,8 @@ export function createDirectRoutes({ distDir, log = console.error }) {
         );
         const answer = await handler(webRequest(request, response), { params: Promise.resolve(params) });
         if (!(answer instanceof Response)) throw new Error(`${matched.route.page} ${method} returned no Response`);
-        await sendWebResponse(answer, response, configHeaders(pathname), method === "HEAD");
+        const acceptEncoding = request.headers["accept-encoding"];
+        await sendWebResponse(answer, response, configHeaders(pathname), method === "HEAD", acceptEncoding);
       } catch (error) {
         failed(response, error);
       }

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDirectRoutes, loadConfigHeaders, loadDirectRoutes, matchDirectRoute } from "./direct-routes.mjs";
 
@@ -52,9 +53,14 @@ function routeModule(handlers: string): string {
   return `let userland; module.exports = { routeModule: { async ensureUserland() { userland = (() => { ${handlers} })(); }, get userland() { if (!userland) throw new Error("not loaded"); return userland; } } };`;
 }
 
-const HEALTH = routeModule(
-  `return { GET: async () => Response.json({ ok: true }, { headers: { "cache-control": "no-store" } }) };`,
-);
+const HEALTH = routeModule(`return {
+  async GET(request) {
+    const query = new URL(request.url).searchParams;
+    if (!query.has("big")) return Response.json({ ok: true }, { headers: { "cache-control": "no-store" } });
+    const headers = { vary: "Origin", ...(query.has("fixed") ? { "cache-control": "no-transform" } : {}) };
+    return Response.json({ text: "trellis ".repeat(1000) }, { headers });
+  },
+};`);
 
 const RUN = routeModule(`
   return {
@@ -207,6 +213,33 @@ describe("direct routes (scripts/direct-routes.mjs)", () => {
     expect(answer.headers["transfer-encoding"]).toBeUndefined();
   });
 
+  it("gzips a whole answer of 1 KiB or more when the client accepts it, as Next's compression does", async () => {
+    const gzip = { "accept-encoding": "gzip, deflate, br" };
+    const big = await new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      http
+        .get(`${origin}/api/health?big`, { headers: gzip, agent: false }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+    expect(big.headers).toMatchObject({ "content-encoding": "gzip", vary: "Origin, Accept-Encoding" });
+    expect(Number(big.headers["content-length"])).toBe(big.bytes.byteLength);
+    expect(JSON.parse(zlib.gunzipSync(big.bytes).toString("utf8")).text).toBe("trellis ".repeat(1000));
+    // Not accepted, refused with q=0, marked no-transform, or small: sent as it is.
+    for (const [query, headers] of [
+      ["big", {}],
+      ["big", { "accept-encoding": "gzip;q=0, br" }],
+      ["big&fixed", gzip],
+      ["", gzip],
+    ] as const) {
+      const answer = await send("GET", `/api/health?${query}`, { headers });
+      expect(answer.headers["content-encoding"], `${query} ${JSON.stringify(headers)}`).toBeUndefined();
+      expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(answer.body));
+    }
+  });
+
   it("passes path parameters, the body, the URL and the overwritten peer address; keeps every Set-Cookie", async () => {
     const answer = await send("POST", "/api/v1/workflows/my-flow/run?x=1", {
       body: '{"inputs":{}}',
@@ -221,6 +254,17 @@ describe("direct routes (scripts/direct-routes.mjs)", () => {
       cookie: "c=3",
     });
     expect(answer.headers["set-cookie"]).toEqual(["a=1", "b=2"]);
+  });
+
+  it("names the request after this server when the Host header makes no URL", async () => {
+    for (const host of ["a b", "x:99999", "[::1", "evil.example/x?y=1", "user@evil.example"]) {
+      const answer = await send("POST", "/api/v1/workflows/my-flow/run", {
+        body: "{}",
+        headers: { "content-type": "application/json", host },
+      });
+      expect(answer.status, host).toBe(201);
+      expect(JSON.parse(answer.body).url, host).toBe(`${origin}/api/v1/workflows/my-flow/run`);
+    }
   });
 
   it("decodes nothing itself: paths with a percent sign, a trailing slash or no route go to Next", async () => {
