@@ -2,8 +2,9 @@
  * Published-API benchmark (`npm run bench:api`): prints ONE JSON object. Measurement only.
  *
  * Against the BUILT server (`next build` first; `scripts/serve.mjs`, what `npm start` runs, on
- * 127.0.0.1), on a scratch SQLite database, with the project's fake OpenAI-compatible server (0 ms unless said) and the demo API
- * stub for the built-in weather/currency tools:
+ * 127.0.0.1), on a scratch SQLite database, with the project's fake OpenAI-compatible server (0 ms
+ * unless said) in a process of its own (bench/fake-model-process.ts: a provider is never inside
+ * the client) and the demo API stub for the built-in weather/currency tools:
  *
  *   blocking.<flow>.<clients>   runs/s, p50/p99 ms, load average: blocking runs through
  *                               POST /api/v1/workflows/:slug/run by 1, 8 and 32 concurrent keep-alive
@@ -27,7 +28,7 @@
  *                               carrying answer text (p50/p99)
  *   parallel_10_llm             a flow with 10 LLM nodes on parallel branches, the model answering
  *                               after 200 ms: blocking wall time (p50/min/max), and the p50 of its
- *                               phases by the fake server's clock: to the first model request, the
+ *                               phases by the fake server's times (on this process's clock): to the first model request, the
  *                               spread of the 10 requests, and from the last answer (its arrival +
  *                               200 ms) to the run's answer
  *   rss_mb                      the server process's resident memory (VmRSS of the serve.mjs process
@@ -63,13 +64,14 @@ import { createDatabase, setDatabase } from "../lib/db/prisma-client";
 import { saveProvider } from "../lib/db/provider-repository";
 import { seedDatabase } from "../lib/db/seed";
 import { createWorkflow, publishWorkflow } from "../lib/db/workflow-repository";
-import { type FakeChatRequestBody, type FakeReply, startFakeOpenAIServer } from "../lib/llm/fake-server";
 import type { LanguageModel } from "../lib/llm/language-model";
 import { createOpenAICompatibleModel } from "../lib/llm/openai/openai-language-model";
 import { startDemoApiStub } from "../lib/tools/demo-stub/server";
 import type { WorkflowDocument } from "../lib/workflow/document";
 import { planAndExecuteExample } from "../lib/workflow/examples/plan-and-execute";
 import { slugify } from "../lib/workflow/naming";
+import { SLOW_MODEL, SLOW_MODEL_MS } from "./bench-model";
+import { startFakeModelProcess } from "./fake-model-process";
 import { llmFlow } from "./llm-flow";
 import { memoryProbe, memoryVerdicts, type RssPoint } from "./server-memory";
 import { closedLoop, cpuMs, freePort, loadAverage, percentile, rssMb, sleep, sortedCopy } from "./support";
@@ -82,8 +84,6 @@ const STREAM_SAMPLES = 30;
 const BASELINE_SAMPLES = 300;
 const PARALLEL_SAMPLES = 30;
 const PARALLEL_BRANCHES = 10;
-const SLOW_MODEL = "gpt-slow-200ms";
-const SLOW_MODEL_MS = 200;
 const ALL_CASES = ["one_llm", "plan_and_execute", "first_sse", "chat_first_token", "parallel_10_llm", "idle"];
 const CASES = new Set((process.env.BENCH_API_CASES ?? ALL_CASES.join(",")).split(",").map((name) => name.trim()));
 
@@ -97,27 +97,6 @@ function planAndExecuteFlow(): WorkflowDocument {
     if (data.model) data.model.provider = "fake";
   }
   return document;
-}
-
-const PLAN = JSON.stringify({
-  steps: [
-    { id: "w1", action: "Weather in Paris", tool: "get_current_weather", input: { city: "Paris" } },
-    { id: "w2", action: "Weather in Berlin", tool: "get_current_weather", input: { city: "Berlin" } },
-    {
-      id: "c1",
-      action: "Convert 100 EUR to USD",
-      tool: "convert_currency",
-      input: { amount: 100, from_currency: "EUR", to_currency: "USD" },
-    },
-  ],
-});
-
-/** The fake model: a plan for the planner, 200 ms late for the slow model, else a short answer. */
-function benchResponder(request: FakeChatRequestBody): FakeReply {
-  const system = request.messages.find((message) => message.role === "system")?.content;
-  if (typeof system === "string" && /planner of a plan-and-execute agent/i.test(system)) return { text: PLAN };
-  if (request.model === SLOW_MODEL) return { text: "pong", delayMs: SLOW_MODEL_MS };
-  return { text: "pong from the bench model" };
 }
 
 async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
@@ -244,7 +223,8 @@ async function main(): Promise<void> {
   const config: DatabaseConfig = { provider: "sqlite", url: `file:${filePath}`, filePath };
   const secretKey = Buffer.alloc(32, 7).toString("base64");
   process.env.TRELLIS_SECRET_KEY = secretKey;
-  const fake = await startFakeOpenAIServer({ responder: benchResponder });
+  // The fake model runs in a process of its own, as a provider would (bench/fake-model-process.ts).
+  const fake = await startFakeModelProcess();
   const stub = await startDemoApiStub({ port: 0 });
   await deployMigrations(config);
   const db = createDatabase(config);
@@ -328,13 +308,13 @@ async function main(): Promise<void> {
           server_cpu_ms_per_run: Math.round(serverCpu * 100) / 100,
         };
         await noteRss(`after_${name}_${clients}`);
-        fake.requests.length = 0;
+        await fake.clear();
       }
     }
     const result: Record<string, unknown> = {};
     const model = createOpenAICompatibleModel({ baseURL: fake.url, apiKey: "sk-bench-fake-key", model: "gpt-4o-mini" });
     const modelCallMs = await baseline(() => modelCall(model));
-    fake.requests.length = 0;
+    await fake.clear();
     result.model_call_ms = modelCallMs;
     const oneLlmAtOne = blocking.one_llm?.["1"] as { p50_ms: number } | undefined;
     if (oneLlmAtOne) {
@@ -385,20 +365,21 @@ async function main(): Promise<void> {
       };
       await blockingRun(runUrl("parallel_10_llm"), secret, { query: "ping" }); // warm-up
       for (let sample = 0; sample < PARALLEL_SAMPLES; sample++) {
-        fake.requests.length = 0;
+        await fake.clear();
         const started = performance.now();
         if (!(await blockingRun(runUrl("parallel_10_llm"), secret, { query: "ping" }))) {
           throw new Error("the 10-parallel-LLM run did not succeed");
         }
         const ended = performance.now();
         walls.push(ended - started);
-        // The fake server runs in this process, so its arrival times share this clock.
-        const arrivals = fake.requests.map((request) => request.receivedAt);
+        // The model process reports its times on this process's clock (bench/fake-model-process.ts).
+        const requests = await fake.requests();
+        const arrivals = requests.map((request) => request.receivedAt);
         phases.before.push(Math.min(...arrivals) - started);
         phases.spread.push(Math.max(...arrivals) - Math.min(...arrivals));
         phases.after.push(ended - (Math.max(...arrivals) + SLOW_MODEL_MS));
-        const answered = fake.requests.map((request) => request.answeredAt ?? Number.NaN);
-        const finished = fake.requests.map((request) => request.finishedAt ?? Number.NaN);
+        const answered = requests.map((request) => request.answeredAt ?? Number.NaN);
+        const finished = requests.map((request) => request.finishedAt ?? Number.NaN);
         phases.answersSpread.push(Math.max(...finished) - Math.min(...answered));
         phases.afterLastReply.push(ended - Math.max(...finished));
       }
@@ -419,7 +400,7 @@ async function main(): Promise<void> {
       };
     }
     await noteRss("after_rounds", !CASES.has("idle"));
-    fake.requests.length = 0;
+    await fake.clear();
     if (CASES.has("idle")) {
       await sleep(IDLE_SECONDS * 1000);
       await noteRss(`idle_${IDLE_SECONDS}s`, true);

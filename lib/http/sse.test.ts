@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "../runs/run-events";
-import { type RunEventSource, runEventStream } from "./sse";
+import { deferredRunEventStream, type RunEventSource, runEventStream } from "./sse";
 
 function event(seq: number, type: RunEvent["type"] = "node-delta"): RunEvent {
   return { type, runId: "run-1", seq, at: seq } as unknown as RunEvent;
@@ -57,5 +57,34 @@ describe("SSE chunks", () => {
     live(event(6, "run-end"));
     expect(seqsOf((await reader.read()).value)).toEqual([5, 6]);
     expect((await reader.read()).done).toBe(true);
+  });
+});
+
+describe("deferredRunEventStream", () => {
+  it("sets the run up only after the answer's first chunk could be written (one event-loop turn later)", async () => {
+    const { source, live } = testSource([]);
+    const steps: string[] = [];
+    const response = deferredRunEventStream(
+      source,
+      async (opened) => {
+        steps.push("begin");
+        opened("run-1");
+        return "run-1";
+      },
+      new AbortController().signal,
+    );
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    // What a server does with the first chunk (the headers go with it) happens before the run's setup.
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    steps.push("first chunk written");
+    expect(first).toBe(": accepted\n\n");
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(steps).toEqual(["first chunk written", "begin"]);
+    live(event(1, "run-start"));
+    live(event(2, "run-end"));
+    const rest = new TextDecoder().decode((await reader.read()).value);
+    expect(rest).toContain("id: 1");
   });
 });

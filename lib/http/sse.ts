@@ -149,6 +149,10 @@ export async function startedRunFeed(
 ): Promise<StartedRunFeed> {
   let feed: ReadableStream<RunEventFeedItem> | undefined;
   let createdId: string | undefined;
+  // The answer's first chunk (its headers and the `: accepted` comment) reaches the socket before
+  // the run is set up: the server writes it from a nextTick or a microtask, both before this
+  // setImmediate, whereas `begin` starts with synchronous work (the Run row's INSERT on SQLite).
+  await new Promise((resolve) => setImmediate(resolve));
   try {
     const runId = await begin((id) => {
       createdId = id;

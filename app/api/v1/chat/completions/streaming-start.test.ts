@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { apiKeyRequest, readText, sseMessages, useGatedPublishedApi } from "@/lib/services/testing/published-api";
 import { POST } from "./route";
 
@@ -25,7 +25,9 @@ describe("streamed chat completions: headers first", () => {
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     // The first chunk is there while the run's start is still held: an SSE comment clients skip.
     expect(new TextDecoder().decode((await reader.read()).value)).toBe(": accepted\n\n");
-    expect(suite.runs.starts).toBe(1);
+    // The start begins one event-loop turn after the first chunk (lib/http/sse.ts), then is held.
+    expect(suite.runs.starts).toBe(0);
+    await vi.waitFor(() => expect(suite.runs.starts).toBe(1));
     expect(await suite.test.db.run.count()).toBe(before);
     suite.runs.release();
     const text = await readText(reader);
