@@ -285,7 +285,9 @@ async function sendWebResponse(answer, response, extraHeaders, head, acceptEncod
  * A request listener step: answers a request directly and returns true, or returns false when the
  * request is Next's to answer.
  * @param {{ distDir: string, log?: (message: string) => void }} options
- * @returns {(request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse) => boolean}
+ * @returns {(request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse, fallback: () => void) => boolean}
+ *   true when it took the request (it calls `fallback`, Next's handler, itself if the route turns
+ *   out not to export the method); false when the request is Next's
  */
 export function createDirectRoutes({ distDir, log = console.error }) {
   let routes;
@@ -318,15 +320,17 @@ export function createDirectRoutes({ distDir, log = console.error }) {
     }
     return loaded;
   };
-  const failed = (response, error) => {
+  // The route wrapper maps every error to its JSON answer; this is for a fault of this file's own.
+  const failed = (response, pathname, error) => {
     log(`Direct API route failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-    if (response.headersSent) {
+    if (response.headersSent || response.destroyed) {
       response.destroy();
       return;
     }
     response.statusCode = 500;
+    for (const [name, value] of configHeaders(pathname)) response.setHeader(name, value);
     response.setHeader("content-type", "application/json");
-    response.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong." } }));
+    response.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on the server." } }));
   };
 
   return (request, response, fallback) => {
@@ -356,7 +360,7 @@ export function createDirectRoutes({ distDir, log = console.error }) {
         const acceptEncoding = request.headers["accept-encoding"];
         await sendWebResponse(answer, response, configHeaders(pathname), method === "HEAD", acceptEncoding);
       } catch (error) {
-        failed(response, error);
+        failed(response, pathname, error);
       }
     })();
     return true;

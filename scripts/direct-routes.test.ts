@@ -292,7 +292,10 @@ describe("direct routes (scripts/direct-routes.mjs)", () => {
   it("answers a handler that throws with a JSON 500 and keeps serving", async () => {
     const answer = await send("GET", "/api/v1/workflows/my-flow/run");
     expect(answer.status).toBe(500);
-    expect(JSON.parse(answer.body)).toEqual({ error: { code: "internal_error", message: "Something went wrong." } });
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { code: "internal_error", message: "Something went wrong on the server." },
+    });
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(logged.some((line) => line.includes("the handler broke"))).toBe(true);
     expect((await send("GET", "/api/health")).status).toBe(200);
   });
