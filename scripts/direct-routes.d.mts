@@ -16,8 +16,11 @@ export interface DirectRoute {
   file: string;
 }
 
+/** A build's `routes-manifest.json` (Next's routes, in its matching order, and the `headers()` rules). */
+export declare function readRoutesManifest(distDir: string): unknown;
+
 /** The routes to answer directly, in Next's matching order, from a build's manifests. */
-export declare function loadDirectRoutes(distDir: string, prefixes?: string[]): DirectRoute[];
+export declare function loadDirectRoutes(distDir: string, prefixes?: string[], manifest?: unknown): DirectRoute[];
 
 /** The route and its raw path parameters for a path, or null. */
 export declare function matchDirectRoute(
@@ -26,7 +29,10 @@ export declare function matchDirectRoute(
 ): { route: DirectRoute; params: Record<string, string> } | null;
 
 /** The headers next.config's `headers()` adds to a path. */
-export declare function loadConfigHeaders(distDir: string): (pathname: string) => Array<[string, string]>;
+export declare function loadConfigHeaders(
+  distDir: string,
+  manifest?: unknown,
+): (pathname: string) => Array<[string, string]>;
 
 /** A request listener step: true when it answers the request, false when it is Next's. */
 export declare function createDirectRoutes(options: {

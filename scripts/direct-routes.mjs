@@ -37,15 +37,23 @@ export const DIRECT_PREFIXES = ["/api/v1/", "/api/health"];
  */
 
 /**
+ * A build's `routes-manifest.json` (Next's routes, in its matching order, and the `headers()` rules).
+ * @param {string} distDir the build folder (`.next`)
+ */
+export function readRoutesManifest(distDir) {
+  return JSON.parse(fs.readFileSync(path.join(distDir, "routes-manifest.json"), "utf8"));
+}
+
+/**
  * The routes to answer directly, in Next's matching order (static routes, then dynamic ones as
  * the manifest sorts them), read from a build's `routes-manifest.json` and `app-paths-manifest.json`.
  * Catch-all routes are left out (they belong to Next: the JSON 404).
  * @param {string} distDir the build folder (`.next`)
  * @param {string[]} [prefixes]
+ * @param {ReturnType<typeof readRoutesManifest>} [manifest] the routes manifest, when already read
  * @returns {DirectRoute[]}
  */
-export function loadDirectRoutes(distDir, prefixes = DIRECT_PREFIXES) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, "routes-manifest.json"), "utf8"));
+export function loadDirectRoutes(distDir, prefixes = DIRECT_PREFIXES, manifest = readRoutesManifest(distDir)) {
   const appPaths = JSON.parse(fs.readFileSync(path.join(distDir, "server", "app-paths-manifest.json"), "utf8"));
   const wanted = (page) =>
     prefixes.some((prefix) => page === prefix || page.startsWith(prefix)) && !page.includes("[...");
@@ -84,10 +92,10 @@ export function matchDirectRoute(routes, pathname) {
 /**
  * The headers next.config's `headers()` adds to a path (the security headers), from the manifest.
  * @param {string} distDir
+ * @param {ReturnType<typeof readRoutesManifest>} [manifest] the routes manifest, when already read
  * @returns {(pathname: string) => Array<[string, string]>}
  */
-export function loadConfigHeaders(distDir) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, "routes-manifest.json"), "utf8"));
+export function loadConfigHeaders(distDir, manifest = readRoutesManifest(distDir)) {
   const rules = (manifest.headers ?? []).map((rule) => ({
     regex: new RegExp(rule.regex),
     headers: rule.headers.map((header) => [header.key, header.value]),
@@ -293,8 +301,9 @@ export function createDirectRoutes({ distDir, log = console.error }) {
   let routes;
   let configHeaders;
   try {
-    routes = loadDirectRoutes(distDir);
-    configHeaders = loadConfigHeaders(distDir);
+    const manifest = readRoutesManifest(distDir);
+    routes = loadDirectRoutes(distDir, DIRECT_PREFIXES, manifest);
+    configHeaders = loadConfigHeaders(distDir, manifest);
   } catch (error) {
     log(`Direct API routes are off (the build's manifests are not as expected): ${error}`);
     return () => false;
