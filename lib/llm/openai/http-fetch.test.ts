@@ -30,6 +30,11 @@ afterEach(async () => {
   }
 });
 
+/** The body's chunks, read as the openai SDK reads a body (async iteration comes first). */
+function chunksOf(response: Response): AsyncIterator<Uint8Array> {
+  return (response.body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+}
+
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
@@ -57,8 +62,9 @@ describe("httpFetch", () => {
       headers: new Headers({ Authorization: "Bearer sk-1", "content-type": "application/json" }),
       body: '{"model":"m","é":1}',
     });
-    expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(201);
+    expect(response.ok).toBe(true);
+    expect(response.url).toBe(`${url}/v1/chat`);
     expect(response.headers.get("x-request-id")).toBe("req_1");
     expect(await response.json()).toEqual({
       method: "POST",
@@ -76,13 +82,14 @@ describe("httpFetch", () => {
       finish = () => response.end("data: [DONE]\n\n");
     });
     const response = await httpFetch(url, { method: "POST", body: "{}" });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    const first = await reader.read();
+    const chunks = chunksOf(response);
+    const first = await chunks.next();
     expect(new TextDecoder().decode(first.value)).toBe("data: first\n\n");
+    expect(response.bodyUsed).toBe(true);
     finish();
     let rest = "";
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await chunks.next();
       if (done) break;
       rest += new TextDecoder().decode(value);
     }
@@ -177,10 +184,69 @@ describe("httpFetch", () => {
     });
     const controller = new AbortController();
     const response = await httpFetch(url, { method: "POST", body: "{}", signal: controller.signal });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    await reader.read();
+    const chunks = chunksOf(response);
+    await chunks.next();
     controller.abort();
-    const error = await caught(reader.read());
+    const error = await caught(chunks.next());
     expect((error as DOMException).name).toBe("AbortError");
+  });
+
+  it("reads a body once: a second read rejects, and bodyUsed says so", async () => {
+    const url = await serve((_request, response) => response.end("once"));
+    const response = await httpFetch(url, { method: "POST", body: "{}" });
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.text()).toBe("once");
+    expect(response.bodyUsed).toBe(true);
+    expect(await caught(response.text())).toBeInstanceOf(TypeError);
+  });
+
+  it("closes the connection when the body is cancelled unread (as the SDK does before a retry)", async () => {
+    let closed: () => void = () => {};
+    const socketClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    const url = await serve((request, response) => {
+      request.socket.on("close", closed);
+      response.writeHead(429, { "content-type": "application/json" });
+      response.write('{"error":');
+    });
+    const response = await httpFetch(url, { method: "POST", body: "{}" });
+    expect(response.ok).toBe(false);
+    await chunksOf(response).return?.();
+    await socketClosed;
+  });
+
+  it("keeps an error that comes before anyone reads the body, and rejects the read with it", async () => {
+    let dropped: () => void = () => {};
+    const connectionDropped = new Promise<void>((resolve) => {
+      dropped = resolve;
+    });
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write("data: partial\n\n", () =>
+        setTimeout(() => {
+          response.socket?.destroy();
+          dropped();
+        }, 10),
+      );
+    });
+    const response = await httpFetch(url, { method: "POST", body: "{}" });
+    await connectionDropped;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const error = await caught(response.text());
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe("terminated");
+  });
+
+  it("keeps a decoding error that comes before anyone reads the body (the process does not crash)", async () => {
+    const url = await serve((_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip", "content-type": "application/json" });
+      response.end(Buffer.from("this is not gzip"));
+    });
+    const response = await httpFetch(url, { method: "POST", body: "{}" });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const error = await caught(response.json());
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe("terminated");
   });
 });

@@ -6,20 +6,30 @@ import zlib from "node:zlib";
 /**
  * The `fetch` the adapter hands the `openai` SDK by default: the same contract for what the SDK
  * sends (a POST or GET with a string body), over `node:http`/`node:https` keep-alive agents
- * instead of the global (undici) fetch.
+ * instead of the global (undici) fetch, answering a Response shaped as node-fetch's, which the
+ * SDK reads the same way (its body an async iterable of byte chunks, not a WHATWG stream).
  *
  * Why: every model call of a run shares one event loop, and the global fetch's per-request work
  * (a WHATWG Request, its own AbortSignal, the body turned into a web stream and written through
  * an async iterator, the fetch controller) was the largest CPU cost of a model call after the
  * SDK itself: ~0.6 ms per streamed call against ~0.3 ms here (measured with 10 concurrent calls
  * against the fake server). Ten parallel model nodes pay it ten times, serially, before the last
- * request leaves and again when the answers arrive.
+ * request leaves and again when the answers arrive. Building a WHATWG `Response` around a
+ * `ReadableStream` for each answer, and passing every chunk through that stream, was then the
+ * largest cost of an answer's arrival (about half of a short streamed answer's processing, with
+ * ten answers arriving together): the SDK iterates a node-fetch body directly (`Symbol.asyncIterator`
+ * comes first in its `ReadableStreamToAsyncIterable`), so the body here is the socket's own stream.
  *
  * What stays the same as the global fetch, because the SDK and our error mapping rely on it:
- * - the answer is a real `Response` whose body is a `ReadableStream` of the bytes as they arrive;
+ * - `status`, `ok`, `statusText`, `url`, `headers` (a real `Headers`), `text()`, `json()`,
+ *   `arrayBuffer()` and `bodyUsed` behave as a Response's; `body` is null for a body-less status;
+ * - the body's chunks are handed over as they arrive, with backpressure (a chunk is read from
+ *   the socket when the reader asks for it);
  * - an abort rejects (or errors the body) with `signal.reason`;
  * - a connection that cannot be made rejects with `TypeError("fetch failed", { cause })`, and a
  *   body cut off mid-way errors with `TypeError("terminated", { cause })`;
+ * - a body left unread is released by cancelling it (the SDK does before a retry): the socket
+ *   is closed rather than held;
  * - a compressed body (we ask for none, but a proxy may send one) is decoded;
  * - a redirect is followed: the request is sent again through the global fetch, which applies
  *   the redirect rules (the first answer was only a redirect, so nothing ran twice).
@@ -107,27 +117,14 @@ function send(
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
-    let source: ReturnType<typeof decoded> | undefined;
-    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-    let bodyDone = false;
-    const finishBody = () => {
-      bodyDone = true;
-      signal?.removeEventListener("abort", onAbort);
-    };
-    const failBody = (error: unknown) => {
-      if (bodyDone) return;
-      finishBody();
-      controller?.error(error);
-    };
+    let answer: NodeResponse | undefined;
     const onAbort = () => {
       const reason = abortReason(signal as AbortSignal);
       request.destroy();
-      source?.destroy();
       if (!settled) {
         settled = true;
-        finishBody();
         reject(reason);
-      } else failBody(reason);
+      } else answer?.body?.fail(reason);
     };
     const request = (protocol === "https:" ? https : http).request(url, {
       method: init?.method ?? "GET",
@@ -135,72 +132,158 @@ function send(
       agent: agents[protocol],
     });
     signal?.addEventListener("abort", onAbort, { once: true });
+    const stopListening = () => signal?.removeEventListener("abort", onAbort);
     request.on("error", (error) => {
       if (!settled) {
         settled = true;
-        finishBody();
+        stopListening();
         reject(new TypeError("fetch failed", { cause: error }));
-      } else failBody(new TypeError("terminated", { cause: error }));
+      } else answer?.body?.fail(new TypeError("terminated", { cause: error }));
     });
     request.on("response", (response) => {
       const status = response.statusCode ?? 0;
+      settled = true;
       if (redirectStatuses.has(status) && response.headers.location) {
         // Only a redirect answered; the global fetch sends the request again and follows it.
-        settled = true;
-        finishBody();
+        stopListening();
         response.destroy();
         fetch(input, init).then(resolve, reject);
         return;
       }
-      settled = true;
       const headers = responseHeaders(response.rawHeaders);
-      if (nullBodyStatuses.has(status) || init?.method === "HEAD") {
-        finishBody();
+      const hasBody = !nullBodyStatuses.has(status) && init?.method !== "HEAD";
+      if (!hasBody) {
+        stopListening();
         response.resume();
-        resolve(new Response(null, { status, statusText: response.statusMessage, headers }));
-        return;
       }
-      const stream = decoded(response);
-      source = stream;
-      let paused = false;
-      const readable = new ReadableStream<Uint8Array>(
-        {
-          start(streamController) {
-            controller = streamController;
-            stream.on("data", (chunk: Buffer) => {
-              if (bodyDone) return;
-              streamController.enqueue(chunk);
-              if ((streamController.desiredSize ?? 1) <= 0 && !paused) {
-                paused = true;
-                stream.pause();
-              }
-            });
-            stream.on("end", () => {
-              if (bodyDone) return;
-              finishBody();
-              streamController.close();
-            });
-            stream.on("error", (error) => failBody(new TypeError("terminated", { cause: error })));
-            // A socket closed before the body ended, without an error event of its own.
-            response.on("close", () => {
-              if (!response.complete) failBody(new TypeError("terminated", { cause: new Error("other side closed") }));
-            });
-          },
-          pull() {
-            if (paused) {
-              paused = false;
-              stream.resume();
-            }
-          },
-          cancel() {
-            finishBody();
-            response.destroy();
-          },
-        },
-        { highWaterMark: 64 },
+      answer = new NodeResponse(
+        url,
+        status,
+        response.statusMessage ?? "",
+        headers,
+        hasBody ? new NodeBody(response, stopListening) : null,
       );
-      resolve(new Response(readable, { status, statusText: response.statusMessage, headers }));
+      // A Response-shaped object, as node-fetch's: see the note on httpFetch.
+      resolve(answer as unknown as Response);
     });
     request.end(body);
   });
+}
+
+/**
+ * A response body read straight from the socket: an async iterable of byte chunks (what the SDK
+ * iterates), cancellable. Errors are the global fetch's: `TypeError("terminated")` for a cut-off
+ * body, or the abort reason.
+ */
+class NodeBody implements AsyncIterable<Uint8Array> {
+  private readonly source: ReturnType<typeof decoded>;
+  private failure: unknown;
+  private finished = false;
+  /** Whether a reader took the body (a Response's `bodyUsed`). */
+  used = false;
+
+  constructor(
+    private readonly response: http.IncomingMessage,
+    private readonly onFinished: () => void,
+  ) {
+    this.source = decoded(response);
+    // Kept for a reader that comes later; without a listener an early error would be thrown.
+    this.source.on("error", (error) => {
+      this.failure ??= new TypeError("terminated", { cause: error });
+    });
+    // A socket closed before the body ended, without an error event of its own.
+    response.on("close", () => {
+      if (!response.complete) this.fail(new TypeError("terminated", { cause: new Error("other side closed") }));
+    });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    this.used = true;
+    const chunks = (this.source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+    return {
+      next: async () => {
+        try {
+          const next = await chunks.next();
+          if (next.done) this.finish();
+          return next;
+        } catch (error) {
+          this.finish();
+          throw this.failure ?? new TypeError("terminated", { cause: error });
+        }
+      },
+      return: async () => {
+        this.cancel();
+        return { done: true, value: undefined };
+      },
+    };
+  }
+
+  /** Stops reading: the connection is closed rather than held with unread bytes. */
+  cancel(): void {
+    if (this.finished) return;
+    this.finish();
+    this.response.destroy();
+    this.source.destroy();
+  }
+
+  /** Ends the body with `error` (an abort's reason, or a dropped connection). */
+  fail(error: unknown): void {
+    if (this.finished) return;
+    this.failure = error;
+    this.finish();
+    this.response.destroy();
+    this.source.destroy();
+  }
+
+  /** The whole body. */
+  async bytes(): Promise<Buffer> {
+    if (this.used) throw new TypeError("Body is unusable: Body has already been read");
+    const parts: Buffer[] = [];
+    for await (const chunk of this) parts.push(chunk as Buffer);
+    return Buffer.concat(parts);
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.onFinished();
+  }
+}
+
+/** The answer of {@link httpFetch}: the members of a fetch Response the SDK and its callers read. */
+class NodeResponse {
+  readonly ok: boolean;
+  readonly redirected = false;
+  readonly type = "basic";
+
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    readonly statusText: string,
+    readonly headers: Headers,
+    readonly body: NodeBody | null,
+  ) {
+    this.ok = status >= 200 && status <= 299;
+  }
+
+  get bodyUsed(): boolean {
+    return this.body?.used ?? false;
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = await this.bytes();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
+  async text(): Promise<string> {
+    return (await this.bytes()).toString("utf8");
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  private bytes(): Promise<Buffer> {
+    return this.body ? this.body.bytes() : Promise.resolve(Buffer.alloc(0));
+  }
 }
