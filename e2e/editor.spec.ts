@@ -30,6 +30,10 @@ test("build a plan-and-execute workflow on the canvas, run it, inspect it, undo/
   expect(toolBox.y).toBeGreaterThan(iterationBox.y);
   expect(toolBox.x + toolBox.width).toBeLessThan(iterationBox.x + iterationBox.width + 1);
 
+  // Wire with the config panel closed: it narrows the canvas, and a connection dragged near the
+  // canvas's edge makes React Flow pan under the pointer (autoPanOnConnect), so the drop can miss.
+  await page.getByRole("button", { name: "Close configuration" }).click();
+  await expect(page.getByTestId("config-panel")).toHaveCount(0);
   await editor.connect("start_1", "planner_1");
   await editor.connect("planner_1", "iteration_1");
   await editor.connect("iteration_1", "synthesizer_1");

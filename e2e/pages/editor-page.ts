@@ -44,6 +44,12 @@ export class EditorPage {
   /** Connects a source handle to a node's input by dragging. */
   async connect(sourceId: string, targetId: string, sourceHandle = "out"): Promise<void> {
     await this.waitForSettledViewport();
+    // The viewport may have moved since the nodes were placed (the editor pans to keep a selected
+    // node clear of the config panel), and an off-screen node is not rendered: fit, as select does.
+    if (!(await this.node(sourceId).isVisible()) || !(await this.node(targetId).isVisible())) {
+      await this.fitView();
+      await this.waitForSettledViewport();
+    }
     const source = this.node(sourceId).locator(`.react-flow__handle.source[data-handleid="${sourceHandle}"]`);
     const target = this.node(targetId).locator(".react-flow__handle.target");
     const from = (await source.boundingBox())!;
