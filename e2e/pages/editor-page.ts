@@ -45,11 +45,8 @@ export class EditorPage {
   async connect(sourceId: string, targetId: string, sourceHandle = "out"): Promise<void> {
     await this.waitForSettledViewport();
     // The viewport may have moved since the nodes were placed (the editor pans to keep a selected
-    // node clear of the config panel), and an off-screen node is not rendered: fit, as select does.
-    if (!(await this.node(sourceId).isVisible()) || !(await this.node(targetId).isVisible())) {
-      await this.fitView();
-      await this.waitForSettledViewport();
-    }
+    // node clear of the config panel).
+    await this.reveal(sourceId, targetId);
     const source = this.node(sourceId).locator(`.react-flow__handle.source[data-handleid="${sourceHandle}"]`);
     const target = this.node(targetId).locator(".react-flow__handle.target");
     const from = (await source.boundingBox())!;
@@ -66,9 +63,19 @@ export class EditorPage {
     await this.page.locator(".react-flow__controls-fitview").click();
   }
 
+  /** Fits the view when any of these nodes is off-screen (and so not rendered), then lets it settle. */
+  async reveal(...ids: string[]): Promise<void> {
+    for (const id of ids) {
+      if (await this.node(id).isVisible()) continue;
+      await this.fitView();
+      await this.waitForSettledViewport();
+      return;
+    }
+  }
+
   /** Selects a node by clicking its title, fitting the view first when it is off-screen. */
   async select(id: string): Promise<void> {
-    if (!(await this.node(id).isVisible())) await this.fitView();
+    await this.reveal(id);
     await this.node(id).getByTestId("node-title").click();
     await expect(this.page.getByTestId("config-panel")).toHaveAttribute("data-node-id", id);
   }

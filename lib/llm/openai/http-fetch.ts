@@ -220,16 +220,18 @@ class NodeBody implements AsyncIterable<Uint8Array> {
 
   /** Stops reading: the connection is closed rather than held with unread bytes. */
   cancel(): void {
-    if (this.finished) return;
-    this.finish();
-    this.response.destroy();
-    this.source.destroy();
+    this.stop();
   }
 
   /** Ends the body with `error` (an abort's reason, or a dropped connection). */
   fail(error: unknown): void {
+    this.stop(error);
+  }
+
+  /** Closes the connection; a reader still waiting gets `failure` (when given) or `terminated`. */
+  private stop(failure?: unknown): void {
     if (this.finished) return;
-    this.failure = error;
+    if (failure !== undefined) this.failure = failure;
     this.finish();
     this.response.destroy();
     this.source.destroy();
