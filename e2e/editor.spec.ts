@@ -40,7 +40,7 @@ test("build a plan-and-execute workflow on the canvas, run it, inspect it, undo/
   await editor.connect("synthesizer_1", "end_1");
   await expect(editor.edges).toHaveCount(4);
   // A cycle is refused while dragging: no edge appears.
-  await editor.connect("synthesizer_1", "planner_1");
+  await editor.connect("synthesizer_1", "planner_1", "out", { refused: true });
   await expect(editor.edges).toHaveCount(4);
 
   await editor.select("start_1");

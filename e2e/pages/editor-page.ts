@@ -41,8 +41,32 @@ export class EditorPage {
     }
   }
 
-  /** Connects a source handle to a node's input by dragging. */
-  async connect(sourceId: string, targetId: string, sourceHandle = "out"): Promise<void> {
+  /**
+   * Connects a source handle to a node's input by dragging, and waits for the new edge. A drop
+   * that misses because the canvas moved under the synthetic drag (it pans under a connection
+   * dragged near its edge) is dragged again, at most twice more. With `refused`, the editor is
+   * expected to refuse the connection: one drag, no wait.
+   */
+  async connect(
+    sourceId: string,
+    targetId: string,
+    sourceHandle = "out",
+    { refused = false }: { refused?: boolean } = {},
+  ): Promise<void> {
+    const before = await this.edges.count();
+    for (let attempt = 1; ; attempt++) {
+      await this.dragConnection(sourceId, targetId, sourceHandle);
+      if (refused) return;
+      try {
+        await expect(this.edges).toHaveCount(before + 1, { timeout: 3_000 });
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  }
+
+  private async dragConnection(sourceId: string, targetId: string, sourceHandle: string): Promise<void> {
     await this.waitForSettledViewport();
     // The viewport may have moved since the nodes were placed (the editor pans to keep a selected
     // node clear of the config panel).
