@@ -136,4 +136,13 @@ describe("jsonAnswer", () => {
     const answer = jsonAnswer({ ok: true }, { headers: { "cache-control": "no-store" } });
     expect(answer.headers.get("cache-control")).toBe("no-store, no-transform");
   });
+
+  it("does not repeat a no-transform the headers already carry", () => {
+    const first = jsonAnswer({ ok: false }, { headers: { "cache-control": "no-store" } });
+    const again = jsonAnswer({ ok: false }, { headers: first.headers });
+    expect(again.headers.get("cache-control")).toBe("no-store, no-transform");
+    expect(jsonAnswer({}, { headers: { "cache-control": "No-Transform" } }).headers.get("cache-control")).toBe(
+      "No-Transform",
+    );
+  });
 });

@@ -22,7 +22,10 @@ export function jsonAnswer(value: unknown, init: ResponseInit = {}): Response {
   headers.set("content-type", "application/json");
   if (body.byteLength < SMALL_ANSWER_BYTES) {
     const cacheControl = headers.get("cache-control");
-    headers.set("cache-control", cacheControl ? `${cacheControl}, no-transform` : "no-transform");
+    // Headers taken over from an earlier answer (an error re-shaped for OpenAI clients) may carry it already.
+    if (!cacheControl) headers.set("cache-control", "no-transform");
+    else if (!/(^|,)\s*no-transform\s*(,|$)/i.test(cacheControl))
+      headers.set("cache-control", `${cacheControl}, no-transform`);
   }
   return new Response(body, { ...init, headers });
 }

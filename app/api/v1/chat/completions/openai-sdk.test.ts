@@ -280,6 +280,8 @@ describe("OpenAI-compatible API through the official SDK", () => {
       type: "authentication_error",
       code: "invalid_api_key",
     });
+    // Re-shaped from the route's own error answer: its headers are taken over, not repeated.
+    expect((error as AuthenticationError).headers.get("cache-control")).toBe("no-transform");
   });
 
   it("answers a failed run with a 422 workflow_error carrying the run's real code and id", async () => {
