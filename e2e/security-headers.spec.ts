@@ -48,7 +48,7 @@ test("the published API and the health check are served by their handlers direct
 }) => {
   // scripts/direct-routes.mjs answers these without Next's pipeline, whose answers carry its
   // page router's `Vary: rsc, …`; a Next upgrade that turned the direct path off would show here.
-  for (const path of ["/api/health", "/api/v1/models", "/api/v1/nowhere"]) {
+  for (const path of ["/api/health", "/api/v1/models", "/api/v1/models/echo@1", "/api/v1/nowhere"]) {
     const response = await request.get(path);
     const headers = response.headers();
     for (const [name, value] of Object.entries(EXPECTED)) expect(headers[name], `${path} ${name}`).toBe(value);
@@ -59,6 +59,7 @@ test("the published API and the health check are served by their handlers direct
     else expect(headers.vary ?? "", path).not.toContain("rsc");
   }
   expect((await request.get("/api/v1/models")).status()).toBe(401);
+  expect((await request.get("/api/v1/models/echo@1")).status()).toBe(401);
   expect((await request.get("/api/v1/nowhere")).status()).toBe(404);
 });
 

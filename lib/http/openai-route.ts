@@ -1,4 +1,5 @@
 import "server-only";
+import { isTrellisError } from "../workflow/errors";
 import { methodNotAllowed } from "./method-not-allowed";
 import { jsonAnswer } from "./respond";
 import { type RouteAuth, type RouteHandler, type RouteInput, type RouteSpec, rememberRouteSpec, route } from "./route";
@@ -50,6 +51,20 @@ export function openAiError(
   const response = jsonAnswer(body, { status, headers });
   if (status !== 429 && !response.headers.has("x-should-retry")) response.headers.set("x-should-retry", "false");
   return response;
+}
+
+/** Codes that are about the `model` the client named. */
+const MODEL_ERRORS = new Set(["workflow_not_found", "workflow_version_not_found", "workflow_not_published"]);
+
+/**
+ * The OpenAI answer to an error about the `model` the client named, with `param: "model"`: 404
+ * for a workflow or version not found, 409 for a workflow not published. Undefined for any other
+ * error, which the caller throws on.
+ */
+export function modelErrorAnswer(error: unknown): Response | undefined {
+  if (!isTrellisError(error) || !MODEL_ERRORS.has(error.code)) return undefined;
+  const status = error.code.endsWith("_not_found") ? 404 : 409;
+  return openAiError(status, { message: error.message, code: error.code, param: "model" });
 }
 
 /** Turns a Trellis error answer (`{ error: { code, message, field } }`) into OpenAI's shape; others pass. */

@@ -149,6 +149,21 @@ export async function listPublishedModels(principal: Principal | null): Promise<
     .map((workflow) => ({ id: workflow.slug, created: Math.floor(workflow.firstPublishedAt.getTime() / 1000) }));
 }
 
+/**
+ * One model of {@link listPublishedModels} (OpenAI's `GET /models/{model}`): the slug, or
+ * `slug@N` for one of its published versions. Whatever the principal may not call is not found,
+ * as in the list.
+ * @throws WorkflowNotFoundError, WorkflowNotPublishedError, WorkflowVersionNotFoundError
+ */
+export async function getPublishedModel(principal: Principal | null, model: string): Promise<PublishedModel> {
+  const { slug, version } = parseModelName(model);
+  // The same checks as a chat call naming this model: the workflow, the key's limits, the version.
+  await resolvePublishedVersion(principal, slug, version);
+  const listed = (await listPublishedModels(principal)).find((entry) => entry.id === slug);
+  if (!listed) throw new WorkflowNotFoundError(slug, `No workflow "${slug}" is available to this key.`);
+  return { id: model, created: listed.created };
+}
+
 /** Splits a chat `model` into the slug and the pinned version (`slug@2`), if any. */
 export function parseModelName(model: string): { slug: string; version?: string } {
   const at = model.lastIndexOf("@");

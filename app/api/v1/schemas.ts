@@ -131,10 +131,21 @@ export const workflowDescriptionSchema = z
 /** `GET /api/v1/workflows`. */
 export const workflowListSchema = z.object({ data: z.array(workflowDescriptionSchema) });
 
+/** One published workflow as OpenAI's model object (`id` is the slug, or `slug@N` when asked for). */
+export const modelSchema = z
+  .object({ id: z.string(), object: z.literal("model"), created: z.number(), owned_by: z.string() })
+  .meta({ id: "Model" });
+
 /** `GET /api/v1/models` (OpenAI's model list; `id` is the slug). */
-export const modelListSchema = z.object({
-  object: z.literal("list"),
-  data: z.array(z.object({ id: z.string(), object: z.literal("model"), created: z.number(), owned_by: z.string() })),
+export const modelListSchema = z.object({ object: z.literal("list"), data: z.array(modelSchema) });
+
+/** `GET /api/v1/models/{model}`. */
+export const modelPathSchema = z.object({
+  model: z
+    .string()
+    .min(1)
+    .max(220)
+    .meta({ description: "A workflow's slug, or `slug@N` for one of its published versions." }),
 });
 
 /** A non-streaming `chat.completion` (the fields Trellis fills; `trellis` names the run). */

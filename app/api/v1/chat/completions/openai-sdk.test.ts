@@ -12,6 +12,7 @@ import type { RouteHandler } from "@/lib/http/route";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "@/lib/llm/fake-server";
 import { fakeScenarios } from "@/lib/llm/fake-server/scenarios";
 import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "@/lib/workflow/document";
+import { GET as retrieveModel } from "../../models/[model]/route";
 import { GET as listModels } from "../../models/route";
 import { POST as chatCompletions } from "./route";
 
@@ -29,7 +30,11 @@ function startApiServer(): Promise<Server> {
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
-    const handler = ROUTES[`${incoming.method} ${url.pathname}`];
+    // `/api/v1/models/{model}`: the one route with a path parameter here.
+    const modelPath = /^\/api\/v1\/models\/([^/]+)$/.exec(url.pathname);
+    const params: Record<string, string> = modelPath ? { model: decodeURIComponent(modelPath[1] as string) } : {};
+    const handler =
+      modelPath && incoming.method === "GET" ? retrieveModel : ROUTES[`${incoming.method} ${url.pathname}`];
     if (!handler) {
       outgoing.writeHead(404).end();
       return;
@@ -43,7 +48,7 @@ function startApiServer(): Promise<Server> {
       headers,
       body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
     });
-    const response = await handler(request, { params: Promise.resolve({}) });
+    const response = await handler(request, { params: Promise.resolve(params) });
     outgoing.writeHead(response.status, Object.fromEntries(response.headers));
     const reader = response.body?.getReader();
     for (;;) {
@@ -270,6 +275,35 @@ describe("OpenAI-compatible API through the official SDK", () => {
       .create({ model: "ask", messages: [{ role: "user", content: "x" }] })
       .catch((caught: unknown) => caught);
     expect(refused).toBeInstanceOf(NotFoundError);
+  });
+
+  it("retrieves one model (slug or slug@version) as models.retrieve reads it; others are NotFoundError", async () => {
+    expect(await client.models.retrieve("echo")).toMatchObject({ id: "echo", object: "model", owned_by: "trellis" });
+    const pinned = await client.models.retrieve("pinned@1");
+    expect(pinned.id).toBe("pinned@1");
+    expect(pinned.created).toBeGreaterThan(1_600_000_000);
+    const limited = await createApiKey(workspaceId, {
+      name: "echo-only-2",
+      scopes: ["run"],
+      workflowId: workflowIds.Echo,
+    });
+    const limitedClient = new OpenAI({ apiKey: limited.secret, baseURL, maxRetries: 0 });
+    expect((await limitedClient.models.retrieve("echo")).id).toBe("echo");
+    const refusals: Array<[OpenAI, string, string]> = [
+      [client, "nowhere", "workflow_not_found"],
+      [client, "pinned@3", "workflow_version_not_found"],
+      [client, "pinned@latest", "workflow_version_not_found"],
+      [limitedClient, "ask", "workflow_not_found"],
+    ];
+    for (const [caller, name, code] of refusals) {
+      const error = await caller.models.retrieve(name).catch((caught: unknown) => caught);
+      expect(error, name).toBeInstanceOf(NotFoundError);
+      expect((error as NotFoundError).error, name).toMatchObject({
+        type: "invalid_request_error",
+        param: "model",
+        code,
+      });
+    }
   });
 
   it("refuses a bad key with AuthenticationError in OpenAI's error shape", async () => {

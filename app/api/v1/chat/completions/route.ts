@@ -1,15 +1,11 @@
 import { chatCompletionResponse, chatCompletionStream } from "@/lib/http/chat-completions";
 import { corsPreflight } from "@/lib/http/cors";
-import { openAiError, openAiMethodNotAllowed, openAiRoute } from "@/lib/http/openai-route";
+import { modelErrorAnswer, openAiMethodNotAllowed, openAiRoute } from "@/lib/http/openai-route";
 import { parseIdempotencyKey, replayedRun, startIdempotently } from "@/lib/services/idempotency";
 import { chatAnswerSourceOf, planChatRun, startChatRun } from "@/lib/services/published-api";
-import { isTrellisError } from "@/lib/workflow/errors";
 import { chatCompletionBodySchema, messageText } from "./schema";
 
 export const dynamic = "force-dynamic";
-
-/** Codes that are about the `model` the client named. */
-const MODEL_ERRORS = new Set(["workflow_not_found", "workflow_version_not_found", "workflow_not_published"]);
 
 /**
  * The OpenAI-compatible face of published workflows: `model` is the workflow slug (or
@@ -50,10 +46,8 @@ export const POST = openAiRoute(
         } else started = start.started;
       }
     } catch (error) {
-      if (isTrellisError(error) && MODEL_ERRORS.has(error.code)) {
-        const status = error.code.endsWith("_not_found") ? 404 : 409;
-        return openAiError(status, { message: error.message, code: error.code, param: "model" });
-      }
+      const answer = modelErrorAnswer(error);
+      if (answer) return answer;
       throw error;
     }
     const run = { runId: started.runId, model: body.model, done: started.done, answer: started.answer };
