@@ -31,21 +31,33 @@ npx biome check .
 step "Layer rules"
 npx tsx scripts/check-layers.ts
 
+# Runs a script that prints what some tests need (a URL, a path) and exports it as the named
+# variable; when the script fails, says which tests are SKIPPED (they check the variable).
+optional() {
+  local variable=$1 found=$2 skipped=$3 value
+  shift 3
+  if value=$("$@"); then
+    export "$variable=$value"
+    echo "$found $value"
+  else
+    echo "$skipped"
+  fi
+}
+
 step "PostgreSQL for the repository tests"
-if pg_url=$(bash scripts/postgres-local.sh); then
-  export TRELLIS_TEST_POSTGRES_URL="$pg_url"
-  echo "PostgreSQL at $pg_url"
-else
-  echo "PostgreSQL could not be started on this machine: the Postgres repository tests are SKIPPED."
-fi
+optional TRELLIS_TEST_POSTGRES_URL "PostgreSQL at" \
+  "PostgreSQL could not be started on this machine: the Postgres repository tests are SKIPPED." \
+  bash scripts/postgres-local.sh
 
 step "Redis for the queue-mode integration tests"
-if redis_url=$(bash scripts/redis-local.sh); then
-  export TRELLIS_TEST_REDIS_URL="$redis_url"
-  echo "Redis at $redis_url"
-else
-  echo "Redis could not be started on this machine: the queue-mode integration tests are SKIPPED."
-fi
+optional TRELLIS_TEST_REDIS_URL "Redis at" \
+  "Redis could not be started on this machine: the queue-mode integration tests are SKIPPED." \
+  bash scripts/redis-local.sh
+
+step "The official Python openai SDK, a client of the OpenAI-compatible API"
+optional TRELLIS_TEST_PYTHON_OPENAI "Python openai SDK at" \
+  "The Python openai SDK could not be installed on this machine: its client test is SKIPPED." \
+  bash scripts/python-openai.sh
 
 step "Unit and integration tests"
 npx vitest run

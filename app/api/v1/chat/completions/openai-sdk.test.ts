@@ -1,157 +1,30 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 // The official SDK as the client: the layer check allows `openai` in app/api/v1 test files only.
 import OpenAI, { AuthenticationError, NotFoundError, UnprocessableEntityError } from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/db/api-key-repository";
-import { saveProvider } from "@/lib/db/provider-repository";
-import { seedDatabase } from "@/lib/db/seed";
-import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
-import type { RouteHandler } from "@/lib/http/route";
-import { type FakeOpenAIServer, startFakeOpenAIServer } from "@/lib/llm/fake-server";
+import type { TestDatabase } from "@/lib/db/testing/test-database";
+import type { FakeOpenAIServer } from "@/lib/llm/fake-server";
 import { fakeScenarios } from "@/lib/llm/fake-server/scenarios";
-import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "@/lib/workflow/document";
-import { GET as retrieveModel } from "../../models/[model]/route";
-import { GET as listModels } from "../../models/route";
-import { POST as chatCompletions } from "./route";
+import { type OpenAiApiFixture, startOpenAiApiFixture } from "../../testing/openai-api-fixture";
 
-/**
- * Published workflows as an OpenAI-compatible API, exercised by the official `openai` SDK over
- * real HTTP: a tiny node:http server hands each request to the route handlers.
- */
-const ROUTES: Record<string, RouteHandler> = {
-  "POST /api/v1/chat/completions": chatCompletions,
-  "GET /api/v1/models": listModels,
-};
-
-function startApiServer(): Promise<Server> {
-  const server = createServer(async (incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
-    // `/api/v1/models/{model}`: the one route with a path parameter here.
-    const modelPath = /^\/api\/v1\/models\/([^/]+)$/.exec(url.pathname);
-    const params: Record<string, string> = modelPath ? { model: decodeURIComponent(modelPath[1] as string) } : {};
-    const handler =
-      modelPath && incoming.method === "GET" ? retrieveModel : ROUTES[`${incoming.method} ${url.pathname}`];
-    if (!handler) {
-      outgoing.writeHead(404).end();
-      return;
-    }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(incoming.headers)) {
-      if (typeof value === "string") headers.set(name, value);
-    }
-    const request = new Request(url, {
-      method: incoming.method,
-      headers,
-      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-    });
-    const response = await handler(request, { params: Promise.resolve(params) });
-    outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-    const reader = response.body?.getReader();
-    for (;;) {
-      const next = await reader?.read();
-      if (!next || next.done) break;
-      outgoing.write(next.value);
-    }
-    outgoing.end();
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-const model = { provider: "fake", model: "gpt-4o-mini" };
-
-/** start(query, history) → middle → end(answer). */
-function chatFlow(middle: { type: string; data: Record<string, unknown> }, answer: string): WorkflowDocument {
-  return {
-    schemaVersion: CURRENT_SCHEMA_VERSION,
-    nodes: [
-      {
-        id: "start",
-        type: "start",
-        position: { x: 0, y: 0 },
-        data: {
-          title: "Start",
-          inputs: [
-            { name: "question", type: "string", required: true },
-            { name: "history", type: "array" },
-          ],
-          chat: { queryInput: "question", historyInput: "history" },
-        },
-      },
-      { id: "work", type: middle.type, position: { x: 200, y: 0 }, data: { title: "Work", ...middle.data } },
-      {
-        id: "end",
-        type: "end",
-        position: { x: 400, y: 0 },
-        data: { title: "End", outputs: [{ name: "answer", value: answer }] },
-      },
-    ],
-    edges: [
-      { id: "e1", source: "start", target: "work" },
-      { id: "e2", source: "work", target: "end" },
-    ],
-  } as WorkflowDocument;
-}
-
-const askFlow = chatFlow({ type: "llm", data: { model, userPrompt: "{{start.question}}" } }, "{{work.text}}");
-const echoFlow = (prefix: string) =>
-  chatFlow(
-    { type: "template", data: { template: `${prefix} Q={{start.question}} H={{start.history}}` } },
-    "{{work.text}}",
-  );
-
+/** Published workflows as an OpenAI-compatible API, exercised by the official `openai` SDK over real HTTP. */
 describe("OpenAI-compatible API through the official SDK", () => {
+  let fixture: OpenAiApiFixture;
   let test: TestDatabase;
   let fake: FakeOpenAIServer;
-  let api: Server;
   let client: OpenAI;
   let baseURL: string;
   let workspaceId: string;
-  let ownerId: string;
-  const workflowIds: Record<string, string> = {};
-
-  async function publish(name: string, document: WorkflowDocument) {
-    const { id } = await createWorkflow(workspaceId, { name, userId: ownerId, draft: document });
-    await publishWorkflow(id, { note: "", userId: ownerId });
-    workflowIds[name] = id;
-  }
+  let workflowIds: Record<string, string>;
 
   beforeAll(async () => {
-    test = await createTestDatabase("sqlite");
-    fake = await startFakeOpenAIServer();
-    ({ workspaceId, ownerId } = await seedDatabase(test.db, {
-      adminEmail: "a@b.c",
-      adminPassword: "pw",
-      workspaceName: "W",
-    }));
-    await saveProvider(workspaceId, "fake", { baseURL: fake.url, apiKey: "sk-fake" });
-    await publish("Ask", askFlow);
-    await publish("Echo", echoFlow("v1"));
-    // Published twice: v1 and v2 differ, so pinning is visible.
-    await publish("Pinned", echoFlow("v1"));
-    await test.db.workflow.update({
-      where: { id: workflowIds.Pinned },
-      data: { draft: echoFlow("v2") as unknown as object },
-    });
-    await publishWorkflow(workflowIds.Pinned!, { note: "second", userId: ownerId });
-    // No chat settings: the default query input is not declared, so calls are refused, naming it.
-    const unmapped = structuredClone(askFlow);
-    delete (unmapped.nodes[0]!.data as Record<string, unknown>).chat;
-    await publish("Unmapped", unmapped);
-    await createWorkflow(workspaceId, { name: "Draft only", userId: ownerId, draft: askFlow });
-    const secret = (await createApiKey(workspaceId, { name: "ci", scopes: ["run"] })).secret;
-    api = await startApiServer();
-    baseURL = `http://127.0.0.1:${(api.address() as AddressInfo).port}/api/v1`;
-    client = new OpenAI({ apiKey: secret, baseURL, maxRetries: 0 });
+    fixture = await startOpenAiApiFixture();
+    ({ test, fake, baseURL, workspaceId, workflowIds } = fixture);
+    client = new OpenAI({ apiKey: fixture.secret, baseURL, maxRetries: 0 });
   });
   beforeEach(() => fake.reset());
   afterAll(async () => {
-    await new Promise((resolve) => api?.close(resolve));
-    await fake?.close();
-    await test?.dispose();
+    await fixture?.close();
   });
 
   it("answers a non-streaming completion with the workflow's answer, usage and the run id", async () => {
