@@ -54,10 +54,10 @@ optional TRELLIS_TEST_REDIS_URL "Redis at" \
   "Redis could not be started on this machine: the queue-mode integration tests are SKIPPED." \
   bash scripts/redis-local.sh
 
-step "The official Python openai SDK, a client of the OpenAI-compatible API"
-optional TRELLIS_TEST_PYTHON_OPENAI "Python openai SDK at" \
-  "The Python openai SDK could not be installed on this machine: its client test is SKIPPED." \
-  bash scripts/python-openai.sh
+step "The official Python SDKs of OpenAI and MCP, clients of the published API"
+optional TRELLIS_TEST_PYTHON "Python with the openai and mcp SDKs at" \
+  "The Python openai and mcp SDKs could not be installed on this machine: their client tests are SKIPPED." \
+  bash scripts/python-sdks.sh
 
 step "Unit and integration tests"
 npx vitest run

@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
@@ -192,6 +195,38 @@ describe("MCP server of published workflows", () => {
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["greeter"]);
     await expect(client.callTool({ name: "ask", arguments: { question: "x" } })).rejects.toThrow(/Unknown tool/);
   });
+
+  // The official Python SDK's client too (`npm test` installs it, scripts/python-sdks.sh; skipped where it cannot).
+  it.skipIf(!process.env.TRELLIS_TEST_PYTHON)(
+    "the official Python SDK's client connects, lists the tools, calls them with progress, and gets invalid_input",
+    async () => {
+      fake.script(fakeScenarios.answer("Forty-two."));
+      const script = path.join(import.meta.dirname, "../testing/mcp-python-client.py");
+      const { stdout } = await promisify(execFile)(process.env.TRELLIS_TEST_PYTHON as string, [script], {
+        env: { ...process.env, MCP_URL: url.href, MCP_API_KEY: secret },
+        timeout: 60_000,
+      });
+      const answers = JSON.parse(stdout) as Record<string, unknown> & {
+        tools: { name: string; inputSchema: unknown }[];
+        progress: { progress: number; message: string }[];
+      };
+      expect(answers.sdk).toMatch(/^\d+\./);
+      expect(answers.server).toMatchObject({ name: "trellis" });
+      // Its newest-era probe falls back to the initialize handshake, at a version both sides speak.
+      expect(answers.protocol_version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(answers.tools.map((tool) => tool.name)).toEqual(["ask", "greeter"]);
+      expect(answers.tools[1]?.inputSchema).toMatchObject({ required: ["name"], additionalProperties: false });
+      expect(answers.ask).toMatchObject({ content: [{ type: "text", text: "Forty-two." }] });
+      expect(answers.progress.map((update) => [update.progress, update.message])).toEqual([
+        [1, "Start: succeeded"],
+        [2, "Work: succeeded"],
+        [3, "End: succeeded"],
+      ]);
+      expect(answers.greeter).toMatchObject({ structuredContent: { greeting: "Hello, Ada!", excited: false } });
+      expect(answers.bad_arguments).toMatchObject({ isError: true, content: [{ type: "text" }] });
+      expect((answers.bad_arguments as { content: { text: string }[] }).content[0]?.text).toMatch(/^invalid_input: /);
+    },
+  );
 
   it("answers 401 JSON without a valid key", async () => {
     await expect(connect(null)).rejects.toThrow(/401|unauthorized/i);

@@ -7,10 +7,10 @@ import { type OpenAiApiFixture, startOpenAiApiFixture } from "../../testing/open
 
 /**
  * The official Python `openai` SDK as the client of the OpenAI-compatible API, stream and not:
- * `npm test` installs it (scripts/python-openai.sh) and passes its Python in
- * TRELLIS_TEST_PYTHON_OPENAI. Skipped, as `npm test` then says, where it cannot be installed.
+ * `npm test` installs it (scripts/python-sdks.sh) and passes its Python in
+ * TRELLIS_TEST_PYTHON. Skipped, as `npm test` then says, where it cannot be installed.
  */
-const python = process.env.TRELLIS_TEST_PYTHON_OPENAI;
+const python = process.env.TRELLIS_TEST_PYTHON;
 const client = path.join(import.meta.dirname, "../../testing/openai-python-client.py");
 
 interface PythonAnswers {
