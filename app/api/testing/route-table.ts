@@ -351,6 +351,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     body: () => ({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
   },
   "GET /api/v1/models": { access: "own-workspace" },
+  "GET /api/v1/models/[model]": { access: "resource", params: (acme) => ({ model: acme.workflowSlug }) },
   "GET /api/v1/openapi.json": { access: "public", reason: "the API's OpenAPI document: the same for everyone" },
   "GET /api/v1/runs/[runId]": { access: "resource", params: run },
   "POST /api/v1/runs/[runId]/cancel": { access: "resource", params: run },
