@@ -87,14 +87,34 @@ export class EditorPage {
     await this.page.locator(".react-flow__controls-fitview").click();
   }
 
-  /** Fits the view when any of these nodes is off-screen (and so not rendered), then lets it settle. */
+  /**
+   * Fits the view when any of these nodes is not wholly inside the canvas, then lets it settle. Off
+   * screen a node is not rendered (onlyRenderVisibleElements); near an edge it can be rendered but
+   * lie under the palette or the config panel, which then take the click or the drop.
+   */
   async reveal(...ids: string[]): Promise<void> {
     for (const id of ids) {
-      if (await this.node(id).isVisible()) continue;
+      if (await this.insideCanvas(id)) continue;
       await this.fitView();
       await this.waitForSettledViewport();
       return;
     }
+  }
+
+  /** Whether the node is rendered and its whole box lies inside the canvas's box. */
+  private async insideCanvas(id: string): Promise<boolean> {
+    if (!(await this.node(id).isVisible())) return false;
+    const [node, canvas] = await Promise.all([
+      this.node(id).boundingBox(),
+      this.page.locator(".react-flow").first().boundingBox(),
+    ]);
+    if (!node || !canvas) return false;
+    return (
+      node.x >= canvas.x &&
+      node.y >= canvas.y &&
+      node.x + node.width <= canvas.x + canvas.width &&
+      node.y + node.height <= canvas.y + canvas.height
+    );
   }
 
   /** Selects a node by clicking its title, fitting the view first when it is off-screen. */
