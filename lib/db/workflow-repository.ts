@@ -335,6 +335,16 @@ export async function listPublishedWorkflows(workspaceId: string): Promise<Publi
   }));
 }
 
+/** When the workflow's first version was published; null when it has none. */
+export async function findFirstPublishedAt(workflowId: string): Promise<Date | null> {
+  const first = await database().workflowVersion.findFirst({
+    where: { workflowId },
+    orderBy: { version: "asc" },
+    select: { createdAt: true },
+  });
+  return first?.createdAt ?? null;
+}
+
 /** A workflow's id and pinned served version by its slug within a workspace; null when none has it. */
 export async function getServingBySlug(
   workspaceId: string,

@@ -1,5 +1,6 @@
 import "server-only";
 import {
+  findFirstPublishedAt,
   findServedVersion,
   getVersionDocument,
   listPublishedWorkflows,
@@ -65,6 +66,19 @@ export async function resolvePublishedVersion(
   slug: string,
   version?: string,
 ): Promise<PublishedVersion> {
+  const found = await findPublishedVersion(principal, slug, version);
+  return { ...found, document: await getVersionDocument(found.versionId) };
+}
+
+/**
+ * {@link resolvePublishedVersion} without the document: the same checks, the same errors.
+ * @throws WorkflowNotFoundError, WorkflowNotPublishedError, WorkflowVersionNotFoundError
+ */
+async function findPublishedVersion(
+  principal: Principal | null,
+  slug: string,
+  version?: string,
+): Promise<Omit<PublishedVersion, "document">> {
   authorize(principal, "workflow.run");
   // A number the database could hold, or a name no version has (then only "not found" is told).
   const number = version === undefined ? undefined : /^[1-9]\d{0,8}$/.test(version) ? Number(version) : 0;
@@ -83,13 +97,7 @@ export async function resolvePublishedVersion(
     if (wanted === undefined) throw new WorkflowNotPublishedError(slug);
     throw new WorkflowVersionNotFoundError(slug, wanted);
   }
-  return {
-    workflowId,
-    slug,
-    versionId: served.version.id,
-    version: served.version.version,
-    document: await getVersionDocument(served.version.id),
-  };
+  return { workflowId, slug, versionId: served.version.id, version: served.version.version };
 }
 
 /**
@@ -158,10 +166,9 @@ export async function listPublishedModels(principal: Principal | null): Promise<
 export async function getPublishedModel(principal: Principal | null, model: string): Promise<PublishedModel> {
   const { slug, version } = parseModelName(model);
   // The same checks as a chat call naming this model: the workflow, the key's limits, the version.
-  await resolvePublishedVersion(principal, slug, version);
-  const listed = (await listPublishedModels(principal)).find((entry) => entry.id === slug);
-  if (!listed) throw new WorkflowNotFoundError(slug, `No workflow "${slug}" is available to this key.`);
-  return { id: model, created: listed.created };
+  const { workflowId } = await findPublishedVersion(principal, slug, version);
+  const firstPublishedAt = (await findFirstPublishedAt(workflowId)) ?? new Date(0);
+  return { id: model, created: Math.floor(firstPublishedAt.getTime() / 1000) };
 }
 
 /** Splits a chat `model` into the slug and the pinned version (`slug@2`), if any. */

@@ -1,6 +1,3 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
@@ -19,6 +16,7 @@ import { fakeScenarios } from "@/lib/llm/fake-server/scenarios";
 import { closeAllMcpConnections } from "@/lib/services/mcp-connections";
 import { serviceRoot } from "@/lib/services/root";
 import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "@/lib/workflow/document";
+import { python, runPythonClient } from "../testing/python-client";
 import { GET as mcpGet, POST as mcpPost } from "./route";
 
 /**
@@ -197,19 +195,19 @@ describe("MCP server of published workflows", () => {
   });
 
   // The official Python SDK's client too (`npm test` installs it, scripts/python-sdks.sh; skipped where it cannot).
-  it.skipIf(!process.env.TRELLIS_TEST_PYTHON)(
+  it.skipIf(!python)(
     "the official Python SDK's client connects, lists the tools, calls them with progress, and gets invalid_input",
     async () => {
       fake.script(fakeScenarios.answer("Forty-two."));
-      const script = path.join(import.meta.dirname, "../testing/mcp-python-client.py");
-      const { stdout } = await promisify(execFile)(process.env.TRELLIS_TEST_PYTHON as string, [script], {
-        env: { ...process.env, MCP_URL: url.href, MCP_API_KEY: secret },
-        timeout: 60_000,
+      const answers = await runPythonClient<
+        Record<string, unknown> & {
+          tools: { name: string; inputSchema: unknown }[];
+          progress: { progress: number; message: string }[];
+        }
+      >("mcp-python-client.py", {
+        MCP_URL: url.href,
+        MCP_API_KEY: secret,
       });
-      const answers = JSON.parse(stdout) as Record<string, unknown> & {
-        tools: { name: string; inputSchema: unknown }[];
-        progress: { progress: number; message: string }[];
-      };
       expect(answers.sdk).toMatch(/^\d+\./);
       expect(answers.server).toMatchObject({ name: "trellis" });
       // Its newest-era probe falls back to the initialize handshake, at a version both sides speak.

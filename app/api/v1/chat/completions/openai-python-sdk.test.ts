@@ -1,17 +1,13 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeScenarios } from "@/lib/llm/fake-server/scenarios";
 import { type OpenAiApiFixture, startOpenAiApiFixture } from "../../testing/openai-api-fixture";
+import { python, runPythonClient } from "../../testing/python-client";
 
 /**
  * The official Python `openai` SDK as the client of the OpenAI-compatible API, stream and not:
  * `npm test` installs it (scripts/python-sdks.sh) and passes its Python in
  * TRELLIS_TEST_PYTHON. Skipped, as `npm test` then says, where it cannot be installed.
  */
-const python = process.env.TRELLIS_TEST_PYTHON;
-const client = path.join(import.meta.dirname, "../../testing/openai-python-client.py");
 
 interface PythonAnswers {
   sdk: string;
@@ -42,11 +38,10 @@ describe.skipIf(!python)("OpenAI-compatible API through the official Python SDK"
       fakeScenarios.answer("Forty-two.", 30, 4),
       fakeScenarios.answer("The sky is blue over Athens today.", 12, 8),
     );
-    const { stdout } = await promisify(execFile)(python as string, [client], {
-      env: { ...process.env, OPENAI_BASE_URL: fixture.baseURL, OPENAI_API_KEY: fixture.secret },
-      timeout: 60_000,
+    const answers = await runPythonClient<PythonAnswers>("openai-python-client.py", {
+      OPENAI_BASE_URL: fixture.baseURL,
+      OPENAI_API_KEY: fixture.secret,
     });
-    const answers = JSON.parse(stdout) as PythonAnswers;
     expect(answers.sdk).toMatch(/^\d+\./);
     expect(answers.models).toEqual(["ask", "echo", "pinned", "unmapped"]);
     expect(answers.retrieved).toMatchObject({ id: "pinned@1", object: "model", owned_by: "trellis" });
