@@ -196,7 +196,7 @@ describe("MCP server of published workflows", () => {
 
   // The official Python SDK's client too (`npm test` installs it, scripts/python-sdks.sh; skipped where it cannot).
   it.skipIf(!python)(
-    "the official Python SDK's client connects, lists the tools, calls them with progress, and gets invalid_input",
+    "the official Python SDK's client connects, lists the tools, calls them with progress, gets invalid_input, pings, and is refused an unknown tool",
     async () => {
       fake.script(fakeScenarios.answer("Forty-two."));
       const answers = await runPythonClient<
@@ -223,6 +223,10 @@ describe("MCP server of published workflows", () => {
       expect(answers.greeter).toMatchObject({ structuredContent: { greeting: "Hello, Ada!", excited: false } });
       expect(answers.bad_arguments).toMatchObject({ isError: true, content: [{ type: "text" }] });
       expect((answers.bad_arguments as { content: { text: string }[] }).content[0]?.text).toMatch(/^invalid_input: /);
+      // What a client checks besides: ping answers, tools is the capability served, an unknown tool is an error.
+      expect(answers.ping).toEqual({});
+      expect(answers.capabilities).toMatchObject({ tools: {} });
+      expect(JSON.stringify(answers.unknown_tool)).toMatch(/Unknown tool: nowhere/);
     },
   );
 

@@ -37,6 +37,12 @@ async def main():
         out["progress"] = progress
         out["greeter"] = dump(await client.call_tool("greeter", {"name": "Ada"}))
         out["bad_arguments"] = dump(await client.call_tool("greeter", {"excited": "very"}))
+        out["ping"] = dump(await client.send_ping())
+        out["capabilities"] = dump(client.server_capabilities) if client.server_capabilities else None
+        try:
+            out["unknown_tool"] = dump(await client.call_tool("nowhere", {}))
+        except Exception as error:  # the server may answer a JSON-RPC error instead of a tool error
+            out["unknown_tool"] = {"raised": type(error).__name__, "message": str(error)}
     print(json.dumps(out))
 
 

@@ -47,6 +47,21 @@ def main():
         + [{"role": "user", "content": "Now?"}],
     )
     out["pinned"] = pinned.choices[0].message.content
+    # The SDK's stream helper, as apps use it: content events, then the assembled completion.
+    with client.chat.completions.stream(
+        model="ask",
+        messages=[{"role": "user", "content": "Helper?"}],
+        stream_options={"include_usage": True},
+    ) as helper:
+        deltas = [event.delta for event in helper if event.type == "content.delta"]
+        final = helper.get_final_completion()
+    out["helper"] = {"deltas": deltas, "final": final.model_dump()}
+    raw = client.chat.completions.with_raw_response.create(model="echo", messages=question)
+    out["raw"] = {
+        "status": raw.status_code,
+        "content_type": raw.headers.get("content-type"),
+        "content": raw.parse().choices[0].message.content,
+    }
     out["not_found"] = error_of(lambda: client.chat.completions.create(model="nowhere", messages=question))
     out["bad_key"] = error_of(lambda: OpenAI(api_key="trl_nope", max_retries=0).models.list())
     print(json.dumps(out))

@@ -19,6 +19,8 @@ interface PythonAnswers {
     usage?: Record<string, number> | null;
   }[];
   pinned: string;
+  helper: { deltas: string[]; final: Record<string, unknown> };
+  raw: { status: number; content_type: string; content: string };
   not_found: Record<string, unknown> | null;
   bad_key: Record<string, unknown> | null;
 }
@@ -33,10 +35,11 @@ describe.skipIf(!python)("OpenAI-compatible API through the official Python SDK"
     await fixture?.close();
   });
 
-  it("lists and retrieves models, completes, streams with usage, and raises NotFoundError and AuthenticationError", async () => {
+  it("lists and retrieves models, completes, streams with usage (raw and through the stream helper), reads raw responses, and raises NotFoundError and AuthenticationError", async () => {
     fixture.fake.script(
       fakeScenarios.answer("Forty-two.", 30, 4),
       fakeScenarios.answer("The sky is blue over Athens today.", 12, 8),
+      fakeScenarios.answer("Streams are read with the helper.", 9, 6),
     );
     const answers = await runPythonClient<PythonAnswers>("openai-python-client.py", {
       OPENAI_BASE_URL: fixture.baseURL,
@@ -60,6 +63,26 @@ describe.skipIf(!python)("OpenAI-compatible API through the official Python SDK"
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 8 } });
     // The last user message is the question; the earlier ones are the history (v1's template shows both).
     expect(answers.pinned).toMatch(/^v1 Q=Now\? H=.*Earlier/);
+    // The stream helper (`chat.completions.stream`): content events piece by piece, and the
+    // completion it assembles from the chunks, with the finish reason and the usage chunk.
+    expect(answers.helper.deltas.join("")).toBe("Streams are read with the helper.");
+    expect(answers.helper.deltas.length).toBeGreaterThan(2);
+    expect(answers.helper.final).toMatchObject({
+      model: "ask",
+      choices: [
+        {
+          index: 0,
+          finish_reason: "stop",
+          message: { role: "assistant", content: "Streams are read with the helper." },
+        },
+      ],
+      usage: { prompt_tokens: 9, completion_tokens: 6, total_tokens: 15 },
+    });
+    expect(answers.raw).toEqual({
+      status: 200,
+      content_type: "application/json",
+      content: "v1 Q=Meaning of life? H=[]",
+    });
     expect(answers.not_found).toEqual({
       class: "NotFoundError",
       status: 404,
@@ -72,6 +95,7 @@ describe.skipIf(!python)("OpenAI-compatible API through the official Python SDK"
     expect(fixture.fake.requests.map((request) => request.body.messages.at(-1)?.content)).toEqual([
       "Meaning of life?",
       "Sky?",
+      "Helper?",
     ]);
   });
 });

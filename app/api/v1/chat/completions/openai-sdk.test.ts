@@ -68,6 +68,37 @@ describe("OpenAI-compatible API through the official SDK", () => {
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 8 } });
   });
 
+  it("works with the SDK's stream helper (content events, the assembled completion) and withResponse()", async () => {
+    fake.script(fakeScenarios.answer("Streams are read with the helper.", 9, 6));
+    const helper = client.chat.completions.stream({
+      model: "ask",
+      messages: [{ role: "user", content: "Helper?" }],
+      stream_options: { include_usage: true },
+    });
+    const deltas: string[] = [];
+    helper.on("content", (delta) => deltas.push(delta));
+    const final = await helper.finalChatCompletion();
+    expect(deltas.join("")).toBe("Streams are read with the helper.");
+    expect(deltas.length).toBeGreaterThan(2);
+    expect(final).toMatchObject({
+      model: "ask",
+      choices: [
+        {
+          index: 0,
+          finish_reason: "stop",
+          message: { role: "assistant", content: "Streams are read with the helper." },
+        },
+      ],
+      usage: { prompt_tokens: 9, completion_tokens: 6, total_tokens: 15 },
+    });
+    const { data, response } = await client.chat.completions
+      .create({ model: "echo", messages: [{ role: "user", content: "raw?" }] })
+      .withResponse();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(data.choices[0]?.message.content).toBe("v1 Q=raw? H=[]");
+  });
+
   it("streams a non-streaming node's answer as one chunk and ends the SSE with data: [DONE]", async () => {
     const response = await fetch(`${baseURL}/chat/completions`, {
       method: "POST",
