@@ -4,7 +4,6 @@ import { NotSignedInError } from "../services/access/access-errors";
 import { principalFromApiKey } from "../services/access/api-key";
 import type { Principal } from "../services/access/principal";
 import { principalFromRequest } from "../services/access/session";
-import { runWithRequestContext } from "../services/request-context";
 import { TrellisError } from "../workflow/errors";
 import { clientAddress } from "./client-address";
 import { withCors } from "./cors";
@@ -160,6 +159,11 @@ export interface RouteInput<Params, Body, Query, Auth extends RouteAuth> {
   body: Body;
   /** Parsed query. */
   query: Query;
+  /**
+   * The client's address (lib/http/client-address.ts). The principal carries it too, so what a
+   * service audits names where the change came from; a public route passes it on itself.
+   */
+  clientAddress: string;
 }
 
 /** A Next.js route handler. */
@@ -245,7 +249,11 @@ export function route<
     try {
       // API-key clients are not browsers carrying ambient cookies: no cross-site risk to check.
       if (!apiKey) requireSameOrigin(request);
-      const principal = await resolvePrincipal(request, spec.auth);
+      const address = clientAddress(request);
+      // A copy per request: principals may be cached, and the address is this request's.
+      const found = await resolvePrincipal(request, spec.auth);
+      const principal: Principal | null =
+        found && found.kind !== "system" ? { ...found, clientAddress: address } : found;
       resolved = principal;
       const rawParams = await readParams(context);
       if (!rawParams.ok) return answer(errorResponse(400, "invalid_path", "The URL path is not validly encoded."));
@@ -276,15 +284,17 @@ export function route<
         if (!parsed.success) return answer(invalid("invalid_request", "body", parsed.error, false));
         body = parsed.data;
       }
-      const result = await runWithRequestContext({ clientAddress: clientAddress(request) }, () =>
-        handler({
-          request,
-          principal: principal as RouteInput<Params, Body, Query, Auth>["principal"],
-          params,
-          body,
-          query,
-        }),
-      );
+      // The request's address travels on the principal (and `clientAddress`), not in an
+      // AsyncLocalStorage: on Node 20 and 22 one `run()` turns on async hooks for the whole
+      // process, a cost on every promise of every run the server executes afterwards.
+      const result = await handler({
+        request,
+        principal: principal as RouteInput<Params, Body, Query, Auth>["principal"],
+        params,
+        body,
+        query,
+        clientAddress: address,
+      });
       return answer(result instanceof Response ? result : jsonAnswer(result ?? { ok: true }));
     } catch (error) {
       return answer(mapError(error));

@@ -88,7 +88,7 @@ export async function signIn(
   );
   if (answer.status === 401 || answer.status === 400) {
     await limit.recordFailure();
-    await auditFailedSignIn(input.email);
+    await auditFailedSignIn(input.email, client.ipAddress);
     throw new InvalidCredentialsError();
   }
   // An answer we do not expect is a server fault (a logged 500), not bad input.
@@ -111,7 +111,7 @@ async function upgradeStoredHash(userId: string, password: string): Promise<void
   if (upgraded) await storePasswordHash(userId, upgraded);
 }
 
-async function auditFailedSignIn(email: string): Promise<void> {
+async function auditFailedSignIn(email: string, clientAddress: string): Promise<void> {
   const userId = await findUserIdByEmail(email.trim().toLowerCase());
   if (!userId) return;
   const membership = await findActingMembership(userId, null);
@@ -119,6 +119,7 @@ async function auditFailedSignIn(email: string): Promise<void> {
   await recordAudit(null, {
     workspaceId: membership.workspaceId,
     action: "auth.sign_in_failed",
+    clientAddress,
     actorLabel: email,
     target: { type: "user", id: userId, label: email },
   });

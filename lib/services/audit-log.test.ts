@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testProviders } from "../db/testing/test-database";
 import type { UserPrincipal } from "./access/principal";
 import { listAuditLog, recordAudit } from "./audit-log";
-import { runWithRequestContext } from "./request-context";
 import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 
 describe.each(testProviders())("the audit log on %s", (provider) => {
@@ -40,12 +39,17 @@ describe.each(testProviders())("the audit log on %s", (provider) => {
     expect(members.map((entry) => entry.action)).toEqual(["member.role_changed"]);
   });
 
-  it("takes the client address from the request being served when the event names none", async () => {
-    await runWithRequestContext({ clientAddress: "10.1.2.3" }, () =>
-      recordAudit(owner, { action: "settings.updated", target: { type: "retention", id: owner.workspaceId } }),
-    );
+  it("takes the client address from the principal's request when the event names none", async () => {
+    const fromRequest: UserPrincipal = { ...owner, clientAddress: "10.1.2.3" };
+    await recordAudit(fromRequest, {
+      action: "settings.updated",
+      target: { type: "retention", id: owner.workspaceId },
+    });
     const [latest] = await listAuditLog(owner, { actions: ["settings.updated"] });
     expect(latest?.clientAddress).toBe("10.1.2.3");
+    // The event's own address wins (a sign-in names the address it checked).
+    await recordAudit(fromRequest, { action: "settings.updated", clientAddress: "10.9.9.9" });
+    expect((await listAuditLog(owner, { actions: ["settings.updated"] }))[0]?.clientAddress).toBe("10.9.9.9");
   });
 
   it("is closed to editors and viewers", async () => {

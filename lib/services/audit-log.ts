@@ -4,7 +4,6 @@ import { insertAuditEntry, listAuditEntries as listRows, type NewAuditEntry } fr
 import { TrellisError } from "../workflow/errors";
 import { authorize } from "./access/policy";
 import type { Principal } from "./access/principal";
-import { currentRequestContext } from "./request-context";
 
 /** What a service records after a change succeeds (the actor comes from the principal). */
 export interface AuditEvent {
@@ -15,7 +14,7 @@ export interface AuditEvent {
    * `credential.deleted`, `workflow.published`, `settings.updated`, … */
   action: string;
   target?: { type: string; id: string; label?: string | null } | null;
-  /** Defaults to the address of the request being served (lib/services/request-context.ts). */
+  /** Defaults to the principal's (the address of the request it acts through, set by lib/http/route.ts). */
   clientAddress?: string | null;
   /** Names and before/after values, never secrets. */
   detail?: Record<string, unknown> | null;
@@ -44,7 +43,7 @@ export async function recordAudit(principal: Principal | null, event: AuditEvent
     actorLabel: event.actorLabel,
     action: event.action,
     target: event.target,
-    clientAddress: event.clientAddress ?? currentRequestContext()?.clientAddress ?? null,
+    clientAddress: event.clientAddress ?? (principal?.kind === "system" ? null : principal?.clientAddress) ?? null,
     detail: event.detail,
   });
 }

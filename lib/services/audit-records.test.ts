@@ -3,7 +3,6 @@ import { providerInputSchema } from "../contracts/provider-config";
 import { openApiSourceInputSchema } from "../contracts/tool-source-config";
 import type { UserPrincipal } from "./access/principal";
 import { auditLogPage, exportAuditLog } from "./audit-log";
-import { runWithRequestContext } from "./request-context";
 import { saveRetention } from "./retention";
 import { type OwnerWorkspace, seedOwnerWorkspace } from "./testing/owner-workspace";
 import { setServedVersion } from "./workflow-versions";
@@ -37,7 +36,9 @@ describe("audit records of settings, keys, credentials and workflows", () => {
   afterAll(async () => test?.dispose());
 
   it("writes one entry per change, with who, what, target and where, and never a secret", async () => {
-    await runWithRequestContext({ clientAddress: "192.0.2.7" }, async () => {
+    // Principals from a request carry its address (lib/http/route.ts), and every entry takes it.
+    const here: UserPrincipal = { ...owner, clientAddress: "192.0.2.7" };
+    await (async (owner: UserPrincipal) => {
       const provider = { name: "gateway", baseURL: "https://llm.example.com/v1", apiKey: "sk-audit-provider" };
       await saveProvider(
         owner,
@@ -87,7 +88,7 @@ describe("audit records of settings, keys, credentials and workflows", () => {
       await addWorkspaceVariable(owner, { name: "REGION", value: "eu" });
       await changeWorkspaceVariable(owner, "REGION", "us");
       await removeWorkspaceVariable(owner, "REGION");
-    });
+    })(here);
 
     const { entries } = await auditLogPage(owner, { limit: 500 });
     const actions = entries.map((entry) => `${entry.action} ${entry.target?.type}`).reverse();

@@ -158,7 +158,9 @@ describe.each(testProviders())("invitations on %s", (provider) => {
 
   it("records member.invited, invitation.revoked and member.joined", async () => {
     const created = await createInvitation(owner, invite({ role: "viewer", email: "audit@example.test" }));
-    await acceptInvitationWithNewAccount(created.token, account("audit@example.test"));
+    await acceptInvitationWithNewAccount(created.token, account("audit@example.test"), {
+      clientAddress: "198.51.100.4",
+    });
     const revoked = await createInvitation(owner, invite({ role: "viewer" }));
     await revokeInvitation(owner, revoked.invitation.id);
     const lines = await listAuditLog(owner, { actions: ["member.", "invitation."], limit: 500 });
@@ -172,6 +174,7 @@ describe.each(testProviders())("invitations on %s", (provider) => {
       (line) => line.action === "member.joined" && line.target?.label === "audit@example.test",
     );
     expect(joinedLine).toMatchObject({
+      clientAddress: "198.51.100.4",
       actor: { type: "user", label: "audit@example.test" },
       detail: { role: "viewer" },
     });

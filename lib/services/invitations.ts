@@ -171,7 +171,12 @@ async function join(invitation: InvitationRecord, token: string, userId: string,
   }
 }
 
-async function recordJoin(invitation: InvitationRecord, userId: string, email: string): Promise<void> {
+async function recordJoin(
+  invitation: InvitationRecord,
+  userId: string,
+  email: string,
+  clientAddress: string | undefined,
+): Promise<void> {
   const member: UserPrincipal = {
     kind: "user",
     userId,
@@ -182,6 +187,7 @@ async function recordJoin(invitation: InvitationRecord, userId: string, email: s
     action: "member.joined",
     target: { type: "user", id: userId, label: email },
     detail: { role: invitation.role, invitationId: invitation.id },
+    clientAddress,
   });
 }
 
@@ -201,24 +207,26 @@ export async function acceptInvitation(
   const { email } = await getAccount(principal.userId);
   if (invitation.email && invitation.email !== email) throw new InvitationEmailMismatchError();
   await join(invitation, token, principal.userId, now);
-  await recordJoin(invitation, principal.userId, email);
+  await recordJoin(invitation, principal.userId, email, principal.clientAddress);
   return { workspaceId: invitation.workspaceId, role: invitation.role };
 }
 
 /**
  * Someone without an account accepts: the account is created (`createAccount`) and joins. The link
- * is checked first, so a dead link creates no account. They then sign in as usual.
+ * is checked first, so a dead link creates no account. They then sign in as usual. `clientAddress`
+ * (the request's) goes into the `member.joined` audit line.
  * @throws the invitation errors, InvitationEmailMismatchError, AccountExistsError (409: sign in instead)
  */
 export async function acceptInvitationWithNewAccount(
   token: string,
   account: z.output<typeof newAccountSchema>,
-  now = new Date(),
+  options: { clientAddress?: string; now?: Date } = {},
 ): Promise<{ workspaceId: string; user: { id: string; email: string; name: string } }> {
+  const now = options.now ?? new Date();
   const invitation = await pendingInvitation(token, now);
   if (invitation.email && invitation.email !== account.email) throw new InvitationEmailMismatchError();
   const user = await createAccount(account);
   await join(invitation, token, user.id, now);
-  await recordJoin(invitation, user.id, user.email);
+  await recordJoin(invitation, user.id, user.email, options.clientAddress);
   return { workspaceId: invitation.workspaceId, user };
 }

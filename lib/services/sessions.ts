@@ -59,11 +59,11 @@ export async function revokeAllSessions(principal: Principal | null): Promise<{ 
   return { ended };
 }
 
-/** Sign-out through better-auth: ends the session of a cookie value (a missing, unknown or expired one is a no-op). */
-export async function signOut(token: string | undefined): Promise<void> {
+/** Sign-out through better-auth: ends the session of a cookie value (a missing, unknown or expired one is a no-op); the audit line names `clientAddress`. */
+export async function signOut(token: string | undefined, clientAddress?: string): Promise<void> {
   const principal = await principalFromSessionToken(token);
   if (!principal) return;
-  if (await endSessionByToken(token)) await recordAudit(principal, { action: "auth.sign_out" });
+  if (await endSessionByToken(token)) await recordAudit(principal, { action: "auth.sign_out", clientAddress });
 }
 
 /** Switches the session's current workspace (the user must be a member there, else 404). */

@@ -12,6 +12,8 @@ export interface UserPrincipal {
   role: WorkspaceRole;
   /** The database session the request came with (lib/services/access/session.ts); absent for principals built in tests. */
   sessionId?: string;
+  /** The address of the request this principal acts through (lib/http/client-address.ts), for the audit log. */
+  clientAddress?: string;
 }
 
 /** A published-API client, authenticated by an API key. */
@@ -27,6 +29,8 @@ export interface ApiKeyPrincipal {
   workflowIds: readonly string[] | null;
   /** Browser origins allowed to call with the key (CORS); empty: none. */
   allowedOrigins?: readonly string[];
+  /** The address of the request this principal acts through (lib/http/client-address.ts), for the audit log. */
+  clientAddress?: string;
 }
 
 /**

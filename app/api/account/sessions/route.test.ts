@@ -28,7 +28,7 @@ async function signIn(password = "secret-password", userAgent = "Firefox/140"): 
 }
 
 function request(cookie: string, method = "GET", body?: unknown, url = "http://localhost/api/account/sessions") {
-  const headers = new Headers({ cookie });
+  const headers = new Headers({ cookie, [PEER_ADDRESS_HEADER]: "192.0.2.9" });
   if (body !== undefined) headers.set("content-type", "application/json");
   return new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
@@ -78,14 +78,22 @@ describe.each(testProviders())("database sessions through the routes on %s", (pr
     expect(response.headers.get("set-cookie")).toMatch(/Max-Age=0/);
     expect(await sessionsOf(copy)).toBe(401);
     expect(await test.db.session.count({ where: { userId: ownerId } })).toBe(0);
-    const actions = (await test.db.auditEntry.findMany({ orderBy: { createdAt: "asc" } })).map((row) => row.action);
-    expect(actions).toEqual(expect.arrayContaining(["auth.sign_in", "auth.sign_out"]));
+    const entries = await test.db.auditEntry.findMany({ orderBy: { createdAt: "asc" } });
+    expect(entries.map((row) => row.action)).toEqual(expect.arrayContaining(["auth.sign_in", "auth.sign_out"]));
+    // Each line names the address of the request that made the change (the sign-out's came with its principal).
+    expect(entries.find((row) => row.action === "auth.sign_in")?.clientAddress).toBe("192.0.2.7");
+    expect(entries.find((row) => row.action === "auth.sign_out")?.clientAddress).toBe("192.0.2.9");
   });
 
   it("records a failed sign-in of a known account in its workspace", async () => {
     expect(await signIn("wrong-password")).toBe("status 401");
     const failed = await test.db.auditEntry.findFirstOrThrow({ where: { action: "auth.sign_in_failed" } });
-    expect(failed).toMatchObject({ workspaceId, actorType: "anonymous", actorLabel: "owner@example.test" });
+    expect(failed).toMatchObject({
+      workspaceId,
+      actorType: "anonymous",
+      actorLabel: "owner@example.test",
+      clientAddress: "192.0.2.7",
+    });
   });
 
   it("revokes one session of the user's own, and answers 404 for another's or an unknown id", async () => {
