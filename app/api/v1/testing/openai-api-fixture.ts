@@ -75,6 +75,23 @@ export const echoFlow = (prefix: string) =>
   );
 
 /** The running fixture. */
+/**
+ * The answer both SDK tests stream through their SDK's stream helper, and the completion the
+ * helper must assemble from our chunks (text, finish reason, the usage chunk).
+ */
+export const helperAnswer = {
+  text: "Streams are read with the helper.",
+  promptTokens: 9,
+  completionTokens: 6,
+  completion: {
+    model: "ask",
+    choices: [
+      { index: 0, finish_reason: "stop", message: { role: "assistant", content: "Streams are read with the helper." } },
+    ],
+    usage: { prompt_tokens: 9, completion_tokens: 6, total_tokens: 15 },
+  },
+};
+
 export interface OpenAiApiFixture {
   /** The scratch database. */
   test: TestDatabase;

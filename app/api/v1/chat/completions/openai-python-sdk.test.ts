@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeScenarios } from "@/lib/llm/fake-server/scenarios";
-import { type OpenAiApiFixture, startOpenAiApiFixture } from "../../testing/openai-api-fixture";
+import { helperAnswer, type OpenAiApiFixture, startOpenAiApiFixture } from "../../testing/openai-api-fixture";
 import { python, runPythonClient } from "../../testing/python-client";
 
 /**
@@ -39,7 +39,7 @@ describe.skipIf(!python)("OpenAI-compatible API through the official Python SDK"
     fixture.fake.script(
       fakeScenarios.answer("Forty-two.", 30, 4),
       fakeScenarios.answer("The sky is blue over Athens today.", 12, 8),
-      fakeScenarios.answer("Streams are read with the helper.", 9, 6),
+      fakeScenarios.answer(helperAnswer.text, helperAnswer.promptTokens, helperAnswer.completionTokens),
     );
     const answers = await runPythonClient<PythonAnswers>("openai-python-client.py", {
       OPENAI_BASE_URL: fixture.baseURL,
@@ -65,19 +65,9 @@ describe.skipIf(!python)("OpenAI-compatible API through the official Python SDK"
     expect(answers.pinned).toMatch(/^v1 Q=Now\? H=.*Earlier/);
     // The stream helper (`chat.completions.stream`): content events piece by piece, and the
     // completion it assembles from the chunks, with the finish reason and the usage chunk.
-    expect(answers.helper.deltas.join("")).toBe("Streams are read with the helper.");
+    expect(answers.helper.deltas.join("")).toBe(helperAnswer.text);
     expect(answers.helper.deltas.length).toBeGreaterThan(2);
-    expect(answers.helper.final).toMatchObject({
-      model: "ask",
-      choices: [
-        {
-          index: 0,
-          finish_reason: "stop",
-          message: { role: "assistant", content: "Streams are read with the helper." },
-        },
-      ],
-      usage: { prompt_tokens: 9, completion_tokens: 6, total_tokens: 15 },
-    });
+    expect(answers.helper.final).toMatchObject(helperAnswer.completion);
     expect(answers.raw).toEqual({
       status: 200,
       content_type: "application/json",

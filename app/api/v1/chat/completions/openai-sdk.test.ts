@@ -5,7 +5,7 @@ import { createApiKey } from "@/lib/db/api-key-repository";
 import type { TestDatabase } from "@/lib/db/testing/test-database";
 import type { FakeOpenAIServer } from "@/lib/llm/fake-server";
 import { fakeScenarios } from "@/lib/llm/fake-server/scenarios";
-import { type OpenAiApiFixture, startOpenAiApiFixture } from "../../testing/openai-api-fixture";
+import { helperAnswer, type OpenAiApiFixture, startOpenAiApiFixture } from "../../testing/openai-api-fixture";
 
 /** Published workflows as an OpenAI-compatible API, exercised by the official `openai` SDK over real HTTP. */
 describe("OpenAI-compatible API through the official SDK", () => {
@@ -69,7 +69,7 @@ describe("OpenAI-compatible API through the official SDK", () => {
   });
 
   it("works with the SDK's stream helper (content events, the assembled completion) and withResponse()", async () => {
-    fake.script(fakeScenarios.answer("Streams are read with the helper.", 9, 6));
+    fake.script(fakeScenarios.answer(helperAnswer.text, helperAnswer.promptTokens, helperAnswer.completionTokens));
     const helper = client.chat.completions.stream({
       model: "ask",
       messages: [{ role: "user", content: "Helper?" }],
@@ -78,19 +78,9 @@ describe("OpenAI-compatible API through the official SDK", () => {
     const deltas: string[] = [];
     helper.on("content", (delta) => deltas.push(delta));
     const final = await helper.finalChatCompletion();
-    expect(deltas.join("")).toBe("Streams are read with the helper.");
+    expect(deltas.join("")).toBe(helperAnswer.text);
     expect(deltas.length).toBeGreaterThan(2);
-    expect(final).toMatchObject({
-      model: "ask",
-      choices: [
-        {
-          index: 0,
-          finish_reason: "stop",
-          message: { role: "assistant", content: "Streams are read with the helper." },
-        },
-      ],
-      usage: { prompt_tokens: 9, completion_tokens: 6, total_tokens: 15 },
-    });
+    expect(final).toMatchObject(helperAnswer.completion);
     const { data, response } = await client.chat.completions
       .create({ model: "echo", messages: [{ role: "user", content: "raw?" }] })
       .withResponse();
