@@ -30,7 +30,10 @@
  *                               after 200 ms: blocking wall time (p50/min/max), and the p50 of its
  *                               phases by the fake server's times (on this process's clock): to the first model request, the
  *                               spread of the 10 requests, and from the last answer (its arrival +
- *                               200 ms) to the run's answer
+ *                               200 ms) to the run's answer; `model_alone_p50` is ten streamed calls
+ *                               of the same model sent at once by a bare node:http client in this
+ *                               process, each read to its last byte, `beyond_model_alone_p50` the
+ *                               wall p50 minus it: the server's share (the goal is on the wall time)
  *   rss_mb                      the server process's resident memory (VmRSS of the serve.mjs process
  *                               and its children) with the load average, after start-up, after each
  *                               round, and after BENCH_API_IDLE_SECONDS (default 60) idle; with each,
@@ -54,6 +57,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -203,6 +207,37 @@ async function modelCall(model: LanguageModel): Promise<void> {
   for await (const _part of model.stream({ messages: [{ role: "user", content: "ping" }] })) {
     // drained: the node reads the whole stream too
   }
+}
+
+const bareAgent = new http.Agent({ keepAlive: true });
+
+/** One streamed call of the slow model over plain `node:http` (no SDK, no parsing), drained. */
+function bareModelCall(baseUrl: string): Promise<void> {
+  const body = JSON.stringify({
+    model: SLOW_MODEL,
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: "user", content: "ping" }],
+  });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/chat/completions`,
+      {
+        method: "POST",
+        agent: bareAgent,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.on("data", () => undefined);
+        response.on("end", () =>
+          response.statusCode === 200 ? resolve() : reject(new Error(`model answered ${response.statusCode}`)),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 function summary(samples: number[]) {
@@ -363,6 +398,18 @@ async function main(): Promise<void> {
         answersSpread: [] as number[],
         afterLastReply: [] as number[],
       };
+      // Ten streamed calls to the same model without Trellis: a bare node:http client in this
+      // process, all at once, each read to its last byte. What the model alone takes to answer
+      // ten concurrent calls, so the wall time's share beyond it is the server's.
+      const tenCalls = () => Promise.all(Array.from({ length: PARALLEL_BRANCHES }, () => bareModelCall(fake.url)));
+      await tenCalls(); // warm-up
+      const alone: number[] = [];
+      for (let sample = 0; sample < PARALLEL_SAMPLES; sample++) {
+        const started = performance.now();
+        await tenCalls();
+        alone.push(performance.now() - started);
+      }
+      await fake.clear();
       await blockingRun(runUrl("parallel_10_llm"), secret, { query: "ping" }); // warm-up
       for (let sample = 0; sample < PARALLEL_SAMPLES; sample++) {
         await fake.clear();
@@ -385,9 +432,13 @@ async function main(): Promise<void> {
       }
       const sorted = sortedCopy(walls);
       const median = (samples: number[]) => percentile(sortedCopy(samples), 0.5);
+      const wallP50 = median(walls);
+      const aloneP50 = median(alone);
       result.parallel_10_llm_wall_ms = {
         model_delay_ms: SLOW_MODEL_MS,
         ...summary(walls),
+        model_alone_p50: aloneP50,
+        beyond_model_alone_p50: Math.round((wallP50 - aloneP50) * 100) / 100,
         min: percentile(sorted, 0),
         max: percentile(sorted, 1),
         phases_p50_ms: {

@@ -6,9 +6,12 @@
  *
  * `startFakeModelProcess()` forks this file (the bench runs under tsx, whose loader the child
  * inherits); the child starts `startFakeOpenAIServer` with bench/bench-model.ts's replies and
- * answers the parent's questions over IPC. The times of the requests it recorded are sent as
- * epoch milliseconds (`performance.timeOrigin + performance.now()`, both processes on one clock)
- * and turned back into the parent's `performance.now()`.
+ * answers the parent's questions over IPC. The times of the requests it recorded are sent on the
+ * system's monotonic clock (`process.hrtime`, one clock for every process) and turned back into
+ * the parent's `performance.now()`. Not as epoch milliseconds (`performance.timeOrigin + now()`):
+ * each process's time origin is read from the wall clock when it starts, and on this machine two
+ * processes started a second apart disagreed by 0.5 ms, and by 10 ms when the wall clock was
+ * adjusted in between.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -66,7 +69,8 @@ export async function startFakeModelProcess(): Promise<FakeModelProcess> {
       child.on("message", onMessage);
       child.send({ id, type } satisfies ToChild);
     });
-  const local = (epoch: number | undefined) => (epoch === undefined ? undefined : epoch - performance.timeOrigin);
+  const local = (monotonic: number | undefined) =>
+    monotonic === undefined ? undefined : monotonic - monotonicOffset();
   return {
     url,
     async requests() {
@@ -89,18 +93,24 @@ export async function startFakeModelProcess(): Promise<FakeModelProcess> {
   };
 }
 
+/** The system's monotonic clock (ms) minus this process's `performance.now()`: both run at one rate. */
+function monotonicOffset(): number {
+  return Number(process.hrtime.bigint()) / 1e6 - performance.now();
+}
+
 /** The child: serves the fake model and answers the parent. */
 async function runChild(): Promise<void> {
   const fake: FakeOpenAIServer = await startFakeOpenAIServer({ responder: benchResponder });
-  const epoch = (time: number | undefined) => (time === undefined ? undefined : performance.timeOrigin + time);
   process.on("message", (message: ToChild) => {
     if (message.type === "clear") fake.requests.length = 0;
+    const offset = monotonicOffset();
+    const monotonic = (time: number | undefined) => (time === undefined ? undefined : time + offset);
     const requests =
       message.type === "requests"
         ? fake.requests.map((request) => ({
-            receivedAt: epoch(request.receivedAt) as number,
-            answeredAt: epoch(request.answeredAt),
-            finishedAt: epoch(request.finishedAt),
+            receivedAt: monotonic(request.receivedAt) as number,
+            answeredAt: monotonic(request.answeredAt),
+            finishedAt: monotonic(request.finishedAt),
           }))
         : undefined;
     process.send?.({ id: message.id, requests } satisfies FromChild);
