@@ -24,6 +24,27 @@ test("the publish dialog's API panel shows calls filled in with the workflow's s
   await page.getByTestId("api-example-tab-fetchSse").click();
   await expect(page.getByTestId("api-example-fetchSse")).toContainText('response_mode: "streaming"');
   await page.screenshot({ path: "test-results/api-panel.png" });
+  // At 1024 px the five example tabs stay on one row, and a long line scrolls rather than
+  // breaking inside a word (the URL, "blocking").
+  await page.setViewportSize({ width: 1024, height: 900 });
+  const tabs = page.getByRole("tablist", { name: "Example language" }).getByRole("tab");
+  await expect(tabs).toHaveCount(5);
+  const rows = new Set<number>();
+  for (const tab of await tabs.all()) rows.add(Math.round((await tab.boundingBox())?.y ?? -1));
+  expect(rows.size).toBe(1);
+  await page.getByTestId("api-example-tab-curl").click();
+  const curlBlock = page.getByTestId("api-example-curl");
+  const lineHeight = await curlBlock.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight));
+  const lines = curl.split("\n").length;
+  const { scrollHeight, paddingY } = await curlBlock.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      scrollHeight: element.scrollHeight,
+      paddingY: Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom),
+    };
+  });
+  expect(Math.round((scrollHeight - paddingY) / lineHeight)).toBe(lines);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId("publish-submit").click();
   await expect(page.getByTestId("published-version")).toHaveAttribute("data-version", "1");
 

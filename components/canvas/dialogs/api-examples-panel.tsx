@@ -85,7 +85,7 @@ export function ApiExamplesPanel() {
         </TabsList>
         {TABS.map((tab) => (
           <TabsContent key={tab.id} value={tab.id} className="flex flex-col gap-1.5">
-            <CodeBlock className="max-h-72 text-2xs break-all" data-testid={`api-example-${tab.id}`}>
+            <CodeBlock className="max-h-72 text-2xs whitespace-pre" data-testid={`api-example-${tab.id}`}>
               {tab.id === "curl"
                 ? `${examples.curl}\n\n# Streaming (Server-Sent Events):\n${examples.curlStream}`
                 : examples[tab.id]}

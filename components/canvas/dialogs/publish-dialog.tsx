@@ -107,6 +107,7 @@ export function PublishDialog({ onSave }: { onSave: () => void }) {
       title="Publish a version"
       onClose={close}
       testId="publish-dialog"
+      wide
       footer={
         <Button variant="primary" data-testid="publish-submit" disabled={busy} onClick={() => void publish()}>
           <RocketIcon aria-hidden /> {busy ? "Publishing…" : "Publish"}
