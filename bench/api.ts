@@ -432,13 +432,13 @@ async function main(): Promise<void> {
       }
       const sorted = sortedCopy(walls);
       const median = (samples: number[]) => percentile(sortedCopy(samples), 0.5);
-      const wallP50 = median(walls);
+      const wall = summary(walls);
       const aloneP50 = median(alone);
       result.parallel_10_llm_wall_ms = {
         model_delay_ms: SLOW_MODEL_MS,
-        ...summary(walls),
+        ...wall,
         model_alone_p50: aloneP50,
-        beyond_model_alone_p50: Math.round((wallP50 - aloneP50) * 100) / 100,
+        beyond_model_alone_p50: Math.round((wall.p50 - aloneP50) * 100) / 100,
         min: percentile(sorted, 0),
         max: percentile(sorted, 1),
         phases_p50_ms: {

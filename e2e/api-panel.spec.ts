@@ -34,16 +34,12 @@ test("the publish dialog's API panel shows calls filled in with the workflow's s
   expect(rows.size).toBe(1);
   await page.getByTestId("api-example-tab-curl").click();
   const curlBlock = page.getByTestId("api-example-curl");
-  const lineHeight = await curlBlock.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight));
-  const lines = curl.split("\n").length;
-  const { scrollHeight, paddingY } = await curlBlock.evaluate((element) => {
+  const renderedLines = await curlBlock.evaluate((element) => {
     const style = getComputedStyle(element);
-    return {
-      scrollHeight: element.scrollHeight,
-      paddingY: Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom),
-    };
+    const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+    return Math.round((element.scrollHeight - padding) / Number.parseFloat(style.lineHeight));
   });
-  expect(Math.round((scrollHeight - paddingY) / lineHeight)).toBe(lines);
+  expect(renderedLines).toBe(curl.split("\n").length);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId("publish-submit").click();
   await expect(page.getByTestId("published-version")).toHaveAttribute("data-version", "1");
