@@ -7,9 +7,10 @@ import {
   WorkflowNotFoundError,
 } from "../db/workflow-repository";
 import type { RunTrigger } from "../runs/run-status";
+import { chatBinding } from "../workflow/chat-binding";
 import { TrellisError } from "../workflow/errors";
 import { endConfigSchema } from "../workflow/nodes/end";
-import { type StartChatConfig, startChatSchema, startConfigSchema } from "../workflow/nodes/start";
+import { startConfigSchema } from "../workflow/nodes/start";
 import { parseTemplate, referenceFromSelector, stringifyValue } from "../workflow/variables";
 import { authorize, can } from "./access/policy";
 import type { Principal } from "./access/principal";
@@ -31,7 +32,7 @@ export class WorkflowVersionNotFoundError extends TrellisError {
   }
 }
 
-/** A chat request the workflow cannot take (no user message). Code `invalid_request` (400), naming the field. */
+/** A chat request the workflow cannot take (no user message; a workflow with no text input). Code `invalid_request` (400), naming the field. */
 export class ChatRequestError extends TrellisError {
   /** Where the problem is, for the error body. */
   readonly details: { field: string };
@@ -203,11 +204,24 @@ function documentNodes(document: unknown): DocumentNode[] {
   return Array.isArray(nodes) ? (nodes as DocumentNode[]) : [];
 }
 
-/** The start node's chat settings (defaults when unset or unreadable; the compiler reports the latter). */
-function chatConfig(document: unknown): StartChatConfig {
-  const start = documentNodes(document).find((node) => node.type === "start");
-  const parsed = startConfigSchema.safeParse(start?.data ?? {});
-  return parsed.success ? parsed.data.chat : startChatSchema.parse({});
+/** The start node's data (an empty object when the document has none). */
+function startData(document: unknown): unknown {
+  return documentNodes(document).find((node) => node.type === "start")?.data ?? {};
+}
+
+/**
+ * A chat request for a workflow whose start node has no text input to take the message: the
+ * request names the wrong model, so it answers 400 naming `model`, with what the start declares.
+ */
+function notAChatModel(slug: string, document: unknown): ChatRequestError {
+  const parsed = startConfigSchema.safeParse(startData(document));
+  const declared = parsed.success ? parsed.data.inputs.map((input) => `${input.name} (${input.type ?? "string"})`) : [];
+  return new ChatRequestError(
+    "model",
+    `model: the workflow "${slug}" cannot take chat messages: its start node has no text input for the user's message ` +
+      `(it declares ${declared.length > 0 ? declared.join(", ") : "no inputs"}). ` +
+      `Call POST /api/v1/workflows/${slug}/run with its inputs, or add a text input named "query".`,
+  );
 }
 
 /**
@@ -215,21 +229,21 @@ function chatConfig(document: unknown): StartChatConfig {
  * (`{{llm.text}}` or a selector). A template with more around it, or end nodes that disagree,
  * stream nothing; the final answer is then sent as one chunk.
  */
-function answerSource(document: unknown, chat: StartChatConfig): ChatAnswerSource {
+function answerSource(document: unknown, answerOutput: string | null): ChatAnswerSource {
   const streamed = new Set<string | null>();
   for (const node of documentNodes(document)) {
     if (node.type !== "end") continue;
     const parsed = endConfigSchema.safeParse(node.data ?? {});
     if (!parsed.success) continue;
     const outputs = parsed.data.outputs;
-    const output = chat.answerOutput ? outputs.find((item) => item.name === chat.answerOutput) : outputs[0];
+    const output = answerOutput ? outputs.find((item) => item.name === answerOutput) : outputs[0];
     if (!output) continue;
     const reference =
       typeof output.value === "string" ? parseTemplate(output.value).single : referenceFromSelector(output.value);
     streamed.add(reference?.kind === "node" ? reference.root : null);
   }
   const [only] = streamed;
-  return { output: chat.answerOutput ?? null, streamNodeId: streamed.size === 1 ? (only ?? null) : null };
+  return { output: answerOutput, streamNodeId: streamed.size === 1 ? (only ?? null) : null };
 }
 
 /** The assistant message of a finished run: the chosen output, else the first string output. */
@@ -255,9 +269,10 @@ export interface PlannedChatRun {
 /**
  * Resolves and checks a run of a published workflow from chat messages
  * (`POST /api/v1/chat/completions`) without starting it: `model` is the slug, optionally
- * `slug@version`; the last user message goes to the start node's `chat.queryInput`, the messages
- * before it to `chat.historyInput` when set.
- * @throws ChatRequestError without a user message; the errors of `resolvePublishedVersion`; `invalid_input` (422)
+ * `slug@version`; the messages feed the start node as `chatBinding` says (the last user message to
+ * its query input, the messages before it to its history input when it has one).
+ * @throws ChatRequestError without a user message, or for a start node with no text input (`model`);
+ * the errors of `resolvePublishedVersion`; `invalid_input` (422)
  */
 export async function planChatRun(
   principal: Principal | null,
@@ -269,14 +284,15 @@ export async function planChatRun(
   authorize(principal, "workflow.run");
   const last = messages.findLastIndex((message) => message.role === "user");
   if (last < 0) throw new ChatRequestError("messages", "messages: at least one message must have the role user.");
-  const chat = chatConfig(published.document);
-  const inputs: Record<string, unknown> = { [chat.queryInput]: messages[last]?.content ?? "" };
-  if (chat.historyInput) {
-    inputs[chat.historyInput] = messages.slice(0, last).map(({ role, content }) => ({ role, content }));
+  const binding = chatBinding(startData(published.document));
+  if (!binding) throw notAChatModel(slug, published.document);
+  const inputs: Record<string, unknown> = { [binding.queryInput]: messages[last]?.content ?? "" };
+  if (binding.historyInput) {
+    inputs[binding.historyInput] = messages.slice(0, last).map(({ role, content }) => ({ role, content }));
   }
   return {
     slug,
-    answer: answerSource(published.document, chat),
+    answer: answerSource(published.document, binding.answerOutput),
     checked: precheckVersionRun(published, inputs),
     start: (onCreated) => startVersionRun(principal, published, inputs, "api", onCreated),
   };
@@ -297,5 +313,5 @@ export async function startChatRun(
 
 /** Where the chat answer of a run of `document` comes from (answering a replayed request). */
 export function chatAnswerSourceOf(document: unknown): ChatAnswerSource {
-  return answerSource(document, chatConfig(document));
+  return answerSource(document, chatBinding(startData(document))?.answerOutput ?? null);
 }

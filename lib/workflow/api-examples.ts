@@ -10,7 +10,7 @@ export interface ApiExampleTarget {
   slug: string;
   /** The start node's declared inputs. */
   inputs: readonly Pick<DeclaredInput, "name" | "type" | "required" | "default" | "description">[];
-  /** The start input the chat endpoint feeds the last user message to (default `query`). */
+  /** The start input the chat endpoint feeds the last user message to (`chatBinding`; default `query`). */
   chatQueryInput?: string;
 }
 

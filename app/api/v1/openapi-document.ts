@@ -325,7 +325,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "OpenAI-compatible",
     summary: "Chat Completions with a workflow as the model",
     description:
-      "`model` is the workflow slug (or `slug@version`); the last user message feeds the start node's chat query input, earlier messages its history input. Streams like OpenAI (`delta` chunks, `[DONE]`) with `stream: true`.",
+      "`model` is the workflow slug (or `slug@version`); the last user message feeds the start node's chat query input (`chat.queryInput`, else a text input named query, message, question, input or prompt, else its only text input), earlier messages its history input (`chat.historyInput`, else an array input named history or messages); a workflow with no text input is refused with 400 `invalid_request` naming `model`. Streams like OpenAI (`delta` chunks, `[DONE]`) with `stream: true`.",
     auth: "api-key",
     headers: [idempotencyHeader],
     body: chatCompletionBodySchema,

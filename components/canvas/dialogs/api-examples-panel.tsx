@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { type ApiExamples, buildApiExamples } from "@/lib/workflow/api-examples";
+import { chatBinding } from "@/lib/workflow/chat-binding";
 import { startConfigSchema } from "@/lib/workflow/nodes/start";
 import { useEditorStore } from "../store/editor-store-context";
 import { SlugField } from "./slug-field";
@@ -55,7 +56,7 @@ export function ApiExamplesPanel() {
       origin,
       slug,
       inputs: config?.inputs ?? [],
-      chatQueryInput: config?.chat.queryInput,
+      chatQueryInput: chatBinding(startData)?.queryInput,
     });
   }, [slug, startData, origin]);
   if (!slug || !examples) return null;

@@ -6,17 +6,12 @@ import { Button } from "@/components/ui/button";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Textarea } from "@/components/ui/textarea";
 import { TERMINAL_RUN_STATUSES } from "@/lib/runs/run-status";
-import {
-  type ChatPreviewTurn,
-  chatPreviewAnswer,
-  chatPreviewBinding,
-  chatPreviewInputs,
-} from "@/lib/workflow/chat-preview";
+import { type ChatTurn, chatBinding, chatBindingAnswer, chatInputs } from "@/lib/workflow/chat-binding";
 import { graphToDocument } from "../store/document-conversion";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 
 /** One message of the conversation; an assistant message is a run of the draft. */
-interface PreviewMessage extends ChatPreviewTurn {
+interface PreviewMessage extends ChatTurn {
   /** Stable key. */
   key: number;
   /** The run that answered (assistant messages). */
@@ -44,13 +39,13 @@ async function startError(response: Response): Promise<string> {
  * /api/workflows/:id/runs`). The run becomes the editor's current run, so the canvas, the run
  * panel and this panel all follow the same SSE stream; the answer streams in from the run's text
  * deltas and is replaced by the run's answer output when it ends. Earlier turns are passed only
- * when the start declares a history input (see `chatPreviewBinding`); otherwise every message is
+ * when the start declares a history input (see `chatBinding`); otherwise every message is
  * a fresh run.
  */
 export function ChatPreviewPanel() {
   const store = useEditorStoreApi();
   const startData = useEditorStore((state) => state.nodes.find((node) => node.type === "start")?.data);
-  const binding = useMemo(() => chatPreviewBinding(startData), [startData]);
+  const binding = useMemo(() => chatBinding(startData), [startData]);
   const runId = useEditorStore((state) => state.runId);
   const runStatus = useEditorStore((state) => state.runStatus);
   const runEvents = useEditorStore((state) => state.runEvents);
@@ -77,7 +72,7 @@ export function ChatPreviewPanel() {
     const end = runEvents.findLast((event) => event.type === "run-end");
     let next: Pick<PreviewMessage, "status" | "content" | "error">;
     if (end?.type === "run-end") {
-      const answer = chatPreviewAnswer(binding, end.outputs);
+      const answer = chatBindingAnswer(binding, end.outputs);
       next = {
         status: end.status,
         content: answer ?? streamed,
@@ -107,7 +102,7 @@ export function ChatPreviewPanel() {
     event?.preventDefault();
     const text = draft.trim();
     if (!binding || !text || sending || pendingOpen) return;
-    const earlier: ChatPreviewTurn[] = messages
+    const earlier: ChatTurn[] = messages
       .filter((message) => !message.error && message.content !== "")
       .map(({ role, content }) => ({ role, content }));
     const userKey = nextKey.current++;
@@ -125,7 +120,7 @@ export function ChatPreviewPanel() {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
-          inputs: chatPreviewInputs(binding, text, earlier),
+          inputs: chatInputs(binding, text, earlier),
           document: graphToDocument(state.nodes, state.edges),
         }),
       });

@@ -4,7 +4,9 @@
  * (`chat/completions/openai-sdk.test.ts` for Node, `openai-python-sdk.test.ts` for Python).
  *
  * The workflows: `ask` (an LLM node), `echo` (a template, no model), `pinned` (published twice, v1
- * and v2 answering differently), `unmapped` (no chat settings) and an unpublished draft.
+ * and v2 answering differently), `unmapped` (no chat settings: its inputs are found by their names),
+ * `counter` (no text input: not a chat model), `topics` (a required input chat cannot fill) and an
+ * unpublished draft.
  */
 import { createApiKey } from "@/lib/db/api-key-repository";
 import { saveProvider } from "@/lib/db/provider-repository";
@@ -62,6 +64,18 @@ export function chatFlow(middle: { type: string; data: Record<string, unknown> }
   } as WorkflowDocument;
 }
 
+/** A template node answering `template`. */
+const templateFlow = (template: string) => chatFlow({ type: "template", data: { template } }, "{{work.text}}");
+
+/** `flow` with these start inputs and no chat settings. */
+function withStartInputs(flow: WorkflowDocument, inputs: Record<string, unknown>[]): WorkflowDocument {
+  const copy = structuredClone(flow);
+  const start = copy.nodes[0];
+  if (!start) throw new Error("the flow has no start node");
+  start.data = { title: "Start", inputs };
+  return copy;
+}
+
 /** `ask`: the question to an LLM node, its text the answer. */
 export const askFlow = chatFlow(
   { type: "llm", data: { model: fakeModel, userPrompt: "{{start.question}}" } },
@@ -103,7 +117,7 @@ export interface OpenAiApiFixture {
   secret: string;
   workspaceId: string;
   ownerId: string;
-  /** Workflow ids by name (`Ask`, `Echo`, `Pinned`, `Unmapped`). */
+  /** Workflow ids by name (`Ask`, `Echo`, `Pinned`, `Unmapped`, `Counter`, `Topics`). */
   workflowIds: Record<string, string>;
   /** Stops the server and the fake model, drops the database. */
   close(): Promise<void>;
@@ -134,12 +148,25 @@ export async function startOpenAiApiFixture(): Promise<OpenAiApiFixture> {
     data: { draft: echoFlow("v2") as unknown as object },
   });
   await publishWorkflow(workflowIds.Pinned as string, { note: "second", userId: ownerId });
-  // No chat settings: the default query input is not declared, so calls are refused, naming it.
-  const unmapped = structuredClone(askFlow);
-  const startData = unmapped.nodes[0]?.data as Record<string, unknown> | undefined;
-  if (!startData) throw new Error("the ask flow has no start node");
-  delete startData.chat;
+  // No chat settings: `question` and `history` are found by their names (lib/workflow/chat-binding.ts).
+  const unmapped = withStartInputs(echoFlow("unmapped"), [
+    { name: "question", type: "string", required: true },
+    { name: "history", type: "array" },
+  ]);
   await publish("Unmapped", unmapped);
+  // No text input for the message: not a chat model.
+  await publish(
+    "Counter",
+    withStartInputs(templateFlow("counter {{start.count}}"), [{ name: "count", type: "number", required: true }]),
+  );
+  // `topic` takes the message (the only text input); the required `count` cannot come from chat.
+  await publish(
+    "Topics",
+    withStartInputs(templateFlow("{{start.count}} on {{start.topic}}"), [
+      { name: "topic", type: "string", required: true },
+      { name: "count", type: "number", required: true },
+    ]),
+  );
   await createWorkflow(workspaceId, { name: "Draft only", userId: ownerId, draft: askFlow });
   const secret = (await createApiKey(workspaceId, { name: "ci", scopes: ["run"] })).secret;
   const api = await startRouteServer(ROUTES);

@@ -46,7 +46,7 @@ describe.skipIf(!python)("OpenAI-compatible API through the official Python SDK"
       OPENAI_API_KEY: fixture.secret,
     });
     expect(answers.sdk).toMatch(/^\d+\./);
-    expect(answers.models).toEqual(["ask", "echo", "pinned", "unmapped"]);
+    expect(answers.models).toEqual(["ask", "counter", "echo", "pinned", "topics", "unmapped"]);
     expect(answers.retrieved).toMatchObject({ id: "pinned@1", object: "model", owned_by: "trellis" });
     expect(answers.completion).toMatchObject({
       object: "chat.completion",

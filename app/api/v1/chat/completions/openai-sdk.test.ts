@@ -155,7 +155,7 @@ describe("OpenAI-compatible API through the official SDK", () => {
 
   it("lists the published workflows the key may call, honouring a key's workflow limit", async () => {
     const page = await client.models.list();
-    expect(page.data.map((item) => item.id)).toEqual(["ask", "echo", "pinned", "unmapped"]);
+    expect(page.data.map((item) => item.id)).toEqual(["ask", "counter", "echo", "pinned", "topics", "unmapped"]);
     expect(page.data[0]).toMatchObject({ object: "model", owned_by: "trellis" });
     expect(page.data[0]?.created).toBeGreaterThan(1_600_000_000);
     const limited = await createApiKey(workspaceId, {
@@ -260,12 +260,39 @@ describe("OpenAI-compatible API through the official SDK", () => {
       .create({ model: "ask", messages: [{ role: "robot" as "user", content: "x" }] })
       .catch((caught: unknown) => caught);
     expect(badRole).toMatchObject({ status: 400, code: "invalid_request", param: "messages.0.role" });
-    const unmapped = await client.chat.completions
-      .create({ model: "unmapped", messages: [{ role: "user", content: "x" }] })
+    const notChat = await client.chat.completions
+      .create({ model: "counter", messages: [{ role: "user", content: "x" }] })
       .catch((caught: unknown) => caught);
-    expect(unmapped).toBeInstanceOf(UnprocessableEntityError);
-    expect(unmapped).toMatchObject({ code: "invalid_input", type: "invalid_request_error" });
-    const issues = (unmapped as UnprocessableEntityError).error as { issues: { field: string }[] };
-    expect(issues.issues.map((issue) => issue.field).sort()).toEqual(["query", "question"]);
+    expect(notChat).toMatchObject({ status: 400, code: "invalid_request", param: "model" });
+    expect((notChat as Error).message).toContain('"counter" cannot take chat messages');
+    expect((notChat as Error).message).toContain("count (number)");
+    const unfilled = await client.chat.completions
+      .create({ model: "topics", messages: [{ role: "user", content: "tides" }] })
+      .catch((caught: unknown) => caught);
+    expect(unfilled).toBeInstanceOf(UnprocessableEntityError);
+    expect(unfilled).toMatchObject({ code: "invalid_input", type: "invalid_request_error" });
+    const issues = (unfilled as UnprocessableEntityError).error as { issues: { field: string }[] };
+    expect(issues.issues.map((issue) => issue.field)).toEqual(["count"]);
+  });
+
+  it("feeds a start without chat settings by its inputs' names, as the editor's chat preview does", async () => {
+    const completion = await client.chat.completions.create({
+      model: "unmapped",
+      messages: [
+        { role: "user", content: "First?" },
+        { role: "assistant", content: "One." },
+        { role: "user", content: "Second?" },
+      ],
+    });
+    const runId = (completion as unknown as { trellis: { runId: string } }).trellis.runId;
+    const run = await test.db.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(run.inputs).toEqual({
+      question: "Second?",
+      history: [
+        { role: "user", content: "First?" },
+        { role: "assistant", content: "One." },
+      ],
+    });
+    expect(completion.choices[0]?.message.content).toContain("unmapped Q=Second?");
   });
 });

@@ -1,11 +1,11 @@
 import { startConfigSchema } from "./nodes/start";
 
 /**
- * How the editor's chat preview feeds a workflow (isomorphic: the panel and its tests). It follows
- * the start node's `chat` settings, the ones the OpenAI-compatible endpoint uses, so a preview
- * conversation is what an API chat client would get.
+ * How chat messages feed a workflow: one definition for the OpenAI-compatible endpoint
+ * (`POST /api/v1/chat/completions`), the API tab's examples and the editor's chat preview
+ * (isomorphic), so a preview conversation is what an API chat client gets.
  */
-export interface ChatPreviewBinding {
+export interface ChatBinding {
   /** The text input that receives each message. */
   queryInput: string;
   /** The array input that receives the earlier turns as `[{ role, content }]`, when the start declares one. */
@@ -24,29 +24,36 @@ const isText = (type: string | undefined) => type === undefined || type === "str
 /**
  * The binding of a start node's data, or null when it has no text input to send a message to.
  * The query is `chat.queryInput` when declared as a text input, else the first text input with a
- * usual name (query, message, question…), else the only text input. History is `chat.historyInput`
- * when declared, else an array input named `history` or `messages`; without one each message is
- * a fresh run.
+ * usual name (query, message, question…), else the only text input; a start that accepts extra
+ * inputs and declares none of these takes it undeclared, as `chat.queryInput`. History is
+ * `chat.historyInput` when declared, else an array input named `history` or `messages`; without
+ * one each message is a fresh run.
  */
-export function chatPreviewBinding(startData: unknown): ChatPreviewBinding | null {
+export function chatBinding(startData: unknown): ChatBinding | null {
   const parsed = startConfigSchema.safeParse(startData ?? {});
   if (!parsed.success) return null;
-  const { inputs, chat } = parsed.data;
+  const { inputs, chat, allowExtraInputs } = parsed.data;
   const texts = inputs.filter((input) => isText(input.type));
   const query =
     texts.find((input) => input.name === chat.queryInput) ??
     QUERY_NAMES.map((name) => texts.find((input) => input.name === name)).find(Boolean) ??
-    (texts.length === 1 ? texts[0] : undefined);
+    (texts.length === 1 ? texts[0] : undefined) ??
+    (allowExtraInputs && !inputs.some((input) => input.name === chat.queryInput)
+      ? { name: chat.queryInput }
+      : undefined);
   if (!query) return null;
   const arrays = inputs.filter((input) => input.type === "array" && input.name !== query.name);
   const history =
     arrays.find((input) => input.name === chat.historyInput) ??
-    HISTORY_NAMES.map((name) => arrays.find((input) => input.name === name)).find(Boolean);
+    HISTORY_NAMES.map((name) => arrays.find((input) => input.name === name)).find(Boolean) ??
+    (allowExtraInputs && chat.historyInput && !inputs.some((input) => input.name === chat.historyInput)
+      ? { name: chat.historyInput }
+      : undefined);
   return { queryInput: query.name, historyInput: history?.name ?? null, answerOutput: chat.answerOutput ?? null };
 }
 
-/** One turn of a preview conversation. */
-export interface ChatPreviewTurn {
+/** One turn of a conversation. */
+export interface ChatTurn {
   /** Who said it. */
   role: "user" | "assistant";
   /** The text. */
@@ -54,11 +61,7 @@ export interface ChatPreviewTurn {
 }
 
 /** The run inputs for `message`, after the earlier `turns` (passed only when the binding has a history input). */
-export function chatPreviewInputs(
-  binding: ChatPreviewBinding,
-  message: string,
-  turns: readonly ChatPreviewTurn[],
-): Record<string, unknown> {
+export function chatInputs(binding: ChatBinding, message: string, turns: readonly ChatTurn[]): Record<string, unknown> {
   return {
     [binding.queryInput]: message,
     ...(binding.historyInput
@@ -68,7 +71,7 @@ export function chatPreviewInputs(
 }
 
 /** The answer in a finished run's outputs: `answerOutput`, else the first string output; null when none. */
-export function chatPreviewAnswer(binding: ChatPreviewBinding, outputs: Record<string, unknown>): string | null {
+export function chatBindingAnswer(binding: ChatBinding, outputs: Record<string, unknown>): string | null {
   if (binding.answerOutput) {
     const value = outputs[binding.answerOutput];
     if (value === undefined) return null;
