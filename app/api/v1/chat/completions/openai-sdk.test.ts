@@ -260,6 +260,22 @@ describe("OpenAI-compatible API through the official SDK", () => {
       .create({ model: "ask", messages: [{ role: "robot" as "user", content: "x" }] })
       .catch((caught: unknown) => caught);
     expect(badRole).toMatchObject({ status: 400, code: "invalid_request", param: "messages.0.role" });
+    const image = await client.chat.completions
+      .create({
+        model: "ask",
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "text", text: "What is this?" },
+              { type: "image_url", image_url: { url: "data:image/png;base64,AAAA" } },
+            ],
+          },
+        ],
+      })
+      .catch((caught: unknown) => caught);
+    expect(image).toMatchObject({ status: 400, code: "invalid_request", param: "messages.0.content" });
+    expect((image as Error).message).toContain("image, audio and file parts cannot feed");
     const notChat = await client.chat.completions
       .create({ model: "counter", messages: [{ role: "user", content: "x" }] })
       .catch((caught: unknown) => caught);

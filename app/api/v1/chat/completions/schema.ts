@@ -6,7 +6,13 @@ const textPartSchema = z.object({ type: z.literal("text"), text: z.string() });
 /** One chat message; its content is text or text parts (joined), null only for tool-calling turns. */
 const messageSchema = z.object({
   role: z.enum(["system", "developer", "user", "assistant", "tool", "function"]),
-  content: z.union([z.string(), z.array(textPartSchema), z.null()]).optional(),
+  content: z
+    .union([z.string(), z.array(textPartSchema), z.null()], {
+      // zod's own "Invalid input" says nothing of why an image part is refused.
+      error:
+        "content must be a string or text parts ({ type: 'text', text }): image, audio and file parts cannot feed a workflow's inputs",
+    })
+    .optional(),
 });
 
 /**
