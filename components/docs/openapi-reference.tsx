@@ -13,13 +13,24 @@ export interface OpenApiDocumentView {
   components?: { schemas?: Record<string, unknown> };
 }
 
+/** Who may call an operation: the key scopes its security requirement lists. */
+function authLine(security: OpenApiOperationView["security"]): string {
+  const scopes = security?.flatMap((requirement) => Object.values(requirement).flat()) ?? [];
+  if (!security?.length) return "No authentication.";
+  if (scopes.length === 0) return "Authorization: Bearer <API key>";
+  const named = scopes.map((scope) => `"${scope}"`);
+  const list = named.length > 1 ? `${named.slice(0, -1).join(", ")} or ${named.at(-1)}` : named[0];
+  return `Authorization: Bearer <API key with the ${list} scope>`;
+}
+
 /** One operation as the page reads it. */
 export interface OpenApiOperationView {
   operationId: string;
   tags?: string[];
   summary?: string;
   description?: string;
-  security?: unknown[];
+  /** `[{ apiKey: [<scope>, …] }]` for API-key operations (any one scope allows it), `[]` for public ones. */
+  security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: unknown }[];
   requestBody?: { content: Record<string, { schema?: unknown }> };
   responses: Record<
@@ -63,9 +74,7 @@ function Operation({ method, path, operation }: { method: string; path: string; 
             <Prose text={operation.description} />
           </p>
         ) : null}
-        <p className="m-0 text-muted-foreground">
-          {operation.security?.length ? "Authorization: Bearer <API key with the run scope>" : "No authentication."}
-        </p>
+        <p className="m-0 text-muted-foreground">{authLine(operation.security)}</p>
         {operation.parameters?.length ? (
           <Table>
             <TableCaption className="sr-only">Parameters</TableCaption>

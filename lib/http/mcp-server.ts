@@ -11,7 +11,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "../services/access/principal";
 import { startVersionRun } from "../services/published-api";
-import { type CatalogEntry, listCallableWorkflows } from "../services/published-catalog";
+import { assertMayCallWorkflows, type CatalogEntry, listCallableWorkflows } from "../services/published-catalog";
 import { cancelRun, publicRunResult, runEventSource } from "../services/runs";
 import { isTrellisError } from "../workflow/errors";
 import { stringifyValue } from "../workflow/variables";
@@ -173,6 +173,8 @@ function createServer(principal: Principal): Server {
  * stateless mode: a fresh server and transport per request, so any process can answer any call.
  */
 export async function handleMcpRequest(request: Request, principal: Principal): Promise<Response> {
+  // A key that may call nothing is an HTTP 403 (JSON, with its code), not a JSON-RPC "internal error".
+  assertMayCallWorkflows(principal);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   const server = createServer(principal);
   await server.connect(transport);

@@ -103,6 +103,15 @@ function entryOf(published: PublishedVersion, name: string, description: string)
 }
 
 /**
+ * Refuses a principal that may call no published workflow at all (an API key without `run`), so
+ * the MCP endpoint answers 403 `api_key_scope_missing` before speaking the protocol.
+ * @throws NotSignedInError, ApiKeyScopeMissingError
+ */
+export function assertMayCallWorkflows(principal: Principal | null): asserts principal is Principal {
+  authorize(principal, "workflow.run");
+}
+
+/**
  * Every published workflow the principal may run (an API key limited to one workflow sees only
  * it), by slug, each at the version it is served by (`resolvePublishedVersion` decides which).
  */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { servedVersionBodySchema } from "@/app/api/workflows/[id]/versions/schema";
 import { statusForCode } from "@/lib/http/respond";
+import { type Action, apiScopesAllowing } from "@/lib/services/access/policy";
 import { v1EvaluationBodySchema, v1EvaluationPathSchema } from "./evaluations/schema";
 import {
   cancelAnswerSchema,
@@ -52,8 +53,10 @@ export interface ApiOperation {
   tag: "Workflows" | "Runs" | "Evaluations" | "OpenAI-compatible" | "MCP" | "Meta";
   summary: string;
   description: string;
-  /** `api-key`: `Authorization: Bearer trl_…` with the `run` scope. */
+  /** `api-key`: `Authorization: Bearer trl_…`, a key with a scope that allows `action`. */
   auth: "api-key" | "public";
+  /** What the route authorizes (API-key operations): the scopes listed are those the policy grants it with. */
+  action?: Action;
   params?: z.ZodObject;
   query?: z.ZodObject;
   headers?: RequestHeader[];
@@ -77,8 +80,10 @@ const STATUS_OVERRIDES: Record<string, number> = {
 
 /** What each code means, for the error tables. */
 const CODE_NOTES: Record<string, string> = {
-  unauthorized: "No API key, or an unknown or revoked one.",
-  forbidden: "The key lacks the `run` scope.",
+  unauthorized: "No API key (no `Authorization: Bearer` header).",
+  invalid_api_key: "An unknown or revoked key (one answer for both).",
+  forbidden: "The key may not touch this resource.",
+  api_key_scope_missing: "The key has none of the scopes the operation lists; `scope` names one that would allow it.",
   rate_limited: "Too many calls for this key; `Retry-After` says when to try again.",
   method_not_allowed: "Another method; `Allow` lists the right one.",
   internal_error: "A server fault (logged).",
@@ -100,6 +105,8 @@ const CODE_NOTES: Record<string, string> = {
   run_not_found: "No such run, or not one this key started.",
   run_not_active: "The run already ended.",
   invalid_answer: "The answer does not fit what the waiting node asks.",
+  invalid_dataset: "The cases are not valid: `issues` lists each problem with its line and field.",
+  evaluation_not_found: "No such evaluation, or not one of this key's workspace.",
   run_cancelled: "The run was cancelled.",
   run_waiting: "A human-input node waits; answer with /api/v1/runs/{runId}/resume.",
   run_still_running: "The run outlived the hold; follow it with /api/v1/runs/{runId}.",
@@ -147,6 +154,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description:
       "Runs k trials per case against a published version, `latest` or the draft (keys with `evaluate`): 200 with the summary (pass^k, pass@k, cost, latency), or 202 with `evaluationId` when it outlives `timeout_seconds`.",
     auth: "api-key",
+    action: "evaluation.run",
     body: v1EvaluationBodySchema,
     success: [
       { status: 200, description: "The evaluation summary.", content: { "application/json": z.looseObject({}) } },
@@ -162,6 +170,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Read an evaluation's summary",
     description: "Its status, per-case results and totals (keys with `evaluate`).",
     auth: "api-key",
+    action: "evaluation.read",
     params: v1EvaluationPathSchema,
     success: [
       { status: 200, description: "The evaluation summary.", content: { "application/json": z.looseObject({}) } },
@@ -176,6 +185,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "List the workflows this key may call",
     description: "Published workflows only, each with its inputs, outputs and the version calls are served by.",
     auth: "api-key",
+    action: "workflow.run",
     success: [{ status: 200, description: "The workflows.", content: { "application/json": workflowListSchema } }],
     errors: [],
   },
@@ -187,6 +197,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Describe one workflow",
     description: "Its declared inputs with types, its outputs and the version served.",
     auth: "api-key",
+    action: "workflow.run",
     params: workflowPathSchema,
     success: [
       { status: 200, description: "The workflow.", content: { "application/json": workflowDescriptionSchema } },
@@ -202,6 +213,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description:
       "Newest first, with notes and who published them, and the version the endpoint serves (keys with `manage`).",
     auth: "api-key",
+    action: "workflow.read",
     params: workflowPathSchema,
     success: [{ status: 200, description: "The versions.", content: { "application/json": z.looseObject({}) } }],
     errors: ["workflow_not_found"],
@@ -215,6 +227,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description:
       "`{ version: n }` pins a published version; `{ version: null }` serves the latest again (keys with `manage`).",
     auth: "api-key",
+    action: "workflow.publish",
     params: workflowPathSchema,
     body: servedVersionBodySchema,
     success: [
@@ -235,6 +248,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description:
       "`blocking` answers with the outputs when the run ends (202 when it outlives `timeout_seconds`); `streaming` answers with the run's events as Server-Sent Events, ending with `run-end` (or `run-waiting`).",
     auth: "api-key",
+    action: "workflow.run",
     params: workflowPathSchema,
     headers: [idempotencyHeader],
     body: publishedRunBodySchema,
@@ -268,6 +282,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Read a run",
     description: "Status, outputs, usage, the real error code, and what a waiting run asks.",
     auth: "api-key",
+    action: "run.read",
     params: runPathSchema,
     success: [
       {
@@ -286,6 +301,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Cancel a run",
     description: "Cancels a queued, running or waiting run and answers with the run as it ended.",
     auth: "api-key",
+    action: "run.cancel",
     params: runPathSchema,
     success: [{ status: 200, description: "The cancelled run.", content: { "application/json": cancelAnswerSchema } }],
     errors: ["run_not_found", "run_not_active"],
@@ -298,6 +314,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Answer a waiting human-input node",
     description: "The run continues in the background; follow it with the events stream or GET /api/v1/runs/{runId}.",
     auth: "api-key",
+    action: "run.resume",
     params: runPathSchema,
     body: resumeRunBodySchema,
     success: [{ status: 202, description: "The run goes on.", content: { "application/json": resumeAcceptedSchema } }],
@@ -312,6 +329,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description:
       "Server-Sent Events: the persisted events after `after` (or `Last-Event-ID`), then live ones, without gaps or duplicates, until `run-end` or `run-waiting`; a comment ping every 15 s.",
     auth: "api-key",
+    action: "run.read",
     params: runPathSchema,
     query: z.object({ after: z.string().optional().meta({ description: "Replay events after this seq." }) }),
     headers: [{ name: "Last-Event-ID", description: "The seq of the last event received.", schema: z.string() }],
@@ -327,6 +345,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description:
       "`model` is the workflow slug (or `slug@version`); the last user message feeds the start node's chat query input (`chat.queryInput`, else a text input named query, message, question, input or prompt, else its only text input), earlier messages its history input (`chat.historyInput`, else an array input named history or messages); a workflow with no text input is refused with 400 `invalid_request` naming `model`. Streams like OpenAI (`delta` chunks, `[DONE]`) with `stream: true`.",
     auth: "api-key",
+    action: "workflow.run",
     headers: [idempotencyHeader],
     body: chatCompletionBodySchema,
     success: [
@@ -359,6 +378,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "List the workflows as OpenAI models",
     description: "The published workflows this key may call; `id` is the slug to send as `model`.",
     auth: "api-key",
+    action: "workflow.run",
     success: [{ status: 200, description: "The model list.", content: { "application/json": modelListSchema } }],
     errors: [],
     errorShape: "openai",
@@ -372,6 +392,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description:
       "A published workflow this key may call (`slug`), or one of its published versions (`slug@N`), as the SDKs' `models.retrieve` reads it.",
     auth: "api-key",
+    action: "workflow.run",
     params: modelPathSchema,
     success: [{ status: 200, description: "The model.", content: { "application/json": modelSchema } }],
     errors: ["workflow_not_found", "workflow_version_not_found", "workflow_not_published"],
@@ -386,6 +407,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     description:
       "Each published workflow this key may call is a tool: `inputSchema` from its start inputs, the result from its end outputs (`structuredContent` and text), a failed run as `isError` with its code; `notifications/progress` per finished node when the call carries a progressToken. Send `Accept: application/json, text/event-stream`. Transport errors (406 without that Accept, 400 for a malformed JSON-RPC message) are JSON-RPC error objects.",
     auth: "api-key",
+    action: "workflow.run",
     body: jsonRpcMessageSchema,
     success: [
       {
@@ -520,7 +542,9 @@ export function buildOpenApiDocument(): JsonSchema {
       tags: [operation.tag],
       summary: operation.summary,
       description: operation.description,
-      security: operation.auth === "api-key" ? [{ apiKey: [] }] : [],
+      // OpenAPI 3.1 lets a non-OAuth requirement name roles: here the key scopes any one of which allows it.
+      security:
+        operation.auth === "api-key" ? [{ apiKey: operation.action ? apiScopesAllowing(operation.action) : [] }] : [],
       ...(parameters.length ? { parameters } : {}),
       ...(operation.body
         ? {
@@ -558,7 +582,8 @@ export function buildOpenApiDocument(): JsonSchema {
         apiKey: {
           type: "http",
           scheme: "bearer",
-          description: "`Authorization: Bearer trl_…`, a key with the `run` scope.",
+          description:
+            "`Authorization: Bearer trl_…`: an API key. Each operation's security requirement lists the scopes that allow it (any one of them); a key without one is refused with 403 `api_key_scope_missing`.",
         },
       },
       schemas: schemas.components,

@@ -114,6 +114,11 @@ const API_SCOPE_GRANTS: Readonly<Record<string, ReadonlySet<Action>>> = {
   evaluate: new Set(["evaluation.run", "evaluation.read"]),
 };
 
+/** The API key scopes any one of which allows `action` (the API reference lists them); empty when no key may. */
+export function apiScopesAllowing(action: Action): string[] {
+  return Object.keys(API_SCOPE_GRANTS).filter((scope) => API_SCOPE_GRANTS[scope]?.has(action));
+}
+
 /** A refusal of an API key for a missing scope (403 `api_key_scope_missing`). */
 interface ScopeRefusal {
   message: string;
@@ -147,7 +152,7 @@ function refusal(
       if (action.startsWith("run.") && resource?.trigger !== undefined && resource.trigger !== "api") {
         if (!(action === "run.read" && principal.scopes.includes("read-runs"))) return "not-found";
       }
-      const granting = Object.keys(API_SCOPE_GRANTS).filter((scope) => API_SCOPE_GRANTS[scope]?.has(action));
+      const granting = apiScopesAllowing(action);
       if (granting.length === 0) return { message: `An API key cannot ${ACTION_WORDS[action]}.` };
       if (granting.some((scope) => principal.scopes.includes(scope))) return null;
       return {
