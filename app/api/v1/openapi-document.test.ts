@@ -21,7 +21,7 @@ describe("the OpenAPI document of /api/v1", () => {
       Record<
         string,
         {
-          responses: Record<string, { "x-error-codes"?: string[] }>;
+          responses: Record<string, { description: string; "x-error-codes"?: string[] }>;
           requestBody?: { content: Record<string, { schema: unknown }> };
         }
       >
@@ -80,6 +80,22 @@ describe("the OpenAPI document of /api/v1", () => {
     for (const operation of API_OPERATIONS) {
       for (const code of operation.errors) expect(statusOfCode(code)).toBeGreaterThanOrEqual(400);
     }
+  });
+
+  it("says what every listed error code means", () => {
+    const unexplained = new Set<string>();
+    for (const operations of Object.values(document.paths)) {
+      for (const operation of Object.values(operations)) {
+        for (const answer of Object.values(operation.responses ?? {})) {
+          const lines = answer.description.split("\n");
+          for (const code of answer["x-error-codes"] ?? []) {
+            const line = lines.find((text) => text.startsWith(`\`${code}\`:`));
+            if (!line || line.trim() === `\`${code}\`:`) unexplained.add(code);
+          }
+        }
+      }
+    }
+    expect([...unexplained]).toEqual([]);
   });
 
   it("request bodies are the routes' own zod schemas, converted", () => {
