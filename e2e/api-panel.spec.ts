@@ -70,6 +70,10 @@ test("the API reference page renders the OpenAPI document with every operation a
   }
   await expect(page.getByTestId("api-responses-runWorkflow")).toContainText("idempotency_key_reused");
   await expect(page.getByTestId("api-responses-runWorkflow")).toContainText("422");
+  // Each operation names the key scopes that allow it.
+  await expect(page.getByTestId("api-operation-runWorkflow")).toContainText('API key with the "run" scope');
+  await expect(page.getByTestId("api-operation-setServedVersion")).toContainText('API key with the "manage" scope');
+  await expect(page.getByTestId("api-operation-getRun")).toContainText('API key with the "run" or "read-runs" scope');
   const json = await page.request.get("/api/v1/openapi.json");
   expect(json.status()).toBe(200);
   expect((await json.json()).openapi).toBe("3.1.0");
