@@ -107,6 +107,11 @@ export async function startFakeOpenAIServer(options: FakeServerOptions = {}): Pr
         if (record.closedByClient) return resolve();
         response.write(`data: ${data}\n\n`, () => resolve());
       });
+    if (reply.rawStream) {
+      for (const data of reply.rawStream) await write(data);
+      response.end();
+      return;
+    }
     if (reply.malformedJson) {
       await write('{"id":"chatcmpl-broken","choices":[{"delta":');
       await write("[DONE]");

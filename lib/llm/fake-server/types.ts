@@ -61,6 +61,8 @@ export interface FakeReply {
   malformedJson?: true;
   /** Reply with this raw body (`application/json`), bypassing everything else; for schema-mismatch tests. */
   rawBody?: string;
+  /** With streaming: send these `data:` payloads as they are (then end), for other servers' chunk shapes. */
+  rawStream?: string[];
   /** Stop the stream after this many chunk events, without a finish reason or `[DONE]`. */
   truncateStreamAfterChunks?: number;
   /** How a truncated stream ends: `destroy` kills the socket (default), `end` closes the response cleanly. */

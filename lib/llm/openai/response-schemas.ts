@@ -16,10 +16,41 @@ export const usageSchema = z.object({
   prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().nullish() }).nullish(),
 });
 
+/**
+ * Usage as a response carries it: a usage some server reports in another shape (only
+ * `total_tokens`, a null count) counts as unreported, and the tokens are estimated locally (the
+ * run record says so), instead of failing an answer that is otherwise whole.
+ */
+const reportedUsageSchema = usageSchema.nullish().catch(null);
+
+/**
+ * Tool call arguments: a JSON string, as OpenAI sends them; some compatible servers send the
+ * object itself, which is the same arguments, so it is serialized.
+ */
+const argumentsSchema = z
+  .union([z.string(), z.record(z.string(), z.unknown()).transform((value) => JSON.stringify(value))])
+  .nullish();
+
 const functionCallSchema = z.object({
   name: z.string(),
-  arguments: z.string().nullish(),
+  arguments: argumentsSchema,
 });
+
+/**
+ * A message's content: text, or (some compatible servers) a list of parts whose text parts are
+ * joined; parts of other kinds (a reasoning trace) are not the answer.
+ */
+const contentSchema = z
+  .union([
+    z.string(),
+    z.array(z.looseObject({ type: z.string().nullish(), text: z.string().nullish() })).transform((parts) =>
+      parts
+        .filter((part) => (part.type ?? "text") === "text")
+        .map((part) => part.text ?? "")
+        .join(""),
+    ),
+  ])
+  .nullish();
 
 /** A non-streaming `chat.completion`. */
 export const chatCompletionSchema = z.object({
@@ -29,7 +60,7 @@ export const chatCompletionSchema = z.object({
     .array(
       z.object({
         message: z.object({
-          content: z.string().nullish(),
+          content: contentSchema,
           tool_calls: z
             .array(
               z.object({
@@ -44,7 +75,7 @@ export const chatCompletionSchema = z.object({
       }),
     )
     .min(1),
-  usage: usageSchema.nullish(),
+  usage: reportedUsageSchema,
 });
 
 /** One `chat.completion.chunk` of a stream. */
@@ -56,7 +87,7 @@ export const chatCompletionChunkSchema = z.object({
       z.object({
         delta: z
           .object({
-            content: z.string().nullish(),
+            content: contentSchema,
             tool_calls: z
               .array(
                 z.object({
@@ -65,7 +96,7 @@ export const chatCompletionChunkSchema = z.object({
                   function: z
                     .object({
                       name: z.string().nullish(),
-                      arguments: z.string().nullish(),
+                      arguments: argumentsSchema,
                     })
                     .nullish(),
                 }),
@@ -74,7 +105,7 @@ export const chatCompletionChunkSchema = z.object({
             function_call: z
               .object({
                 name: z.string().nullish(),
-                arguments: z.string().nullish(),
+                arguments: argumentsSchema,
               })
               .nullish(),
           })
@@ -83,10 +114,10 @@ export const chatCompletionChunkSchema = z.object({
       }),
     )
     .nullish(),
-  usage: usageSchema.nullish(),
+  usage: reportedUsageSchema,
 });
 
 /** A validated non-streaming response. */
-export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
+export type ChatCompletion = z.output<typeof chatCompletionSchema>;
 /** A validated stream chunk. */
-export type ChatCompletionChunk = z.infer<typeof chatCompletionChunkSchema>;
+export type ChatCompletionChunk = z.output<typeof chatCompletionChunkSchema>;
