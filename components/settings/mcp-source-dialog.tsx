@@ -25,7 +25,7 @@ function initialEntries(source: McpView | undefined, transport: "stdio" | "http"
 }
 
 /**
- * Adds or edits an MCP server (a local command over stdio, or a Streamable HTTP URL). Env and
+ * Adds or edits an MCP server (a local command over stdio, or an HTTP URL: Streamable HTTP, or HTTP+SSE). Env and
  * header values are write-only. "Test connection" connects, lists the tools and disconnects,
  * always answering within about 20 seconds.
  */
@@ -170,7 +170,7 @@ export function McpSourceDialog({
           <option value="stdio" disabled={!stdioAllowed}>
             Local command (stdio){stdioAllowed ? "" : " — disabled on this server"}
           </option>
-          <option value="http">Streamable HTTP</option>
+          <option value="http">HTTP (Streamable HTTP, or the older HTTP+SSE)</option>
         </NativeSelect>
       </FormField>
       {transport === "stdio" ? (

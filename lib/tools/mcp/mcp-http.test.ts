@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -43,6 +44,106 @@ async function startHttpMcpServer() {
       }),
   };
 }
+
+/**
+ * A server of the older HTTP+SSE transport (protocol 2024-11-05), as many deployed servers still
+ * are: GET /sse opens the event stream (its `endpoint` event names where to POST), POST /messages
+ * carries the client's messages, and a POST to /sse is 405.
+ */
+async function startLegacySseMcpServer() {
+  const transports = new Map<string, SSEServerTransport>();
+  const seen: string[] = [];
+  const server = http.createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    seen.push(`${request.method} ${url.pathname} ${request.headers.authorization ?? ""}`.trim());
+    if (request.method === "GET" && url.pathname === "/sse") {
+      const transport = new SSEServerTransport("/messages", response);
+      transports.set(transport.sessionId, transport);
+      const mcp = new McpServer({ name: "weather-sse", version: "1.0.0" });
+      mcp.registerTool(
+        "forecast",
+        { description: "Forecast for a city", inputSchema: { city: z.string() } },
+        async ({ city }) => ({
+          content: [{ type: "text", text: `Sun in ${city}` }],
+        }),
+      );
+      response.on("close", () => {
+        transports.delete(transport.sessionId);
+        void mcp.close();
+      });
+      await mcp.connect(transport);
+      return;
+    }
+    const transport = transports.get(url.searchParams.get("sessionId") ?? "");
+    if (request.method === "POST" && url.pathname === "/messages" && transport) {
+      await transport.handlePostMessage(request, response);
+      return;
+    }
+    response
+      .writeHead(request.method === "POST" ? 405 : 404, { "content-type": "text/plain" })
+      .end("Method Not Allowed");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/sse`,
+    hostPort: `127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe("MCP over the older HTTP+SSE transport", () => {
+  it("falls back to it when the initialize POST is refused with 405, and lists and calls tools with the headers", async () => {
+    const legacy = await startLegacySseMcpServer();
+    const source = await connectMcpServer({
+      name: "weather-sse",
+      transport: { kind: "http", url: legacy.url, headers: { Authorization: "Bearer xyz" } },
+      allowlist: [legacy.hostPort],
+    });
+    try {
+      expect(source.tools().map((tool) => tool.name)).toEqual(["forecast"]);
+      expect(await source.registry().get("forecast")?.execute({ city: "Rome" }, testContext())).toMatchObject({
+        ok: true,
+        content: "Sun in Rome",
+      });
+      // Streamable HTTP first (refused), then the event stream and its message endpoint, all with the header.
+      expect(legacy.seen[0]).toBe("POST /sse Bearer xyz");
+      expect(legacy.seen).toContain("GET /sse Bearer xyz");
+      expect(legacy.seen).toContain("POST /messages Bearer xyz");
+    } finally {
+      await source.close();
+      await legacy.close();
+    }
+  });
+
+  it("does not fall back on 401: the refusal is reported as it is", async () => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(401, { "content-type": "application/json" }).end('{"error":"unauthorized"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const seen: string[] = [];
+    server.on("request", (request) => seen.push(String(request.method)));
+    try {
+      const failed = await connectMcpServer({
+        name: "locked",
+        transport: { kind: "http", url: `http://127.0.0.1:${port}/mcp` },
+        allowlist: [`127.0.0.1:${port}`],
+        connectTimeoutMs: 2000,
+      }).catch((error: unknown) => error);
+      expect(failed).toMatchObject({ code: "mcp_unavailable" });
+      expect(seen).not.toContain("GET");
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
 
 describe("MCP over Streamable HTTP", () => {
   let mcpServer: Awaited<ReturnType<typeof startHttpMcpServer>>;

@@ -9,7 +9,13 @@ import type { HttpToolOptions } from "../http/http-tool-options";
 import type { JsonSchema } from "../json-schema-validator";
 import { createToolRegistry } from "../registry";
 import { mcpResultToContent } from "./mcp-content";
-import { type McpTransportConfig, type OpenedTransport, openTransport } from "./mcp-transport";
+import {
+  isLegacySseAnswer,
+  type McpTransportConfig,
+  type OpenedTransport,
+  openHttpTransport,
+  openTransport,
+} from "./mcp-transport";
 import { McpUnavailableError } from "./mcp-unavailable-error";
 
 /** Options for {@link connectMcpServer}. */
@@ -61,13 +67,19 @@ interface ListedTool {
   annotations?: Record<string, unknown>;
 }
 
+/** How one connection attempt went: connected, or where it failed. */
+type Attempt =
+  | { ok: true; connection: Connection }
+  | { ok: false; stage: "open"; error: unknown }
+  | { ok: false; stage: "handshake"; error: unknown; opened: OpenedTransport };
+
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 /**
- * Connects to an MCP server (stdio or Streamable HTTP), lists its tools and wraps each as a
- * {@link ToolDefinition}. A crashed or disconnected server makes calls fail with
+ * Connects to an MCP server (stdio, Streamable HTTP, or the older HTTP+SSE), lists its tools and
+ * wraps each as a {@link ToolDefinition}. A crashed or disconnected server makes calls fail with
  * `mcp_unavailable`; the next call or `refresh()` reconnects once.
  * @throws McpUnavailableError when the first connection or listing fails.
  */
@@ -90,12 +102,26 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpTo
   };
 
   async function connect(): Promise<Connection> {
-    let opened: OpenedTransport | undefined;
+    const config = options.transport;
+    const first = await attempt(() => openTransport(config, options));
+    if (first.ok) return first.connection;
+    // An older server (HTTP+SSE, protocol 2024-11-05) refuses the initialize POST with a 4xx:
+    // the spec's backwards-compatible client then opens its event stream instead.
+    if (config.kind !== "http" || first.stage !== "handshake" || !isLegacySseAnswer(first.error)) {
+      throw failure(first);
+    }
+    const legacy = await attempt(() => openHttpTransport(config, options, "legacy-sse"));
+    if (legacy.ok) return legacy.connection;
+    throw failure(legacy, `Streamable HTTP: ${reasonOf(first.error)}; then as an HTTP+SSE server: `);
+  }
+
+  /** One handshake over the transport `open` makes. */
+  async function attempt(open: () => Promise<OpenedTransport>): Promise<Attempt> {
+    let opened: OpenedTransport;
     try {
-      opened = await openTransport(options.transport, options);
+      opened = await open();
     } catch (error) {
-      if (error instanceof ToolExecutionError) throw error; // ssrf_blocked keeps its own code
-      throw unavailable(reasonOf(error), error);
+      return { ok: false, stage: "open", error };
     }
     const client = new Client({ name: "trellis", version: "0.1.0" });
     const created: Connection = { client, opened, closed: false };
@@ -110,9 +136,18 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpTo
       // process exiting meanwhile (a worker, a test run) left the child running on its own.
       killChild(opened.spawnedPid());
       await client.close().catch(() => undefined);
-      throw unavailable(`could not connect: ${reasonOf(error)}`, error, opened);
+      return { ok: false, stage: "handshake", error, opened };
     }
-    return created;
+    return { ok: true, connection: created };
+  }
+
+  /** The error a failed connection is reported as (`ssrf_blocked` keeps its own code). */
+  function failure(failed: Extract<Attempt, { ok: false }>, before = ""): Error {
+    if (failed.stage === "open") {
+      if (failed.error instanceof ToolExecutionError) return failed.error;
+      return unavailable(`${before}${reasonOf(failed.error)}`, failed.error);
+    }
+    return unavailable(`could not connect: ${before}${reasonOf(failed.error)}`, failed.error, failed.opened);
   }
 
   async function ensureConnected(): Promise<Connection> {

@@ -1,6 +1,7 @@
 import "server-only";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { allowlistFromEnvironment, parseAllowlist } from "../http/allowlist";
 import type { HttpToolOptions } from "../http/http-tool-options";
@@ -22,7 +23,10 @@ export type McpTransportConfig =
     }
   | {
       kind: "http";
-      /** Streamable HTTP endpoint, e.g. `https://mcp.example.com/mcp`. */
+      /**
+       * Streamable HTTP endpoint, e.g. `https://mcp.example.com/mcp`; a server of the older
+       * HTTP+SSE transport (`…/sse`) is reached too (see `isLegacySseAnswer`).
+       */
       url: string;
       /** Extra headers, e.g. an Authorization header from a credential. */
       headers?: Record<string, string>;
@@ -74,6 +78,19 @@ export async function openTransport(config: McpTransportConfig, network: HttpToo
       spawnedPid: () => transport.pid ?? spawned,
     };
   }
+  return openHttpTransport(config, network, "streamable");
+}
+
+/**
+ * The HTTP transport: Streamable HTTP, or the HTTP+SSE transport of protocol 2024-11-05 (a GET
+ * opens the event stream, whose `endpoint` event names where to POST). Requests go through the SSRF
+ * guard with the address pinned, whichever it is.
+ */
+export async function openHttpTransport(
+  config: Extract<McpTransportConfig, { kind: "http" }>,
+  network: HttpToolOptions,
+  kind: "streamable" | "legacy-sse",
+): Promise<OpenedTransport> {
   const url = new URL(config.url);
   // Vet once up front so a refused URL fails the connection with ssrf_blocked, not a vague
   // transport error; every request is vetted and pinned again by the pinned fetch.
@@ -81,9 +98,19 @@ export async function openTransport(config: McpTransportConfig, network: HttpToo
     allowlist: [...allowlistFromEnvironment(), ...parseAllowlist(network.allowlist ?? [])],
     lookup: network.lookup ?? systemLookup,
   });
-  const transport = new StreamableHTTPClientTransport(url, {
-    requestInit: { headers: config.headers ?? {} },
-    fetch: createPinnedFetch(network),
-  });
+  const options = { requestInit: { headers: config.headers ?? {} }, fetch: createPinnedFetch(network) };
+  const transport =
+    kind === "streamable" ? new StreamableHTTPClientTransport(url, options) : new SSEClientTransport(url, options);
   return { transport, recentStderr: () => "", pid: () => null, spawnedPid: () => null };
+}
+
+/**
+ * Whether a failed Streamable HTTP handshake is how a server of the older HTTP+SSE transport
+ * answers the initialize POST (the spec's backwards-compatibility rule: a 4xx such as 404 or 405,
+ * then try a GET for the event stream). Refusals that mean the same on both transports (401, 403,
+ * 429) are not.
+ */
+export function isLegacySseAnswer(error: unknown): boolean {
+  if (!(error instanceof StreamableHTTPError) || error.code === undefined) return false;
+  return error.code >= 400 && error.code < 500 && ![401, 403, 429].includes(error.code);
 }
