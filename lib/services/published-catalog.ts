@@ -1,3 +1,4 @@
+import { type ChatBinding, chatBinding } from "../workflow/chat-binding";
 import "server-only";
 import { listPublishedWorkflows, listWorkflows } from "../db/workflow-repository";
 import { endConfigSchema } from "../workflow/nodes/end";
@@ -39,6 +40,8 @@ export interface PublishedWorkflowInterface {
   inputSchema: RunInputsJsonSchema;
   /** Output names of the end nodes (a run ends on one of them; their union, in document order). */
   outputs: string[];
+  /** How chat messages feed it as a chat model (`chatBinding`); null: it takes none (no text input). */
+  chat: ChatBinding | null;
 }
 
 interface DocumentNode {
@@ -59,9 +62,10 @@ function documentNodes(document: unknown): DocumentNode[] {
  */
 export function describeDocumentInterface(
   document: unknown,
-): Pick<PublishedWorkflowInterface, "inputs" | "allowExtraInputs" | "inputSchema" | "outputs"> {
+): Pick<PublishedWorkflowInterface, "inputs" | "allowExtraInputs" | "inputSchema" | "outputs" | "chat"> {
   const nodes = documentNodes(document);
-  const parsed = startConfigSchema.safeParse(nodes.find((node) => node.type === "start")?.data ?? {});
+  const startData = nodes.find((node) => node.type === "start")?.data ?? {};
+  const parsed = startConfigSchema.safeParse(startData);
   const config = parsed.success ? parsed.data : { inputs: [], allowExtraInputs: false };
   const outputs: string[] = [];
   for (const node of nodes) {
@@ -82,6 +86,7 @@ export function describeDocumentInterface(
     allowExtraInputs: config.allowExtraInputs,
     inputSchema: runInputsJsonSchema(config),
     outputs,
+    chat: chatBinding(startData),
   };
 }
 

@@ -124,7 +124,25 @@ export const workflowDescriptionSchema = z
     allow_extra_inputs: z.boolean(),
     input_schema: z.record(z.string(), z.unknown()).meta({ description: "The inputs as a JSON Schema." }),
     outputs: z.array(z.object({ name: z.string() })),
-    endpoints: z.object({ run: z.string(), chat_model: z.string(), mcp: z.string() }),
+    chat: z
+      .object({
+        query_input: z.string().meta({ description: "The input the last user message goes to." }),
+        history_input: z.string().nullable().meta({ description: "The input the earlier messages go to, if any." }),
+        answer_output: z
+          .string()
+          .nullable()
+          .meta({ description: "The output sent back as the answer; null: the first string output." }),
+      })
+      .nullable()
+      .meta({ description: "How chat completions feed it; null: it has no text input, so it is not a chat model." }),
+    endpoints: z.object({
+      run: z.string(),
+      chat_model: z
+        .string()
+        .nullable()
+        .meta({ description: "The `model` of a chat completion; null: not a chat model." }),
+      mcp: z.string(),
+    }),
   })
   .meta({ id: "Workflow" });
 

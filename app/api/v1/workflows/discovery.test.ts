@@ -58,6 +58,12 @@ describe("discovery: GET /api/v1/workflows and /api/v1/workflows/:slug", () => {
     const other = await createWorkflow(workspaceId, { name: "Other", userId: ownerId, draft: v1 });
     await publishWorkflow(other.id, { note: "", userId: ownerId });
     await createWorkflow(workspaceId, { name: "Draft", userId: ownerId, draft: v1 });
+    const counter = await createWorkflow(workspaceId, {
+      name: "Counter",
+      userId: ownerId,
+      draft: document([{ name: "count", type: "number", required: true }], ["total"]),
+    });
+    await publishWorkflow(counter.id, { note: "", userId: ownerId });
     secret = (await createApiKey(workspaceId, { name: "k", scopes: ["run"] })).secret;
     limited = (await createApiKey(workspaceId, { name: "one", scopes: ["run"], workflowId: other.id })).secret;
   });
@@ -67,7 +73,7 @@ describe("discovery: GET /api/v1/workflows and /api/v1/workflows/:slug", () => {
     const response = await get("/api/v1/workflows", secret);
     expect(response.status).toBe(200);
     const body = workflowListSchema.parse(await response.json());
-    expect(body.data.map((workflow) => workflow.slug)).toEqual(["other", "weather"]);
+    expect(body.data.map((workflow) => workflow.slug)).toEqual(["counter", "other", "weather"]);
   });
 
   it("describes one workflow: inputs with types, outputs and the version served", async () => {
@@ -91,8 +97,18 @@ describe("discovery: GET /api/v1/workflows and /api/v1/workflows/:slug", () => {
         additionalProperties: false,
       },
       outputs: [{ name: "forecast" }, { name: "summary" }],
+      // `city` is the only text input, so it takes a chat completion's message.
+      chat: { query_input: "city", history_input: null, answer_output: null },
       endpoints: { run: "/api/v1/workflows/weather/run", chat_model: "weather", mcp: "/api/v1/mcp" },
     });
+  });
+
+  it("says a workflow without a text input is not a chat model", async () => {
+    const body = workflowDescriptionSchema.parse(
+      await (await get("/api/v1/workflows/counter", secret, { slug: "counter" })).json(),
+    );
+    expect(body.chat).toBeNull();
+    expect(body.endpoints.chat_model).toBeNull();
   });
 
   it("a key limited to one workflow lists only it and gets 404 for the others", async () => {

@@ -13,9 +13,16 @@ export function describeWorkflow(entry: CatalogEntry): z.output<typeof workflowD
     allow_extra_inputs: entry.allowExtraInputs,
     input_schema: entry.inputSchema,
     outputs: entry.outputs.map((name) => ({ name })),
+    chat: entry.chat
+      ? {
+          query_input: entry.chat.queryInput,
+          history_input: entry.chat.historyInput,
+          answer_output: entry.chat.answerOutput,
+        }
+      : null,
     endpoints: {
       run: `/api/v1/workflows/${encodeURIComponent(entry.slug)}/run`,
-      chat_model: entry.slug,
+      chat_model: entry.chat ? entry.slug : null,
       mcp: "/api/v1/mcp",
     },
   };
