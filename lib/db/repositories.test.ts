@@ -277,7 +277,8 @@ describe.each(testProviders())("repositories on %s", (provider) => {
       Array.from({ length: seq }, (_, index) => index + 1),
     );
     expect((await listRunEvents(runId, 5)).length).toBe(seq - 5);
-    expect(await recorder.loadCheckpoint(runId)).toEqual({ runId, seq: seq - 1, state: { finished: ["a"] } });
+    // The batch ended the run, so its checkpoint was not written: only resuming reads one.
+    expect(await recorder.loadCheckpoint(runId)).toBeNull();
     expect(await recorder.lastSeq?.(runId)).toBe(seq);
     const history = await queryRunHistory(workspaceId, { workflowId, statuses: ["failed"] });
     expect(history.runs.map((run) => run.id)).toEqual([runId]);

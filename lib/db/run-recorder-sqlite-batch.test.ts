@@ -147,7 +147,7 @@ describe("the SQLite recorder's synchronous batch", () => {
     return { runId, startedAt, stored, row, raw, search, checkpoint, events: await listRunEvents(runId, 0) };
   }
 
-  it("writes the run, its node runs, events, checkpoint and search row, as the Prisma path does", async () => {
+  it("writes the run, its node runs, events and search row, as the Prisma path does", async () => {
     const direct = await record(false);
     const prisma = await record(true);
     for (const result of [direct, prisma]) {
@@ -164,7 +164,8 @@ describe("the SQLite recorder's synchronous batch", () => {
       expect(result.row.durationMs).toBe(1234);
       expect(new Date(result.stored?.run.endedAt ?? 0).getTime()).toBe(result.startedAt + 1234);
       expect(result.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
-      expect(result.checkpoint).toMatchObject({ seq: 5, state: { finished: ["llm"] } });
+      // The batch ends the run: its checkpoint is not written (only resuming reads one).
+      expect(result.checkpoint).toBeNull();
       expect(result.search).toHaveLength(1);
       expect(result.search[0]?.content).toContain("needle in a haystack");
       expect(result.search[0]?.content).toContain("Hung failed");
@@ -192,6 +193,41 @@ describe("the SQLite recorder's synchronous batch", () => {
       return rest;
     };
     expect(runRow(direct)).toEqual(runRow(prisma));
+  });
+
+  it("writes the checkpoint of a run the batch does not end, on both paths", async () => {
+    for (const viaPrisma of [false, true]) {
+      const runId = await createRun({
+        workspaceId: recording.workspaceId,
+        workflowId: recording.workflowId,
+        trigger: "api",
+        compiled,
+        inputs: {},
+        usesDemoModel: false,
+      });
+      const startedAt = Date.now();
+      const recorder = new PrismaRunRecorder(recording.test.db, recording.test.config.provider, {
+        flushIntervalMs: 60_000,
+      });
+      for (const event of runEvents(runId, startedAt).slice(0, 3)) recorder.record(event);
+      recorder.record({
+        runId,
+        at: startedAt + 7,
+        seq: 4,
+        type: "run-waiting",
+        nodeId: "ask",
+        prompt: "Go?",
+        fields: [],
+      });
+      recorder.checkpoint({ runId, seq: 4, state: { waiting: { nodeId: "ask" } } });
+      const held = viaPrisma ? await holdPrismaTransaction(recording.test.db) : undefined;
+      const flushed = recorder.flush();
+      await held?.release();
+      await flushed;
+      const checkpoint = await recording.test.db.runCheckpoint.findUnique({ where: { id: runId } });
+      expect(checkpoint).toMatchObject({ seq: 4, state: { waiting: { nodeId: "ask" } } });
+      expect(await recorder.loadCheckpoint(runId)).toMatchObject({ seq: 4 });
+    }
   });
 
   it("runs its statements from the connection's statement cache", async () => {

@@ -7,6 +7,7 @@ import {
   type OpenNodeRunClosure,
 } from "../runs/node-run-reducer";
 import type { RunEvent } from "../runs/run-events";
+import { type RunStatus, TERMINAL_RUN_STATUSES } from "../runs/run-status";
 import { ServerFaultError } from "../workflow/errors";
 import { type Database, idleSqliteConnectionOf } from "./prisma-client";
 import { searchIndexSteps } from "./run-search";
@@ -322,6 +323,10 @@ export class PrismaRunRecorder implements RunRecorder {
       laterStatements.push(buildUpsert(this.dialect, "RunEventRow", EVENT_COLUMNS, ["runId", "seq"], rows));
     }
     for (const checkpoint of checkpoints.values()) {
+      // Only resuming reads a checkpoint (a waiting, queued or running run): a run this batch
+      // ends gets none, which spares the batch that answers a blocking call a row and its index.
+      const status = runs.get(checkpoint.runId)?.status;
+      if (status !== undefined && TERMINAL_RUN_STATUSES.includes(status as RunStatus)) continue;
       const row = [
         checkpoint.runId,
         checkpoint.runId,
