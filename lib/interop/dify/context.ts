@@ -73,6 +73,8 @@ export interface MapContext {
   reference: (kind: ReferenceKind, name: string, message: string) => void;
   /** Id of the Trellis start node (sys.* and conversation variables become its inputs). */
   readonly startId: string;
+  /** The app's mode: `advanced-chat` (a chatflow, with `sys.query` and memory) or `workflow`. */
+  readonly appMode: string;
   /** Makes a fresh node id derived from the current one (`<id>-<suffix>`). */
   helperId: (suffix: string) => string;
   /** Dotted path of the current node's data in the file, for messages. */

@@ -22,6 +22,50 @@ function edge(document: WorkflowDocument, source: string, target: string) {
   return document.edges.find((candidate) => candidate.source === source && candidate.target === target);
 }
 
+describe("a chatflow as Dify exports it today", () => {
+  const result = () => load("app-chatflow-v2-shapes.yml");
+
+  it("sends the chat message (the memory's query template) as the LLM's user prompt, without the files", () => {
+    const imported = result();
+    const start = imported.document.nodes.find((item) => item.type === "start");
+    if (!start) throw new Error("no start node");
+    expect(node(imported.document, "chat1").data).toMatchObject({
+      systemPrompt: "It is {{clock1.result}}. Answer briefly.",
+      userPrompt: `{{${start.id}.query}}`,
+    });
+    expect((start.data as unknown as { inputs: unknown[] }).inputs).toContainEqual(
+      expect.objectContaining({ name: "query", type: "string", required: true }),
+    );
+    expect(entry(imported, "chat1").changes).toContain(
+      "Uploaded files are not passed to the model (the files reference was left out)",
+    );
+  });
+
+  it("gives an LLM without a chosen model the default model, and says so", () => {
+    const imported = result();
+    expect(node(imported.document, "chat1").data.model).toEqual({ provider: "default", model: "gpt-4o-mini" });
+    expect(entry(imported, "chat1").changes.some((change) => change.startsWith("No model was chosen"))).toBe(true);
+  });
+
+  it("reads a version-2 tool node's settings as inputs: templates, constants, lists as JSON", () => {
+    expect(node(result().document, "clock1").data.arguments).toEqual({
+      format: "%H:%M",
+      zone: "UTC",
+      fields: '["hour","minute"]',
+    });
+  });
+});
+
+describe("an LLM in a workflow app", () => {
+  it("gets no chat message and no memory note (no sys.query, memory does nothing there)", () => {
+    const imported = importDifyWorkflow(
+      readFixture("app-chatflow-v2-shapes.yml").replace("mode: advanced-chat", "mode: workflow"),
+    );
+    expect(node(imported.document, "chat1").data.userPrompt).toBe("");
+    expect(entry(imported, "chat1").changes.some((change) => change.includes("memory"))).toBe(false);
+  });
+});
+
 describe("every fixture", () => {
   it.each(fixtureNames())(
     "%s imports, reports every source node, and compiles unless a placeholder or unresolved reference says why",
@@ -393,7 +437,10 @@ describe("node by node", () => {
     });
     expect(node(result.document, "llm1").data.userPrompt).toBe("{{start1.query}}");
     expect(entry(result, "llm1").changes).toContain("Vision is off: image inputs are not passed to the model");
-    expect(entry(result, "llm1").changes).toContain("Conversation memory is not kept between runs");
+    // The memory's query template is the same message the user prompt already is: sent once.
+    expect(entry(result, "llm1").changes).toContain(
+      "Conversation memory is not kept between runs: the chat message ends the user prompt, without history",
+    );
     expect(result.report.notes).toContain("Note: Greets, then answers.");
     expect(result.report.notes.some((note) => note.includes("opening_statement"))).toBe(true);
     expect(result.description).toContain("Greets, then answers.");

@@ -174,6 +174,7 @@ export function mapDifyFile(file: DifyFile): DifyImport {
     const context: MapContext = {
       current: info,
       startId: startInfo.id,
+      appMode: file.app.mode,
       template: (text) => resolver.template(text, info, (message) => changes.push(message)),
       selector: (selector) => resolver.selector(selector, info, (message) => changes.push(message)),
       change: (message) => changes.push(message),

@@ -26,7 +26,7 @@ const llmDataSchema = z.looseObject({
   context: z
     .looseObject({ enabled: z.boolean().default(false), variable_selector: z.array(z.string()).nullish() })
     .nullish(),
-  memory: z.unknown().optional(),
+  memory: z.looseObject({ query_prompt_template: z.string().nullish() }).nullish().catch(null),
   vision: z.looseObject({ enabled: z.boolean().default(false) }).nullish(),
   structured_output: z.looseObject({ schema: z.record(z.string(), z.unknown()).optional() }).nullish(),
   structured_output_enabled: z.boolean().nullish(),
@@ -64,7 +64,27 @@ function messageText(
   return context.template(text);
 }
 
-/** llm: model, prompt messages by role, context, structured output; memory and vision are off. */
+/** Dify's references to the uploaded files, which no Trellis input carries. */
+const FILE_REFERENCES = /\{\{#(?:sys|userinput)\.files#\}\}/g;
+
+/**
+ * The user's message of a chatflow LLM with memory: Dify sends it after the prompt messages (and
+ * the history) as one more user message, `memory.query_prompt_template` rendered (default
+ * `{{#sys.query#}}`); without memory, or in a workflow app (no `sys.query`), none is sent.
+ */
+function chatQuery(data: LlmData, context: MapContext): string | undefined {
+  if (!data.memory || context.appMode !== "advanced-chat") return undefined;
+  const raw = data.memory.query_prompt_template?.trim() || "{{#sys.query#}}";
+  const withoutFiles = raw.replace(FILE_REFERENCES, "").trim();
+  if (withoutFiles !== raw)
+    context.change("Uploaded files are not passed to the model (the files reference was left out)");
+  context.change(
+    "Conversation memory is not kept between runs: the chat message ends the user prompt, without history",
+  );
+  return withoutFiles === "" ? undefined : context.template(withoutFiles);
+}
+
+/** llm: model, prompt messages by role, context, structured output, the chatflow's message; memory and vision are off. */
 export const llmMapper: NodeMapper = {
   map: (node, context) => {
     const data = readData(llmDataSchema, node, context);
@@ -93,7 +113,9 @@ export const llmMapper: NodeMapper = {
     ) {
       context.change("The context variable is not used in any prompt, so it is not passed");
     }
-    if (data.memory) context.change("Conversation memory is not kept between runs");
+    const query = chatQuery(data, context);
+    // Dify would send it a second time after a user message that already is the message; once is enough.
+    if (query !== undefined && !user.some((text) => text.trim() === query.trim())) user.push(query);
     if (data.vision?.enabled) context.change("Vision is off: image inputs are not passed to the model");
     const structured = data.structured_output_enabled === true && data.structured_output?.schema !== undefined;
     return {

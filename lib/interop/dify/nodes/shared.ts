@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { WorkflowNode } from "../../../workflow/document";
+import { DEFAULT_MODEL } from "../../../workflow/nodes/common-schemas";
 import type { DifyNodeInfo, MapContext } from "../context";
 
 /** Node data that does not match what Dify itself would accept; the node becomes a placeholder naming the path. */
@@ -33,7 +34,8 @@ export const variableSelectorSchema = z.looseObject({
 /** Dify's ModelConfig (nodes/llm/entities.py): `{ provider, name, mode, completion_params }`. */
 export const modelConfigSchema = z.looseObject({
   provider: z.string().default(""),
-  name: z.string().min(1),
+  /** Empty in an app where no model was picked yet (Dify's new chatflow): the default model is used. */
+  name: z.string().default(""),
   mode: z.string().optional(),
   completion_params: z.record(z.string(), z.unknown()).nullish(),
 });
@@ -63,14 +65,18 @@ export function mapModel(
   temperature?: number;
   maxTokens?: number;
 } {
-  if (model.provider !== "") {
+  if (model.name === "") {
+    context.change(
+      `No model was chosen in the Dify app: it uses the default model ("${DEFAULT_MODEL.model}" on the workspace's default provider)`,
+    );
+  } else if (model.provider !== "") {
     context.change(
       `Model provider "${model.provider}" became the workspace's default provider (model "${model.name}" kept)`,
     );
   }
   const parameters = model.completion_params ?? {};
   const result: { model: { provider: string; model: string }; temperature?: number; maxTokens?: number } = {
-    model: { provider: "default", model: model.name },
+    model: { provider: "default", model: model.name || DEFAULT_MODEL.model },
   };
   const temperature = Number(parameters.temperature);
   if (parameters.temperature !== undefined && Number.isFinite(temperature)) {

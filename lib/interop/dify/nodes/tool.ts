@@ -10,16 +10,30 @@ const toolInputSchema = z.looseObject({
   value: z.unknown(),
 });
 
+type ToolInput = z.output<typeof toolInputSchema>;
+
+/**
+ * A tool setting as stored: a plain value (tool nodes before version 2), or, from
+ * `tool_node_version: "2"` on, a ToolInput like a parameter's.
+ */
+const toolConfigurationSchema = z.union([toolInputSchema, z.unknown()]);
+
 const toolDataSchema = z.looseObject({
   provider_id: z.string().min(1),
   provider_type: z.string().default("builtin"),
   provider_name: z.string().nullish(),
   tool_name: z.string().min(1),
   tool_label: z.string().nullish(),
-  tool_configurations: z.record(z.string(), z.unknown()).nullish(),
+  tool_configurations: z.record(z.string(), toolConfigurationSchema).nullish(),
   tool_parameters: z.record(z.string(), toolInputSchema).nullish(),
   credential_id: z.string().nullish(),
 });
+
+/** A constant as argument text: as written, JSON for a list or an object (not "[object Object]"). */
+function plainArgument(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
 
 /** tool: a built-in with a Trellis equivalent, or a tool node left to choose (an unresolved reference). */
 export const toolMapper: NodeMapper = {
@@ -44,20 +58,23 @@ export const toolMapper: NodeMapper = {
         });
         continue;
       }
-      if (value !== null && value !== undefined && value !== "" && keep(name))
-        argumentsByName[rename(name)] = String(value);
+      const parsed = toolInputSchema.safeParse(value);
+      const argument = parsed.success ? inputArgument(parsed.data) : plainArgument(value);
+      if (argument !== "" && keep(name)) argumentsByName[rename(name)] = argument;
     }
     for (const [name, input] of Object.entries(data.tool_parameters ?? {})) {
-      if (!keep(name)) continue;
-      if (input.type === "variable" && Array.isArray(input.value)) {
-        argumentsByName[rename(name)] = templateOf(context.selector(input.value.map(String)));
-      } else if (input.type === "mixed") {
-        argumentsByName[rename(name)] = context.template(String(input.value ?? ""));
-      } else {
-        argumentsByName[rename(name)] = input.value === null || input.value === undefined ? "" : String(input.value);
-      }
+      if (keep(name)) argumentsByName[rename(name)] = inputArgument(input);
     }
     if (data.credential_id) context.change("The tool's Dify credential is not carried over");
+
+    /** A ToolInput as an argument template: a selector's reference, a converted template, a constant. */
+    function inputArgument(input: ToolInput): string {
+      if (input.type === "variable" && Array.isArray(input.value)) {
+        return templateOf(context.selector(input.value.map(String)));
+      }
+      if (input.type === "mixed") return context.template(String(input.value ?? ""));
+      return plainArgument(input.value);
+    }
     if (builtin) {
       if (builtin.tool !== data.tool_name)
         context.change(`Dify tool "${data.tool_name}" became the built-in "${builtin.tool}"`);
