@@ -66,6 +66,23 @@ describe("an LLM in a workflow app", () => {
   });
 });
 
+describe("memory outside a chatflow", () => {
+  it("is reported only where it holds a conversation (a chatflow), not in a workflow app", () => {
+    const withMemory = (mode: string) =>
+      importDifyWorkflow(
+        readFixture("question-classifier.yml")
+          .replace("mode: workflow", `mode: ${mode}`)
+          .replace(
+            '          instruction: ""',
+            '          instruction: ""\n          memory: { window: { enabled: false, size: 10 } }',
+          ),
+      );
+    const note = "Conversation memory is not kept between runs";
+    expect(entry(withMemory("workflow"), "qc1").changes).not.toContain(note);
+    expect(entry(withMemory("advanced-chat"), "qc1").changes).toContain(note);
+  });
+});
+
 describe("every fixture", () => {
   it.each(fixtureNames())(
     "%s imports, reports every source node, and compiles unless a placeholder or unresolved reference says why",

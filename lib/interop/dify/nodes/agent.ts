@@ -79,7 +79,9 @@ export const agentMapper: NodeMapper = {
       return typeof value === "string" ? context.template(value) : "";
     };
     const maxIterations = Number(parameters.maximum_iterations?.value);
-    if (data.memory) context.change("Conversation memory is not kept between runs");
+    // Memory holds a chatflow's conversation; a workflow app has none.
+    if (data.memory && context.appMode === "advanced-chat")
+      context.change("Conversation memory is not kept between runs");
     return {
       nodes: [
         trellisNode(node, "agent", {

@@ -40,6 +40,7 @@ export const NODE_MAPPERS: Record<string, NodeMapper> = {
 /** Why a Dify type without a mapper cannot be imported. */
 export const UNSUPPORTED_REASONS: Record<string, string> = {
   "knowledge-retrieval": "Knowledge bases (datasets) do not exist here",
+  "knowledge-retrieval-v2": "Knowledge bases (datasets) do not exist here",
   "document-extractor": "Files cannot be uploaded into a run here",
   "list-operator": "There is no list operator node; use a Code node",
   "variable-assigner": "Conversation variables cannot be written here (no memory between runs)",

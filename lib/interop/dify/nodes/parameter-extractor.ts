@@ -35,7 +35,9 @@ export const parameterExtractorMapper: NodeMapper = {
     const data = readData(extractorDataSchema, node, context);
     const { model, temperature } = mapModel(data.model, context);
     context.change("Became an LLM node with a structured (JSON) reply");
-    if (data.memory) context.change("Conversation memory is not kept between runs");
+    // Memory holds a chatflow's conversation; a workflow app has none.
+    if (data.memory && context.appMode === "advanced-chat")
+      context.change("Conversation memory is not kept between runs");
     const properties: Record<string, unknown> = {};
     for (const parameter of data.parameters) {
       properties[parameter.name] = {

@@ -26,7 +26,9 @@ export const questionClassifierMapper: NodeMapper = {
     const data = readData(classifierDataSchema, node, context);
     const { model, temperature } = mapModel(data.model, context);
     context.change("Became an LLM node with a JSON reply plus a condition node that routes by class");
-    if (data.memory) context.change("Conversation memory is not kept between runs");
+    // Memory holds a chatflow's conversation; a workflow app has none.
+    if (data.memory && context.appMode === "advanced-chat")
+      context.change("Conversation memory is not kept between runs");
     const ids = data.classes.map((entry) => entry.id);
     const systemPrompt = [
       'Classify the user\'s text into exactly one of these classes and reply with one JSON object {"class_id", "class_name"}:',

@@ -42,7 +42,8 @@ export const startMapper: NodeMapper = {
           `Input "${variable.variable}": the choices (${variable.options.join(", ")}) are kept in its description only`,
         );
       }
-      if (variable.max_length)
+      // Dify fills in a maximum length for every input but enforces it on text only.
+      if (variable.max_length && (variable.type === "text-input" || variable.type === "paragraph"))
         context.change(`Input "${variable.variable}": the maximum length ${variable.max_length} is not enforced`);
       const descriptionParts = [variable.label ?? "", variable.description ?? ""].filter((part) => part.trim() !== "");
       if (variable.type === "select" && variable.options?.length)
