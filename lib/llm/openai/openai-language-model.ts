@@ -215,10 +215,14 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     }
     const parsed = chatCompletionSchema.safeParse(raw);
     if (!parsed.success) {
-      throw new ModelBadResponseError(`The provider's response is not a chat completion: ${parsed.error.message}`, {
-        provider: this.provider,
-        modelId: this.modelId,
-      });
+      // Some gateways answer an upstream failure with status 200 and an error body: say what it said.
+      const reported = errorBodyMessage(raw);
+      throw new ModelBadResponseError(
+        reported
+          ? `The provider answered with an error instead of a completion: ${reported}`
+          : `The provider's response is not a chat completion: ${parsed.error.message}`,
+        { provider: this.provider, modelId: this.modelId },
+      );
     }
     const choice = parsed.data.choices[0];
     const toolCalls: ModelToolCall[] = (choice.message.tool_calls ?? []).map((call, index) => ({
@@ -325,6 +329,13 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     if (prepared.warnings.length > 0) response.warnings = prepared.warnings;
     return response;
   }
+}
+
+/** The message of an `{ error: { message } }` (or `{ error: "…" }`) body, cut to 300 characters; undefined otherwise. */
+function errorBodyMessage(body: unknown): string | undefined {
+  const error = (body as { error?: unknown } | null)?.error;
+  const message = typeof error === "string" ? error : (error as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message.trim() !== "" ? message.slice(0, 300) : undefined;
 }
 
 /** Creates the `LanguageModel` for an OpenAI-compatible endpoint (OpenAI, Azure, Ollama, vLLM, DeepSeek, LM Studio). */

@@ -112,6 +112,14 @@ describe("OpenAI-compatible server dialects", () => {
     expect(response.usage.estimated).toBe(true);
   });
 
+  it("says what an error body answered with status 200 said (a gateway's upstream failure)", async () => {
+    server.script({ rawBody: JSON.stringify({ error: { message: "Upstream overloaded", code: 502 } }) });
+    await expect(model().generate(ask)).rejects.toMatchObject({
+      code: "model_bad_response",
+      message: expect.stringContaining("Upstream overloaded"),
+    });
+  });
+
   it("still refuses an answer that is not a completion", async () => {
     server.script({ rawBody: JSON.stringify({ choices: [{ message: { content: 42 } }] }) });
     await expect(model().generate(ask)).rejects.toMatchObject({ code: "model_bad_response" });
