@@ -11,8 +11,15 @@ import { connectMcpServer } from "./mcp-tool-source";
 /** A stateless Streamable HTTP MCP server on 127.0.0.1 with one tool that checks a bearer token. */
 async function startHttpMcpServer() {
   const seenAuthorization: string[] = [];
+  /** POSTs to refuse with a 502 before the MCP transport sees them (a proxy in trouble). */
+  const failing = { posts: 0 };
   const server = http.createServer(async (request, response) => {
     seenAuthorization.push(String(request.headers.authorization ?? ""));
+    if (request.method === "POST" && failing.posts > 0) {
+      failing.posts--;
+      response.writeHead(502, { "content-type": "text/plain" }).end("Bad gateway");
+      return;
+    }
     const mcp = new McpServer({ name: "weather-http", version: "1.0.0" });
     mcp.registerTool(
       "forecast",
@@ -37,6 +44,7 @@ async function startHttpMcpServer() {
     url: `http://127.0.0.1:${port}/mcp`,
     hostPort: `127.0.0.1:${port}`,
     seenAuthorization,
+    failing,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -89,6 +97,7 @@ async function startLegacySseMcpServer() {
     url: `http://127.0.0.1:${port}/sse`,
     hostPort: `127.0.0.1:${port}`,
     seen,
+    dropConnections: () => server.closeAllConnections(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -115,6 +124,16 @@ describe("MCP over the older HTTP+SSE transport", () => {
       expect(legacy.seen[0]).toBe("POST /sse Bearer xyz");
       expect(legacy.seen).toContain("GET /sse Bearer xyz");
       expect(legacy.seen).toContain("POST /messages Bearer xyz");
+      // The event stream drops and the server forgets the session: the connection ends with it, and
+      // the next call reconnects, straight over HTTP+SSE this time.
+      legacy.dropConnections();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await source.registry().get("forecast")?.execute({ city: "Oslo" }, testContext())).toMatchObject({
+        ok: true,
+        content: "Sun in Oslo",
+      });
+      expect(legacy.seen.filter((line) => line.startsWith("POST /sse"))).toHaveLength(1);
+      expect(legacy.seen.filter((line) => line.startsWith("GET /sse"))).toHaveLength(2);
     } finally {
       await source.close();
       await legacy.close();
@@ -172,6 +191,31 @@ describe("MCP over Streamable HTTP", () => {
         error: { code: "mcp_tool_error", message: "upstream exploded" },
       });
       expect(mcpServer.seenAuthorization).toContain("Bearer abc");
+    } finally {
+      await source.close();
+    }
+  });
+
+  it("a call that fails in transport (a 502) is mcp_unavailable, and the next call opens a new connection", async () => {
+    const source = await connectMcpServer({
+      name: "weather-http",
+      transport: { kind: "http", url: mcpServer.url },
+      allowlist: [mcpServer.hostPort],
+    });
+    try {
+      const forecast = source.registry().get("forecast");
+      mcpServer.failing.posts = 1;
+      expect(await forecast?.execute({ city: "Lima" }, testContext())).toMatchObject({
+        ok: false,
+        error: { code: "mcp_unavailable" },
+      });
+      const before = mcpServer.seenAuthorization.length;
+      expect(await forecast?.execute({ city: "Lima" }, testContext())).toMatchObject({
+        ok: true,
+        content: "Rain in Lima",
+      });
+      // initialize, initialized, then the call: a new connection, not the old one reused.
+      expect(mcpServer.seenAuthorization.length - before).toBeGreaterThanOrEqual(3);
     } finally {
       await source.close();
     }

@@ -101,8 +101,16 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpTo
     );
   };
 
+  /** Set once the server turned out to speak the older HTTP+SSE: reconnections go straight to it. */
+  let legacySse = false;
+
   async function connect(): Promise<Connection> {
     const config = options.transport;
+    if (config.kind === "http" && legacySse) {
+      const again = await attempt(() => openHttpTransport(config, options, "legacy-sse"));
+      if (again.ok) return again.connection;
+      throw failure(again);
+    }
     const first = await attempt(() => openTransport(config, options));
     if (first.ok) return first.connection;
     // An older server (HTTP+SSE, protocol 2024-11-05) refuses the initialize POST with a 4xx:
@@ -111,7 +119,10 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpTo
       throw failure(first);
     }
     const legacy = await attempt(() => openHttpTransport(config, options, "legacy-sse"));
-    if (legacy.ok) return legacy.connection;
+    if (legacy.ok) {
+      legacySse = true;
+      return legacy.connection;
+    }
     throw failure(legacy, `Streamable HTTP: ${reasonOf(first.error)}; then as an HTTP+SSE server: `);
   }
 
@@ -128,6 +139,13 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpTo
     client.onclose = () => {
       created.closed = true;
     };
+    if (opened.endsOnError) {
+      client.onerror = () => {
+        if (created.closed) return;
+        created.closed = true;
+        void client.close().catch(() => undefined);
+      };
+    }
     try {
       await client.connect(opened.transport, { timeout: connectTimeoutMs });
     } catch (error) {
@@ -169,6 +187,10 @@ export async function connectMcpServer(options: McpServerOptions): Promise<McpTo
       return unavailable(`the connection was lost during the call: ${reasonOf(error)}`, error, active.opened);
     }
     if (error instanceof McpError) return new ToolExecutionError("mcp_tool_error", error.message, { retryable: false });
+    // A transport failure (the server went away, or an HTTP+SSE server lost the session when its
+    // event stream dropped): this connection is done, so the next call opens a new one.
+    active.closed = true;
+    void active.client.close().catch(() => undefined);
     return unavailable(reasonOf(error), error, active.opened);
   }
 

@@ -40,6 +40,11 @@ export interface OpenedTransport {
   pid(): number | null;
   /** The pid of the stdio child once it was spawned, even after the transport let go of it; null for HTTP. */
   spawnedPid(): number | null;
+  /**
+   * An error of this transport ends the connection (HTTP+SSE: a dropped event stream loses the
+   * server's session, and the event source would reconnect to a new, uninitialized one).
+   */
+  endsOnError?: boolean;
 }
 
 const STDERR_TAIL_CHARS = 2000;
@@ -101,7 +106,13 @@ export async function openHttpTransport(
   const options = { requestInit: { headers: config.headers ?? {} }, fetch: createPinnedFetch(network) };
   const transport =
     kind === "streamable" ? new StreamableHTTPClientTransport(url, options) : new SSEClientTransport(url, options);
-  return { transport, recentStderr: () => "", pid: () => null, spawnedPid: () => null };
+  return {
+    transport,
+    recentStderr: () => "",
+    pid: () => null,
+    spawnedPid: () => null,
+    endsOnError: kind === "legacy-sse",
+  };
 }
 
 /**
