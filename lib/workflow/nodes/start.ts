@@ -13,11 +13,12 @@ export const startInputSchema = z.object({
 });
 
 /**
- * How the OpenAI-compatible endpoint (`POST /api/v1/chat/completions`) feeds this workflow: the
- * last user message goes to `queryInput`, the messages before it (`[{ role, content }]`) to
- * `historyInput` when set, and the answer is the run output `answerOutput` (default: the first
- * string output of the end node that ended the run). Defaulted, so older documents need no
- * migration.
+ * How the OpenAI-compatible endpoint (`POST /api/v1/chat/completions`) and the chat preview feed
+ * this workflow: the last user message goes to `queryInput`, the messages before it
+ * (`[{ role, content }]`) to `historyInput`, and the answer is the run output `answerOutput`
+ * (default: the first string output of the end node that ended the run). When the named inputs
+ * are not declared, `chatBinding` (lib/workflow/chat-binding.ts) picks them by name. Defaulted, so
+ * older documents need no migration.
  */
 export const startChatSchema = z.object({
   /** Start input that receives the last user message. */
