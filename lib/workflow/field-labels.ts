@@ -13,6 +13,7 @@ const FIELD_LABELS: Record<string, string> = {
   defaultValues: "Default values",
   errorMode: "When an item fails",
   errorStrategy: "When the node fails",
+  flattenOutput: "Join list outputs into one list",
   intervalMs: "Interval (ms)",
   jsonSchema: "JSON schema",
   maxAttempts: "Max attempts",

@@ -58,6 +58,35 @@ describe("iteration", () => {
     expect(bodyRows.every((row) => row.status === "succeeded")).toBe(true);
   });
 
+  it("joins the items' lists into one list with flattenOutput, and only when every item gave a list", async () => {
+    const run = (items: unknown[], flattenOutput: boolean) =>
+      runWorkflow(
+        iterationWorkflow({ flattenOutput }),
+        { items },
+        {
+          runId: `run-flat-${flattenOutput}-${items.length}`,
+          recorder: new MemoryRunRecorder(),
+          services: createTestServices(),
+          executors: {
+            template: scriptedExecutor({
+              body: async (context) => {
+                const item = context.variables.item as number;
+                return { outputs: { text: item === 0 ? "zero" : [item, item * 2] } };
+              },
+            }),
+          },
+        },
+      );
+    expect((await run([1, 2, 3], true)).outputs.output).toEqual([1, 2, 2, 4, 3, 6]);
+    expect((await run([1, 2, 3], false)).outputs.output).toEqual([
+      [1, 2],
+      [2, 4],
+      [3, 6],
+    ]);
+    // One item without a list: nothing is joined.
+    expect((await run([1, 0], true)).outputs.output).toEqual([[1, 2], "zero"]);
+  });
+
   it("runs items one at a time when sequential", async () => {
     let running = 0;
     let peak = 0;

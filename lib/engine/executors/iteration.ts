@@ -140,7 +140,9 @@ export const iterationExecutor: NodeExecutor = async (context) => {
     }
     output.push(outputOf(item));
   }
-  const outputs: Record<string, unknown> = { output };
+  // Lists per item joined into one list, as Dify's flatten_output does: only when every item gave one.
+  const flatten = config.flattenOutput === true && output.length > 0 && output.every(Array.isArray);
+  const outputs: Record<string, unknown> = { output: flatten ? output.flat(1) : output };
   // The body's nodes and the planner's replan node runs carry their own usage; repeating it on the
   // iteration's node run would count it twice when node runs are summed, so it is shown only.
   const processData: Record<string, unknown> = {

@@ -66,6 +66,18 @@ describe("an LLM in a workflow app", () => {
   });
 });
 
+describe("an iteration's flatten_output", () => {
+  it("becomes flattenOutput, with nothing to report", () => {
+    const source = readFixture("iteration.yml");
+    const imported = importDifyWorkflow(source.replace("is_parallel:", "flatten_output: true\n          is_parallel:"));
+    const iteration = imported.document.nodes.find((item) => item.type === "iteration");
+    expect(iteration?.data.flattenOutput).toBe(true);
+    expect(
+      importDifyWorkflow(source).document.nodes.find((item) => item.type === "iteration")?.data.flattenOutput,
+    ).toBe(undefined);
+  });
+});
+
 describe("memory outside a chatflow", () => {
   it("is reported only where it holds a conversation (a chatflow), not in a workflow app", () => {
     const withMemory = (mode: string) =>

@@ -17,6 +17,8 @@ export const iterationConfigSchema = z.object({
   errorMode: z.enum(ITERATION_ERROR_MODES).default("terminate"),
   /** `["bodyNodeId", "field"]`: the body output that becomes each item's output. */
   outputSelector: selectorSchema.default(() => []),
+  /** When every item's output is a list, the output is their concatenation (Dify's `flatten_output`). */
+  flattenOutput: z.boolean().default(false),
 });
 
 /** Parsed iteration config. */
@@ -36,6 +38,7 @@ export const iterationNode = defineNode<IterationConfig>({
     parallel: false,
     concurrency: 10,
     outputSelector: [],
+    flattenOutput: false,
   }),
   hasInput: true,
   isContainer: true,

@@ -28,13 +28,13 @@ export const iterationMapper: NodeMapper = {
     const concurrency = Math.min(100, Math.max(1, Math.round(data.parallel_nums)));
     if (data.is_parallel && concurrency !== data.parallel_nums)
       context.change(`Parallelism ${data.parallel_nums} became ${concurrency}`);
-    if (data.flatten_output === true) context.change("Nested list outputs are not flattened");
     const result = trellisNode(node, "iteration", {
       input: context.selector(data.iterator_selector),
       outputSelector: context.selector(data.output_selector),
       parallel: data.is_parallel,
       concurrency,
       errorMode: errorMode ?? "terminate",
+      ...(data.flatten_output === true ? { flattenOutput: true } : {}),
     });
     if (node.width !== undefined && node.width > 0) result.width = node.width;
     if (node.height !== undefined && node.height > 0) result.height = node.height;
