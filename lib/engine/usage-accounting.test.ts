@@ -166,4 +166,35 @@ describe("usage and model call records", () => {
     expect(sumOfNodeRuns(recorder.events)).toMatchObject({ inputTokens: 1100, outputTokens: 110 });
     expect(modelCallsOf(recorder.events, "planner")).toHaveLength(2);
   });
+
+  it("a field the server refused for the model is on the call's record, and the node still succeeds", async () => {
+    provider.server.setResponder((request) =>
+      request.temperature !== undefined
+        ? {
+            error: {
+              status: 400,
+              body: {
+                error: {
+                  message: "Unsupported value: 'temperature' does not support 0.3 with this model.",
+                  type: "invalid_request_error",
+                  param: "temperature",
+                  code: "unsupported_value",
+                },
+              },
+            },
+          }
+        : { text: "Hello" },
+    );
+    const workflow = new WorkflowBuilder()
+      .add("start", "start", {})
+      .add("llm", "llm", { model: { provider: "fake", model: "strict-reasoner" }, userPrompt: "Hi", temperature: 0.3 })
+      .chain("start", "llm")
+      .build();
+    const { result, recorder } = await runRecorded(workflow, {}, services());
+    expect(result.status).toBe("succeeded");
+    const [call] = modelCallsOf(recorder.events, "llm");
+    expect(call.status).toBe("succeeded");
+    expect(call.warnings).toEqual([expect.stringMatching(/^The provider refused temperature for this model/)]);
+    expect(provider.server.requests.map((request) => request.body.temperature)).toEqual([0.3, undefined]);
+  });
 });

@@ -37,6 +37,8 @@ export interface ModelCallRecord {
   cost: number;
   /** Epoch ms when the call started. */
   startedAt: number;
+  /** Request fields dropped or changed (by the profile, or after the server refused them). */
+  warnings?: string[];
 }
 
 /** Usage summed over calls. */
@@ -149,6 +151,7 @@ function fromResponse(
     startedAt,
   };
   if (response.modelId && response.modelId !== model.modelId) record.servedModelId = response.modelId;
+  if (response.warnings?.length) record.warnings = response.warnings;
   return record;
 }
 

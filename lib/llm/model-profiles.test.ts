@@ -28,6 +28,33 @@ describe("resolveProfile", () => {
     });
   });
 
+  it("knows the gpt-5 generation as reasoning models, sizes before the family", () => {
+    const reasoning = {
+      stopSequences: false,
+      temperature: false,
+      maxTokensParameter: "max_completion_tokens",
+      toolCalls: true,
+      parallelToolCalls: true,
+      contextWindow: 400_000,
+    };
+    expect(resolveProfile("openai", "gpt-5")).toMatchObject({ ...reasoning, inputPricePerMillion: 1.25 });
+    expect(resolveProfile("openai", "gpt-5-mini-2025-08-07")).toMatchObject({
+      ...reasoning,
+      inputPricePerMillion: 0.25,
+    });
+    expect(resolveProfile("azure", "gpt-5.1-nano")).toMatchObject({ ...reasoning, inputPricePerMillion: 0.05 });
+    expect(resolveProfile("openai-compatible", "openai/gpt-5.2")).toMatchObject(reasoning);
+  });
+
+  it("sends the completion cap as max_completion_tokens to OpenAI itself, max_tokens elsewhere unless the model says", () => {
+    expect(resolveProfile("openai", "gpt-4o-mini").maxTokensParameter).toBe("max_completion_tokens");
+    expect(resolveProfile("openai", "some-new-model").maxTokensParameter).toBe("max_completion_tokens");
+    expect(resolveProfile("vllm", "gpt-4o-mini").maxTokensParameter).toBeUndefined();
+    expect(resolveProfile("openai", "gpt-4o", { maxTokensParameter: "max_tokens" }).maxTokensParameter).toBe(
+      "max_tokens",
+    );
+  });
+
   it("covers DeepSeek and local models, with provider-specific windows", () => {
     expect(resolveProfile("deepseek", "deepseek-chat")).toMatchObject({ toolCalls: true, legacyFunctions: false });
     expect(resolveProfile("deepseek", "deepseek-reasoner").toolCalls).toBe(false);

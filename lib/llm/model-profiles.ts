@@ -44,6 +44,18 @@ const openAIChat: Partial<ModelProfile> = {
   jsonSchema: true,
 };
 
+/**
+ * OpenAI's reasoning models (gpt-5 and later, o-series): `max_completion_tokens` only, no `stop`,
+ * and only the default temperature; any of these sent gets a 400.
+ */
+const openAIReasoning: Partial<ModelProfile> = {
+  ...openAIChat,
+  legacyFunctions: false,
+  stopSequences: false,
+  temperature: false,
+  maxTokensParameter: "max_completion_tokens",
+};
+
 // Local servers (Ollama, LM Studio) run with a small context by default (Ollama: num_ctx 4096..8192),
 // whatever the model supports; the window here is what the server actually keeps.
 const localServer: ProviderKind[] = ["ollama", "lmstudio"];
@@ -61,6 +73,37 @@ const localTools: Partial<ModelProfile> = {
 
 /** The table; the first matching row wins, so specific ids come before their prefixes. */
 export const modelProfileTable: ModelProfileEntry[] = [
+  {
+    // gpt-5, gpt-5.1, … with their -mini and -nano sizes (prices of the gpt-5 generation).
+    match: /^gpt-5(\.\d+)?-nano/,
+    profile: {
+      ...openAIReasoning,
+      contextWindow: 400_000,
+      maxOutputTokens: 128_000,
+      inputPricePerMillion: 0.05,
+      outputPricePerMillion: 0.4,
+    },
+  },
+  {
+    match: /^gpt-5(\.\d+)?-mini/,
+    profile: {
+      ...openAIReasoning,
+      contextWindow: 400_000,
+      maxOutputTokens: 128_000,
+      inputPricePerMillion: 0.25,
+      outputPricePerMillion: 2,
+    },
+  },
+  {
+    match: /^gpt-5/,
+    profile: {
+      ...openAIReasoning,
+      contextWindow: 400_000,
+      maxOutputTokens: 128_000,
+      inputPricePerMillion: 1.25,
+      outputPricePerMillion: 10,
+    },
+  },
   {
     match: /^gpt-4o-mini/,
     profile: {
@@ -115,12 +158,8 @@ export const modelProfileTable: ModelProfileEntry[] = [
     // Reasoning models: no stop, no temperature, no parallel tool calls, `max_completion_tokens` only.
     match: /^o(1|3|4)(-mini)?/,
     profile: {
-      ...openAIChat,
+      ...openAIReasoning,
       parallelToolCalls: false,
-      legacyFunctions: false,
-      stopSequences: false,
-      temperature: false,
-      maxTokensParameter: "max_completion_tokens",
       contextWindow: 200_000,
       maxOutputTokens: 100_000,
       inputPricePerMillion: 1.1,
@@ -209,5 +248,8 @@ export function resolveProfile(
     (row) => row.match.test(id) && (!row.providers || row.providers.includes(provider as ProviderKind)),
   );
   const defined = Object.fromEntries(Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined));
-  return { ...defaultModelProfile, ...entry?.profile, ...defined };
+  // OpenAI itself takes `max_completion_tokens` for every chat model (`max_tokens` is deprecated
+  // there and refused by its reasoning models); other servers may know only `max_tokens`.
+  const cap: Partial<ModelProfile> = provider === "openai" ? { maxTokensParameter: "max_completion_tokens" } : {};
+  return { ...defaultModelProfile, ...cap, ...entry?.profile, ...defined };
 }

@@ -11,7 +11,7 @@ export interface FakeToolCall {
 /** An HTTP error reply. */
 export interface FakeErrorReply {
   /** HTTP status. */
-  status: 400 | 401 | 404 | 429 | 500 | 503;
+  status: 400 | 401 | 404 | 422 | 429 | 500 | 503;
   /** `Retry-After` header value: seconds (number) or any string, e.g. an HTTP date. */
   retryAfter?: number | string;
   /** `retry-after-ms` header value. */

@@ -1,5 +1,6 @@
 import "server-only";
 import OpenAI from "openai";
+import { normaliseErrorBody } from "./error-body";
 import { httpFetch } from "./http-fetch";
 
 /** What an `openai` client is built from; two equal settings can share one client. */
@@ -24,8 +25,18 @@ const clients = new Map<string, OpenAI>();
 /** How many distinct provider settings keep a client; far above what one workspace configures. */
 export const MAX_CACHED_CLIENTS = 64;
 
+/**
+ * The SDK's client, reading the error bodies of servers that do not wrap them in `error` (see
+ * {@link normaliseErrorBody}): without this their message, `param` and `code` are dropped.
+ */
+class CompatibleOpenAI extends OpenAI {
+  protected override makeStatusError(status: number, error: object, message: string | undefined, headers: Headers) {
+    return super.makeStatusError(status, normaliseErrorBody(error) as object, message, headers);
+  }
+}
+
 function buildClient(settings: OpenAIClientSettings): OpenAI {
-  return new OpenAI({
+  return new CompatibleOpenAI({
     baseURL: settings.baseURL,
     apiKey: settings.apiKey,
     defaultHeaders: settings.headers,

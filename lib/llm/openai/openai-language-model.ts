@@ -23,6 +23,7 @@ import { openAIClientFor } from "./client-cache";
 import { mapFinishReason } from "./map-finish-reason";
 import { mapOpenAIError } from "./map-openai-error";
 import { type PreparedRequest, prepareRequest } from "./prepare-request";
+import { type RefusalMemory, refusalMemoryFor, sendAdjusting } from "./refused-parameters";
 import { chatCompletionChunkSchema, chatCompletionSchema } from "./response-schemas";
 import { type AssembledCompletion, legacyFunctionCallId, StreamAssembler } from "./stream-assembler";
 
@@ -74,6 +75,8 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
   readonly isDemo = false;
   private readonly client: OpenAI;
   private readonly options: OpenAICompatibleModelOptions;
+  /** Fields this model's server refused, sent adjusted from then on. */
+  private readonly refusals: RefusalMemory;
 
   constructor(options: OpenAICompatibleModelOptions) {
     const kind = options.providerKind ?? detectProviderKind(options.baseURL);
@@ -81,6 +84,7 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     this.provider = options.provider ?? kind;
     this.modelId = options.model;
     this.profile = resolveProfile(kind, options.model, options.profile);
+    this.refusals = refusalMemoryFor(options.baseURL, options.query, options.model);
     const apiKey = options.apiKey || "not-needed";
     const headers = { ...options.headers };
     // Azure's classic endpoints authenticate with `api-key`, not a bearer token.
@@ -207,7 +211,9 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     let raw: unknown;
     const attempt = new AttemptControl(control, timeouts, this.errorContext(control), false);
     try {
-      raw = await this.client.chat.completions.create({ ...prepared.body, stream: false }, { signal: attempt.signal });
+      raw = await sendAdjusting(prepared, false, this.refusals, () =>
+        this.client.chat.completions.create({ ...prepared.body, stream: false }, { signal: attempt.signal }),
+      );
     } catch (error) {
       throw attempt.timeoutError() ?? mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });
     } finally {
@@ -262,12 +268,17 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     outcome: { completion?: RawCompletion },
     attempt: AttemptControl,
   ): AsyncGenerator<ModelStreamPart> {
-    const includeUsage = this.profile.streamUsage !== false;
     let sdkStream: AsyncIterable<unknown>;
     try {
-      sdkStream = await this.client.chat.completions.create(
-        { ...prepared.body, stream: true, ...(includeUsage ? { stream_options: { include_usage: true } } : {}) },
-        { signal: attempt.signal },
+      sdkStream = await sendAdjusting(prepared, true, this.refusals, () =>
+        this.client.chat.completions.create(
+          {
+            ...prepared.body,
+            stream: true,
+            ...(prepared.includeUsage ? { stream_options: { include_usage: true } } : {}),
+          },
+          { signal: attempt.signal },
+        ),
       );
     } catch (error) {
       throw attempt.timeoutError() ?? mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });

@@ -5,6 +5,7 @@ import { fitToContextWindow, type TokenBudgetOptions } from "../token-budget";
 import type { PromptEstimate } from "../usage";
 import { convertMessages } from "./convert-messages";
 import { prepareTools } from "./prepare-tools";
+import type { RefusableParameter } from "./refused-parameters";
 
 /** OpenAI accepts at most this many stop sequences; the rest are applied client-side only. */
 export const maxApiStopSequences = 4;
@@ -21,6 +22,10 @@ export interface PreparedRequest {
   budget?: ModelResponse["budget"];
   /** Dropped or changed request fields. */
   warnings: string[];
+  /** A streamed call asks for `stream_options.include_usage` (the profile's `streamUsage`, unless refused). */
+  includeUsage: boolean;
+  /** Fields changed after the server refused them (lib/llm/openai/refused-parameters.ts). */
+  adjusted?: Set<RefusableParameter>;
 }
 
 /**
@@ -70,5 +75,6 @@ export function prepareRequest(
     prompt: { toolTokens: fitted.toolTokens, messageTokens: fitted.messageTokens },
     budget: fitted.budget,
     warnings,
+    includeUsage: profile.streamUsage !== false,
   };
 }
