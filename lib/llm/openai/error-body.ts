@@ -9,12 +9,15 @@ import "server-only";
  *   `{ object: "error", message, type, param, code }`;
  * - FastAPI-based servers: `{ detail: "…" }`, or its validation list
  *   `{ detail: [{ loc: ["body", "stop"], msg: "Extra inputs are not permitted", type }] }`;
- * - some gateways: `{ message: "…" }` alone.
+ * - some gateways: `{ message: "…" }` alone;
+ * - Ollama: `{ error: "model 'x' not found" }`, a string, which the SDK would quote as JSON.
  *
- * A body that already has `error`, or none of these, is returned as it is.
+ * A body whose `error` is an object, or of none of these shapes, is returned as it is.
  */
 export function normaliseErrorBody(body: unknown): unknown {
-  if (!isRecord(body) || body.error !== undefined) return body;
+  if (!isRecord(body)) return body;
+  if (typeof body.error === "string") return { error: { message: body.error, type: null, param: null, code: null } };
+  if (body.error !== undefined) return body;
   if (typeof body.message === "string") {
     return {
       error: {
