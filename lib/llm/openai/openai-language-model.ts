@@ -219,6 +219,11 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     } finally {
       attempt.dispose();
     }
+    return this.wholeCompletion(raw, prepared);
+  }
+
+  /** A whole chat completion body (not streamed) as our completion, or a typed error. */
+  private wholeCompletion(raw: unknown, prepared: PreparedRequest): RawCompletion {
     const parsed = chatCompletionSchema.safeParse(raw);
     if (!parsed.success) {
       // Some gateways answer an upstream failure with status 200 and an error body: say what it said.
@@ -269,19 +274,28 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     attempt: AttemptControl,
   ): AsyncGenerator<ModelStreamPart> {
     let sdkStream: AsyncIterable<unknown>;
+    let answer: Response;
     try {
-      sdkStream = await sendAdjusting(prepared, true, this.refusals, () =>
-        this.client.chat.completions.create(
-          {
-            ...prepared.body,
-            stream: true,
-            ...(prepared.includeUsage ? { stream_options: { include_usage: true } } : {}),
-          },
-          { signal: attempt.signal },
-        ),
-      );
+      ({ data: sdkStream, response: answer } = await sendAdjusting(prepared, true, this.refusals, () =>
+        this.client.chat.completions
+          .create(
+            {
+              ...prepared.body,
+              stream: true,
+              ...(prepared.includeUsage ? { stream_options: { include_usage: true } } : {}),
+            },
+            { signal: attempt.signal },
+          )
+          .withResponse(),
+      ));
     } catch (error) {
       throw attempt.timeoutError() ?? mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });
+    }
+    if (isJsonAnswer(answer)) {
+      // A server that ignores `stream` sends the whole completion as JSON; read through the SDK's
+      // SSE decoder it would look like an empty stream, and the answer would be reported lost.
+      yield* this.readWholeAnswer(answer, prepared, control, outcome, attempt);
+      return;
     }
     const assembler = new StreamAssembler(prepared.clientStops);
     let chunksReceived = 0;
@@ -317,6 +331,30 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     outcome.completion = assembler.result();
   }
 
+  /** The parts of a whole completion answered to a streamed request, in the order a stream gives them. */
+  private async *readWholeAnswer(
+    answer: Response,
+    prepared: PreparedRequest,
+    control: CallControl,
+    outcome: { completion?: RawCompletion },
+    attempt: AttemptControl,
+  ): AsyncGenerator<ModelStreamPart> {
+    let body: unknown;
+    try {
+      body = await answer.json();
+    } catch (error) {
+      throw attempt.timeoutError() ?? mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });
+    }
+    attempt.markFirstByte();
+    const completion = this.wholeCompletion(body, prepared);
+    if (!prepared.warnings.includes(wholeAnswerWarning)) prepared.warnings.push(wholeAnswerWarning);
+    if (completion.text !== "") yield { type: "text-delta", delta: completion.text };
+    for (const [index, call] of completion.toolCalls.entries()) {
+      yield { type: "tool-call-delta", index, id: call.id, name: call.name, argumentsDelta: call.arguments };
+    }
+    outcome.completion = completion;
+  }
+
   private buildResponse(
     completion: RawCompletion,
     prepared: PreparedRequest,
@@ -340,6 +378,16 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     if (prepared.warnings.length > 0) response.warnings = prepared.warnings;
     return response;
   }
+}
+
+/** Said on a call whose streamed request was answered with a whole JSON completion. */
+const wholeAnswerWarning =
+  "The provider answered the streamed request with the whole completion at once (JSON, not a stream).";
+
+/** An answer in JSON rather than an event stream (a server that ignored `stream: true`). */
+function isJsonAnswer(answer: Response): boolean {
+  const type = answer.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || type.endsWith("+json");
 }
 
 /** The message of an `{ error: { message } }` (or `{ error: "…" }`) body, cut to 300 characters; undefined otherwise. */

@@ -124,4 +124,57 @@ describe("OpenAI-compatible server dialects", () => {
     server.script({ rawBody: JSON.stringify({ choices: [{ message: { content: 42 } }] }) });
     await expect(model().generate(ask)).rejects.toMatchObject({ code: "model_bad_response" });
   });
+
+  it("reads a whole JSON completion answered to a streamed request (a server that ignores `stream`), and says so", async () => {
+    server.script({
+      rawBody: completion({ content: "pong" }, { usage: { prompt_tokens: 7, completion_tokens: 1, total_tokens: 8 } }),
+    });
+    const streamed = await collectStream(model().stream(ask));
+    expect(server.requests[0].body.stream).toBe(true);
+    expect(streamed.parts.filter((part) => part.type === "text-delta")).toEqual([
+      { type: "text-delta", delta: "pong" },
+    ]);
+    expect(streamed.response).toMatchObject({
+      text: "pong",
+      finishReason: "stop",
+      usage: { inputTokens: 7, outputTokens: 1, estimated: false },
+    });
+    expect(streamed.response.warnings).toEqual([
+      "The provider answered the streamed request with the whole completion at once (JSON, not a stream).",
+    ]);
+  });
+
+  it("reads tool calls from a whole JSON completion answered to a streamed request", async () => {
+    server.script({
+      rawBody: JSON.stringify({
+        id: "chatcmpl-2",
+        object: "chat.completion",
+        choices: [
+          {
+            index: 0,
+            message: {
+              role: "assistant",
+              content: null,
+              tool_calls: [{ id: "call_a", type: "function", function: { name: "lookup", arguments: '{"q":"x"}' } }],
+            },
+            finish_reason: "tool_calls",
+          },
+        ],
+      }),
+    });
+    const streamed = await collectStream(
+      model().stream({ ...ask, tools: [{ name: "lookup", description: "Looks up", parameters: { type: "object" } }] }),
+    );
+    expect(streamed.response.finishReason).toBe("tool_calls");
+    expect(streamed.response.toolCalls).toEqual([{ id: "call_a", name: "lookup", arguments: '{"q":"x"}' }]);
+  });
+
+  it("reports a 200 JSON error body answered to a streamed request with what it said, not as a lost stream", async () => {
+    server.script({
+      rawBody: JSON.stringify({ error: { message: "upstream model overloaded", type: "server_error" } }),
+    });
+    await expect(collectStream(model().stream(ask))).rejects.toThrow(
+      "The provider answered with an error instead of a completion: upstream model overloaded",
+    );
+  });
 });
