@@ -2,7 +2,8 @@
 # Prints the path of a Python that has the official Python SDKs of OpenAI (`openai`) and MCP (`mcp`),
 # in a venv under node_modules/.cache, installing them with pip when missing: the clients of the
 # OpenAI-compatible API and MCP server tests (app/api/v1/chat/completions/openai-python-sdk.test.ts,
-# app/api/v1/mcp/mcp-sdk.test.ts). Exits 1, with the reason on stderr, when this machine has no
+# app/api/v1/mcp/mcp-sdk.test.ts), and the MCP server the MCP tool source is tested against
+# (lib/tools/mcp/mcp-python-server.test.ts). Exits 1, with the reason on stderr, when this machine has no
 # python3 or pip reaches no index that has them.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -54,9 +54,9 @@ optional TRELLIS_TEST_REDIS_URL "Redis at" \
   "Redis could not be started on this machine: the queue-mode integration tests are SKIPPED." \
   bash scripts/redis-local.sh
 
-step "The official Python SDKs of OpenAI and MCP, clients of the published API"
+step "The official Python SDKs of OpenAI and MCP: clients of the published API, and an MCP server for the tool source"
 optional TRELLIS_TEST_PYTHON "Python with the openai and mcp SDKs at" \
-  "The Python openai and mcp SDKs could not be installed on this machine: their client tests are SKIPPED." \
+  "The Python openai and mcp SDKs could not be installed on this machine: their client and server tests are SKIPPED." \
   bash scripts/python-sdks.sh
 
 step "Unit and integration tests"
