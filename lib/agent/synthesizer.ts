@@ -1,6 +1,6 @@
 import "server-only";
 import type { ChatMessage, LanguageModel, ModelRequest, ModelResponse } from "../llm/language-model";
-import { textRouter } from "./delta-router";
+import { type DeltaRouter, textRouter } from "./delta-router";
 import type { LoopRun } from "./loop";
 import { addUsage, emptyUsage } from "./metrics";
 import { buildSynthesizerSystemPrompt, buildSynthesizerUserPrompt } from "./prompts/synthesizer-prompt";
@@ -67,19 +67,24 @@ export interface SynthesizerResult {
   isDemo: boolean;
 }
 
-/** Streams (when `emit` is set) or generates one model call, forwarding text deltas. */
+/**
+ * Streams (when `emit` is set) or generates one model call, forwarding text deltas through
+ * `router` (all answer text by default) and reasoning the server sends apart as thought.
+ */
 export async function callWithOptionalStream(
   model: LanguageModel,
   request: ModelRequest,
   emit?: AgentEventSink,
+  router: DeltaRouter = textRouter(),
 ): Promise<ModelResponse> {
   if (!emit) return model.generate(request);
-  const router = textRouter();
   let response: ModelResponse | undefined;
   for await (const part of model.stream(request)) {
     if (part.type === "text-delta") for (const piece of router.push(part.delta)) emit({ type: "node-delta", ...piece });
+    else if (part.type === "reasoning-delta") emit({ type: "node-delta", kind: "thought", delta: part.delta });
     else if (part.type === "finish") response = part.response;
   }
+  for (const piece of router.flush()) emit({ type: "node-delta", ...piece });
   if (!response) throw new Error("The model stream ended without a finish part.");
   return response;
 }

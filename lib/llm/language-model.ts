@@ -137,11 +137,18 @@ export interface ModelResponse {
   firstTokenMs?: number;
   /** Request fields the adapter dropped or changed because the profile does not support them. */
   warnings?: string[];
+  /**
+   * The model's reasoning, when the server sends it apart from the answer (`reasoning_content`
+   * of DeepSeek, vLLM and llama.cpp; `reasoning` of OpenRouter and Ollama). Not part of `text`.
+   */
+  reasoning?: string;
 }
 
 /** Incremental pieces of a streamed call. The last part is always `finish`. */
 export type ModelStreamPart =
   | { type: "text-delta"; delta: string }
+  /** A piece of the reasoning a server sends apart from the answer (see `ModelResponse.reasoning`). */
+  | { type: "reasoning-delta"; delta: string }
   | { type: "tool-call-delta"; index: number; id?: string; name?: string; argumentsDelta: string }
   | { type: "finish"; response: ModelResponse };
 

@@ -77,6 +77,7 @@ describe("availableVariables", () => {
       "plan.steps:array<object>",
       "ask.text:string",
       "ask.json:object",
+      "ask.reasoning:string",
       "ask.usage:object",
       "start.query:string",
       "start.items:array",
@@ -94,7 +95,7 @@ describe("availableVariables", () => {
       [testNode("start", "start"), testNode("ask", "llm", { temperature: "hot" }), testNode("t", "template")],
       [testEdge("start", "ask"), testEdge("ask", "t")],
     );
-    expect(availableVariables(draft, "t").map((variable) => variable.field)).toEqual(["text", "usage"]);
+    expect(availableVariables(draft, "t").map((variable) => variable.field)).toEqual(["text", "reasoning", "usage"]);
   });
 
   it("lists body outputs for the iteration's output selector", () => {

@@ -1,5 +1,7 @@
 import "server-only";
+import { textRouter } from "../../agent/delta-router";
 import { callWithOptionalStream } from "../../agent/synthesizer";
+import { splitThinkTags, thinkTagRouter } from "../../agent/think-tags";
 import type { ChatMessage, LanguageModel, ModelRequest, ResponseFormat } from "../../llm/language-model";
 import type { LlmConfig } from "../../workflow/nodes/llm";
 import { NodeExecutionError } from "../errors";
@@ -50,12 +52,16 @@ export const llmExecutor: NodeExecutor = async (context) => {
     messages,
     isDemo: model.isDemo,
   };
+  const separated = config.reasoningFormat !== "tagged";
   let response: Awaited<ReturnType<typeof callWithOptionalStream>>;
   try {
-    response = await callWithOptionalStream(model, request, nodeEventSink(context));
+    const router = separated ? thinkTagRouter() : textRouter();
+    response = await callWithOptionalStream(model, request, nodeEventSink(context), router);
   } catch (error) {
     throw toNodeExecutionError(error, processData);
   }
+  const reply = separated ? splitThinkTags(response.text) : { text: response.text, reasoning: "" };
+  const reasoning = [response.reasoning?.trim() ?? "", reply.reasoning].filter((part) => part !== "").join("\n\n");
   const usage = {
     inputTokens: response.usage.inputTokens,
     outputTokens: response.usage.outputTokens,
@@ -63,15 +69,16 @@ export const llmExecutor: NodeExecutor = async (context) => {
   };
   Object.assign(processData, {
     response: response.text,
+    ...(reasoning ? { reasoning } : {}),
     finishReason: response.finishReason,
     latencyMs: response.latencyMs,
     ...(response.budget ? { budget: response.budget } : {}),
     ...(response.warnings ? { warnings: response.warnings } : {}),
   });
-  const outputs: Record<string, unknown> = { text: response.text, usage };
+  const outputs: Record<string, unknown> = { text: reply.text, reasoning, usage };
   if (wantsJson) {
     try {
-      outputs.json = parseJsonOutput(response.text);
+      outputs.json = parseJsonOutput(reply.text);
     } catch (error) {
       throw new NodeExecutionError(
         "invalid_json_output",

@@ -198,6 +198,16 @@ describe("node by node", () => {
     ]);
   });
 
+  it("llm: reasoning_format kept (tagged when absent, as in Dify), reasoning_content read as reasoning", () => {
+    const separated = load("llm-reasoning.yml");
+    expect(node(separated.document, "llm1").data).toMatchObject({ reasoningFormat: "separated" });
+    expect(node(separated.document, "end1").data.outputs).toEqual([
+      { name: "answer", value: ["llm1", "text"] },
+      { name: "thinking", value: ["llm1", "reasoning"] },
+    ]);
+    expect(node(load("llm.yml").document, "llm1").data).toMatchObject({ reasoningFormat: "tagged" });
+  });
+
   it("agent: ReAct strategy, built-in tools mapped, plugin tools reported as references", () => {
     const result = load("agent.yml");
     expect(node(result.document, "agent1").data).toMatchObject({

@@ -244,12 +244,14 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     const legacy = choice.message.function_call;
     if (legacy) toolCalls.push({ id: legacyFunctionCallId, name: legacy.name, arguments: legacy.arguments ?? "" });
     const cut = cutAtStopSequence(choice.message.content ?? "", prepared.clientStops);
+    const reasoning = choice.message.reasoning_content || choice.message.reasoning;
     return {
       text: cut.text,
       toolCalls,
       finishReason: cut.stopped ? "stop" : (choice.finish_reason ?? null),
       usage: parsed.data.usage ?? undefined,
       modelId: parsed.data.model ?? undefined,
+      ...(reasoning ? { reasoning } : {}),
     };
   }
 
@@ -348,6 +350,7 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     attempt.markFirstByte();
     const completion = this.wholeCompletion(body, prepared);
     if (!prepared.warnings.includes(wholeAnswerWarning)) prepared.warnings.push(wholeAnswerWarning);
+    if (completion.reasoning) yield { type: "reasoning-delta", delta: completion.reasoning };
     if (completion.text !== "") yield { type: "text-delta", delta: completion.text };
     for (const [index, call] of completion.toolCalls.entries()) {
       yield { type: "tool-call-delta", index, id: call.id, name: call.name, argumentsDelta: call.arguments };
@@ -375,6 +378,7 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
       attemptLog,
     };
     if (prepared.budget) response.budget = prepared.budget;
+    if (completion.reasoning) response.reasoning = completion.reasoning;
     if (prepared.warnings.length > 0) response.warnings = prepared.warnings;
     return response;
   }

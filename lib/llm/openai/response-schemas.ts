@@ -52,6 +52,13 @@ const contentSchema = z
   ])
   .nullish();
 
+/**
+ * Reasoning a server sends apart from the answer: `reasoning_content` (DeepSeek, vLLM, llama.cpp)
+ * or `reasoning` (OpenRouter, Ollama). Anything but a string (OpenRouter's detail objects live in
+ * `reasoning_details`) is not read, and never fails the answer.
+ */
+const reasoningSchema = z.string().nullish().catch(null);
+
 /** A non-streaming `chat.completion`. */
 export const chatCompletionSchema = z.object({
   id: z.string().nullish(),
@@ -61,6 +68,8 @@ export const chatCompletionSchema = z.object({
       z.object({
         message: z.object({
           content: contentSchema,
+          reasoning_content: reasoningSchema,
+          reasoning: reasoningSchema,
           tool_calls: z
             .array(
               z.object({
@@ -88,6 +97,8 @@ export const chatCompletionChunkSchema = z.object({
         delta: z
           .object({
             content: contentSchema,
+            reasoning_content: reasoningSchema,
+            reasoning: reasoningSchema,
             tool_calls: z
               .array(
                 z.object({

@@ -16,6 +16,8 @@ export interface AssembledCompletion {
   usage?: ReportedUsage;
   /** Model id the server reported. */
   modelId?: string;
+  /** Reasoning the server sent apart from the answer, when it did. */
+  reasoning?: string;
 }
 
 /** Id given to a legacy function call, which has none of its own. */
@@ -39,6 +41,7 @@ export class StreamAssembler {
   /** True once any finish_reason arrived; a stream ending without one was truncated. */
   sawFinishReason = false;
   private text = "";
+  private reasoning = "";
   private readonly calls = new Map<number, PendingCall>();
   private legacyCall?: PendingCall;
   private lastIndex = -1;
@@ -58,6 +61,11 @@ export class StreamAssembler {
     if (chunk.usage) this.usage = chunk.usage;
     for (const choice of chunk.choices ?? []) {
       const delta = choice.delta;
+      const reasoning = delta?.reasoning_content || delta?.reasoning;
+      if (reasoning) {
+        this.reasoning += reasoning;
+        parts.push({ type: "reasoning-delta", delta: reasoning });
+      }
       if (delta?.content) this.pushText(delta.content, parts);
       if (this.stoppedBySequence) return parts;
       for (const toolCall of delta?.tool_calls ?? []) {
@@ -116,6 +124,7 @@ export class StreamAssembler {
       finishReason: this.stoppedBySequence ? "stop" : this.finishReason,
       usage: this.usage,
       modelId: this.modelId,
+      ...(this.reasoning ? { reasoning: this.reasoning } : {}),
     };
   }
 

@@ -15,6 +15,18 @@ export const llmConfigSchema = z.object({
   responseFormat: z.enum(["text", "json"]).default("text"),
   /** JSON Schema for structured output; only used when responseFormat is json. */
   jsonSchema: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * What a reasoning model's reasoning becomes. `separated`: a leading `<think>…</think>` block
+   * (models served without a reasoning parser) and any reasoning the server sends apart go to the
+   * `reasoning` output, and `text` is the answer alone. `tagged`: `text` is the reply as the model
+   * wrote it, think block included (Dify's default before its `reasoning_format`).
+   */
+  reasoningFormat: z
+    .enum(["separated", "tagged"])
+    .default("separated")
+    .describe(
+      "separated: a <think> block and the reasoning the server sends go to the reasoning output, text is the answer alone. tagged: text is the reply as written.",
+    ),
 });
 
 /** Parsed llm config. */
@@ -34,6 +46,7 @@ export const llmNode = defineNode<LlmConfig>({
     userPrompt: "",
     temperature: 0.7,
     responseFormat: "text",
+    reasoningFormat: "separated",
   }),
   hasInput: true,
   outputPorts: () => DEFAULT_OUTPUT_PORTS,
@@ -42,6 +55,7 @@ export const llmNode = defineNode<LlmConfig>({
     ...(config.responseFormat === "json"
       ? [{ name: "json", type: "object" as const, description: "The reply parsed as JSON" }]
       : []),
+    { name: "reasoning", type: "string", description: "The model's reasoning, when it gave any (empty otherwise)" },
     { name: "usage", type: "object", description: "Token usage" },
   ],
   summarize: (config) => `${config.model.model}: ${truncate(config.userPrompt || config.systemPrompt) || "no prompt"}`,

@@ -68,8 +68,8 @@ describe("node definitions", () => {
     const text = llm.configSchema.parse({});
     const json = llm.configSchema.parse({ responseFormat: "json", jsonSchema: { type: "object" } });
     expect(text.model).toEqual({ provider: "default", model: "gpt-4o-mini" });
-    expect(llm.outputFields(text).map((field) => field.name)).toEqual(["text", "usage"]);
-    expect(llm.outputFields(json).map((field) => field.name)).toEqual(["text", "json", "usage"]);
+    expect(llm.outputFields(text).map((field) => field.name)).toEqual(["text", "reasoning", "usage"]);
+    expect(llm.outputFields(json).map((field) => field.name)).toEqual(["text", "json", "reasoning", "usage"]);
   });
 
   it("agent applies limit defaults and caps iterations at 99", () => {

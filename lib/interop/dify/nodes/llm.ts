@@ -30,6 +30,8 @@ const llmDataSchema = z.looseObject({
   vision: z.looseObject({ enabled: z.boolean().default(false) }).nullish(),
   structured_output: z.looseObject({ schema: z.record(z.string(), z.unknown()).optional() }).nullish(),
   structured_output_enabled: z.boolean().nullish(),
+  /** Dify's default, for apps made before the field, is `tagged`: the reply as the model wrote it. */
+  reasoning_format: z.enum(["separated", "tagged"]).nullish().catch(null),
 });
 
 type LlmData = z.output<typeof llmDataSchema>;
@@ -128,9 +130,15 @@ export const llmMapper: NodeMapper = {
           ...(maxTokens === undefined ? {} : { maxTokens }),
           responseFormat: structured ? "json" : "text",
           ...(structured ? { jsonSchema: data.structured_output!.schema } : {}),
+          reasoningFormat: data.reasoning_format ?? "tagged",
         }),
       ],
     };
   },
-  outputPath: (path) => (path[0] === "structured_output" ? ["json", ...path.slice(1)] : path),
+  outputPath: (path) =>
+    path[0] === "structured_output"
+      ? ["json", ...path.slice(1)]
+      : path[0] === "reasoning_content"
+        ? ["reasoning", ...path.slice(1)]
+        : path,
 };
