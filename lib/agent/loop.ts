@@ -30,6 +30,7 @@ import {
   partialCodeFor,
 } from "./partial-answer";
 import { DEFAULT_STOP_CONDITIONS, firstStop } from "./stop-conditions";
+import { withoutThinkBlock } from "./think-tags";
 import type { AgentEventSink, AgentResult, AgentStep, AgentUsage, StopReason } from "./types";
 
 interface TurnAccounting {
@@ -107,6 +108,8 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
       for await (const part of model.stream(full)) {
         if (part.type === "text-delta") {
           for (const piece of router.push(part.delta)) safeEmit(setup.emit, { type: "node-delta", ...piece });
+        } else if (part.type === "reasoning-delta") {
+          safeEmit(setup.emit, { type: "node-delta", kind: "thought", delta: part.delta });
         } else if (part.type === "tool-call-delta") {
           for (const piece of router.toolCall?.() ?? []) safeEmit(setup.emit, { type: "node-delta", ...piece });
         } else if (part.type === "finish") {
@@ -118,6 +121,7 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
     } else {
       response = await model.generate(full);
     }
+    response = withoutThinkBlock(response);
     addUsage(usage, response.usage, response.cost);
     addUsage(turn.usage, response.usage, response.cost);
     turn.latencyMs += response.latencyMs;

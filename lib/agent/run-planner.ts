@@ -6,6 +6,7 @@ import { addUsage, emptyUsage } from "./metrics";
 import type { PlanStep } from "./plan/plan-schema";
 import { type PlanOutcome, planSteps } from "./plan/plan-steps";
 import type { ReplanContext } from "./prompts/planner-prompt";
+import { withoutThinkBlock } from "./think-tags";
 import { ToolSet } from "./tool-set";
 import type { AgentUsage } from "./types";
 
@@ -53,7 +54,7 @@ export async function runPlanner(options: RunPlannerOptions): Promise<PlannerRes
       temperature: options.temperature,
     });
     addUsage(usage, response.usage, response.cost);
-    return response;
+    return withoutThinkBlock(response);
   };
   const outcome = await planSteps(call, {
     instructions: options.instructions,

@@ -4,6 +4,7 @@ import { type DeltaRouter, textRouter } from "./delta-router";
 import type { LoopRun } from "./loop";
 import { addUsage, emptyUsage } from "./metrics";
 import { buildSynthesizerSystemPrompt, buildSynthesizerUserPrompt } from "./prompts/synthesizer-prompt";
+import { thinkTagRouter, withoutThinkBlock } from "./think-tags";
 import type { AgentEventSink, AgentUsage } from "./types";
 
 /** Builds the synthesizer conversation. */
@@ -95,15 +96,18 @@ export async function callWithOptionalStream(
  */
 export async function runSynthesizer(options: RunSynthesizerOptions): Promise<SynthesizerResult> {
   const messages = synthesizerMessages(options);
-  const response = await callWithOptionalStream(
-    options.model,
-    {
-      messages: [...messages],
-      signal: options.signal,
-      temperature: options.temperature,
-      maxTokens: options.maxTokens,
-    },
-    options.emit,
+  const response = withoutThinkBlock(
+    await callWithOptionalStream(
+      options.model,
+      {
+        messages: [...messages],
+        signal: options.signal,
+        temperature: options.temperature,
+        maxTokens: options.maxTokens,
+      },
+      options.emit,
+      thinkTagRouter(),
+    ),
   );
   messages.push({ role: "assistant", content: response.text });
   const usage = emptyUsage();

@@ -1,4 +1,5 @@
 import "server-only";
+import type { ModelResponse } from "../llm/language-model";
 import type { DeltaRouter, RoutedDelta } from "./delta-router";
 
 /**
@@ -38,6 +39,19 @@ export function splitThinkTags(reply: string): SplitReply {
     return { reasoning: reply.slice(0, close).trim(), text: reply.slice(close + CLOSE.length).trimStart() };
   }
   return { text: reply, reasoning: "" };
+}
+
+/**
+ * A response whose text is the answer alone: a leading think block moves to `reasoning` (after
+ * any reasoning the server sent apart). What agents, the planner and the synthesizer parse and
+ * keep in the conversation, so a model's reasoning never reads as a ReAct step, a plan or the
+ * answer, and is not sent back to the model on the next turn.
+ */
+export function withoutThinkBlock(response: ModelResponse): ModelResponse {
+  const reply = splitThinkTags(response.text);
+  if (reply.reasoning === "" && reply.text === response.text) return response;
+  const reasoning = [response.reasoning?.trim() ?? "", reply.reasoning].filter((part) => part !== "").join("\n\n");
+  return { ...response, text: reply.text, ...(reasoning ? { reasoning } : {}) };
 }
 
 /**
