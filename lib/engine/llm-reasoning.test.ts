@@ -89,6 +89,13 @@ describe("LLM node and reasoning models", () => {
     expect(end?.outputs).toMatchObject({ reasoning: "" });
   });
 
+  it("sends reasoning_effort when the node sets one, and nothing by default", async () => {
+    provider.server.script({ text: "Paris." }, { text: "Paris." });
+    await runRecorded(flow({ reasoningEffort: "low" }), {}, services());
+    await runRecorded(flow(), {}, services());
+    expect(provider.server.requests.map((request) => request.body.reasoning_effort)).toEqual(["low", undefined]);
+  });
+
   it("leaves a reply without reasoning as it is, with an empty reasoning output", async () => {
     provider.server.script({ text: "Paris is the capital." });
     const { result, emitted } = await runRecorded(flow(), {}, services());

@@ -39,6 +39,10 @@ export type ResponseFormat =
   | { type: "json_schema"; name: string; schema: Record<string, unknown> };
 
 /** One model call. */
+/** Values of `reasoning_effort` across OpenAI's reasoning models. */
+export type ReasoningEffort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
+
+/** One model call's request. */
 export interface ModelRequest {
   /** Conversation so far. */
   messages: ChatMessage[];
@@ -56,6 +60,11 @@ export interface ModelRequest {
   maxTokens?: number;
   /** Sampling temperature. */
   temperature?: number;
+  /**
+   * How much a reasoning model reasons (`reasoning_effort`: gpt-5, o-series, and servers that
+   * copied it). Sent only when set; a server that refuses it gets the call without it.
+   */
+  reasoningEffort?: ReasoningEffort;
   /** Text, JSON object or JSON schema output. */
   responseFormat?: ResponseFormat;
   /** Cancels the HTTP request; a cancelled call is never retried. */

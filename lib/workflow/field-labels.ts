@@ -24,6 +24,7 @@ const FIELD_LABELS: Record<string, string> = {
   maxToolCalls: "Max tool calls",
   outputSelector: "Output of each item",
   readOnlyOnly: "Read-only tools only",
+  reasoningEffort: "Reasoning effort",
   reasoningFormat: "Reasoning",
   responseFormat: "Response format",
   synthesizerModel: "Synthesizer model",

@@ -43,6 +43,9 @@ export const llmExecutor: NodeExecutor = async (context) => {
   const request: ModelRequest = {
     messages,
     temperature: config.temperature,
+    ...(config.reasoningEffort && config.reasoningEffort !== "default"
+      ? { reasoningEffort: config.reasoningEffort }
+      : {}),
     ...(config.maxTokens ? { maxTokens: config.maxTokens } : {}),
     ...(responseFormat ? { responseFormat } : {}),
     signal: context.signal,

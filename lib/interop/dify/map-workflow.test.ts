@@ -200,7 +200,11 @@ describe("node by node", () => {
 
   it("llm: reasoning_format kept (tagged when absent, as in Dify), reasoning_content read as reasoning", () => {
     const separated = load("llm-reasoning.yml");
-    expect(node(separated.document, "llm1").data).toMatchObject({ reasoningFormat: "separated" });
+    expect(node(separated.document, "llm1").data).toMatchObject({
+      reasoningFormat: "separated",
+      reasoningEffort: "high",
+    });
+    expect(JSON.stringify(entry(separated, "llm1").changes)).not.toContain("not carried over");
     expect(node(separated.document, "end1").data.outputs).toEqual([
       { name: "answer", value: ["llm1", "text"] },
       { name: "thinking", value: ["llm1", "reasoning"] },

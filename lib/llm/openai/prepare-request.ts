@@ -51,6 +51,8 @@ export function prepareRequest(
     else body.temperature = request.temperature;
   }
 
+  if (request.reasoningEffort !== undefined) body.reasoning_effort = request.reasoningEffort;
+
   const stops = (request.stop ?? []).filter((stop) => stop.length > 0);
   if (stops.length > 0) {
     if (!profile.stopSequences) warnings.push("The model does not accept stop; applied client-side only.");

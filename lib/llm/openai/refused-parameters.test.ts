@@ -189,6 +189,25 @@ describe("a field the server refuses for the model", () => {
   });
 });
 
+describe("reasoning_effort", () => {
+  it("is dropped when the server does not know it (an extra field it forbids)", async () => {
+    server.setResponder((request) =>
+      request.reasoning_effort !== undefined
+        ? {
+            error: {
+              status: 400,
+              body: { error: { message: "Unrecognized request argument supplied: reasoning_effort" } },
+            },
+          }
+        : { text: "pong" },
+    );
+    const response = await model().generate(ask({ reasoningEffort: "low" }));
+    expect(response.text).toBe("pong");
+    expect(sentBodies().map((body) => body.reasoning_effort)).toEqual(["low", undefined]);
+    expect(response.warnings?.[0]).toMatch(/^The provider refused reasoning_effort for this model/);
+  });
+});
+
 describe("what stays an error", () => {
   it("a bad value of a field (max_tokens too large, temperature out of range) is reported, not adjusted", async () => {
     server.script({

@@ -23,7 +23,8 @@ export type RefusableParameter =
   | "temperature"
   | "stop"
   | "stream_options"
-  | "parallel_tool_calls";
+  | "parallel_tool_calls"
+  | "reasoning_effort";
 
 const refusableParameters: readonly RefusableParameter[] = [
   "max_completion_tokens",
@@ -32,6 +33,7 @@ const refusableParameters: readonly RefusableParameter[] = [
   "stop",
   "stream_options",
   "parallel_tool_calls",
+  "reasoning_effort",
 ];
 
 /** OpenAI's codes for a field the model does not take (or takes only at its default). */
@@ -123,7 +125,8 @@ export function adjustForRefusal(prepared: PreparedRequest, parameter: Refusable
       prepared.warnings.push(`${refused}; token usage is estimated.`);
       break;
     case "parallel_tool_calls":
-      delete body.parallel_tool_calls;
+    case "reasoning_effort":
+      delete body[parameter];
       prepared.warnings.push(`${refused}; sent without it (the server's default).`);
       break;
   }

@@ -11,6 +11,13 @@ export const llmConfigSchema = z.object({
   systemPrompt: z.string().default(""),
   userPrompt: z.string().default(""),
   temperature: z.number().min(0).max(2).default(0.7),
+  /** `reasoning_effort` for reasoning models; `default` sends none (the model's own). */
+  reasoningEffort: z
+    .enum(["default", "none", "minimal", "low", "medium", "high", "xhigh"])
+    .default("default")
+    .describe(
+      "Reasoning models only (gpt-5, o-series and compatible servers): how much the model reasons. default sends nothing.",
+    ),
   maxTokens: z.number().int().positive().optional(),
   responseFormat: z.enum(["text", "json"]).default("text"),
   /** JSON Schema for structured output; only used when responseFormat is json. */
@@ -45,6 +52,7 @@ export const llmNode = defineNode<LlmConfig>({
     systemPrompt: "",
     userPrompt: "",
     temperature: 0.7,
+    reasoningEffort: "default",
     responseFormat: "text",
     reasoningFormat: "separated",
   }),

@@ -90,7 +90,7 @@ function chatQuery(data: LlmData, context: MapContext): string | undefined {
 export const llmMapper: NodeMapper = {
   map: (node, context) => {
     const data = readData(llmDataSchema, node, context);
-    const { model, temperature, maxTokens } = mapModel(data.model, context);
+    const { model, temperature, maxTokens, reasoningEffort } = mapModel(data.model, context);
     const system: string[] = [];
     const user: string[] = [];
     if (Array.isArray(data.prompt_template)) {
@@ -128,6 +128,7 @@ export const llmMapper: NodeMapper = {
           userPrompt: user.join("\n\n"),
           ...(temperature === undefined ? {} : { temperature }),
           ...(maxTokens === undefined ? {} : { maxTokens }),
+          ...(reasoningEffort === undefined ? {} : { reasoningEffort }),
           responseFormat: structured ? "json" : "text",
           ...(structured ? { jsonSchema: data.structured_output!.schema } : {}),
           reasoningFormat: data.reasoning_format ?? "tagged",

@@ -53,6 +53,9 @@ export function trellisNode(
   return result;
 }
 
+/** `reasoning_effort` values an LLM node takes (lib/workflow/nodes/llm.ts). */
+const reasoningEfforts = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
+
 /**
  * A model reference: Dify names providers by plugin (`langgenius/openai/openai`), Trellis by the
  * workspace's configured provider, so the model keeps its name and runs on the default provider.
@@ -64,6 +67,7 @@ export function mapModel(
   model: { provider: string; model: string };
   temperature?: number;
   maxTokens?: number;
+  reasoningEffort?: (typeof reasoningEfforts)[number];
 } {
   if (model.name === "") {
     context.change(
@@ -75,7 +79,7 @@ export function mapModel(
     );
   }
   const parameters = model.completion_params ?? {};
-  const result: { model: { provider: string; model: string }; temperature?: number; maxTokens?: number } = {
+  const result: ReturnType<typeof mapModel> = {
     model: { provider: "default", model: model.name || DEFAULT_MODEL.model },
   };
   const temperature = Number(parameters.temperature);
@@ -84,7 +88,10 @@ export function mapModel(
   }
   const maxTokens = Number(parameters.max_tokens);
   if (parameters.max_tokens !== undefined && Number.isInteger(maxTokens) && maxTokens > 0) result.maxTokens = maxTokens;
-  const ignored = Object.keys(parameters).filter((key) => key !== "temperature" && key !== "max_tokens");
+  const effort = reasoningEfforts.find((value) => value === parameters.reasoning_effort);
+  if (effort) result.reasoningEffort = effort;
+  const carried = new Set(["temperature", "max_tokens", ...(effort ? ["reasoning_effort"] : [])]);
+  const ignored = Object.keys(parameters).filter((key) => !carried.has(key));
   if (ignored.length > 0) context.change(`Model parameters not carried over: ${ignored.join(", ")}`);
   return result;
 }
