@@ -11,8 +11,14 @@ describe("splitThinkTags", () => {
     expect(splitThinkTags("  <think>a</think>b")).toEqual({ reasoning: "a", text: "b" });
   });
 
-  it("takes a block the prompt opened (only `</think>` in the reply)", () => {
+  it("takes a block the prompt opened (only `</think>`, on a line of its own)", () => {
     expect(splitThinkTags("Let me think.\n</think>\n\nParis.")).toEqual({ reasoning: "Let me think.", text: "Paris." });
+    expect(splitThinkTags("Short.\n  </think>  \nAnswer")).toEqual({ reasoning: "Short.", text: "Answer" });
+  });
+
+  it("leaves a `</think>` inside a sentence in the answer (an answer about tags)", () => {
+    const reply = "The closing tag is </think>. Models write it after reasoning.";
+    expect(splitThinkTags(reply)).toEqual({ text: reply, reasoning: "" });
   });
 
   it("counts a block never closed as reasoning only (a reply cut while reasoning)", () => {

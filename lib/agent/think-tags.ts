@@ -21,8 +21,10 @@ export interface SplitReply {
 
 /**
  * Separates a leading think block from the answer. A block never closed (the reply was cut
- * while the model was still reasoning) is all reasoning. A `</think>` with no `<think>` before
- * it ends a block the prompt opened. Think tags later in the answer are left as they are.
+ * while the model was still reasoning) is all reasoning. A `</think>` on a line of its own with
+ * no `<think>` before it ends a block the prompt opened (such models write "…\n</think>\n\n");
+ * one inside a sentence ("the closing tag is </think>.") is the answer talking about tags. Think
+ * tags later in the answer are left as they are.
  */
 export function splitThinkTags(reply: string): SplitReply {
   const start = reply.length - reply.trimStart().length;
@@ -34,7 +36,8 @@ export function splitThinkTags(reply: string): SplitReply {
       text: reply.slice(close + CLOSE.length).trimStart(),
     };
   }
-  const close = reply.indexOf(CLOSE);
+  const line = reply.search(/(^|\n)[ \t]*<\/think>[ \t]*(\n|$)/);
+  const close = line < 0 ? -1 : reply.indexOf(CLOSE, line);
   if (close >= 0 && !reply.slice(0, close).includes(OPEN)) {
     return { reasoning: reply.slice(0, close).trim(), text: reply.slice(close + CLOSE.length).trimStart() };
   }
