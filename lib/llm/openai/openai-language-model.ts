@@ -12,11 +12,9 @@ import type {
   ModelRequest,
   ModelResponse,
   ModelStreamPart,
-  ModelToolCall,
 } from "../language-model";
 import { detectProviderKind, type ProviderKind, resolveProfile } from "../model-profiles";
 import { attemptEntry, decideRetry, type RetryEvent, type RetryOptions, sleep, withRetry } from "../retry";
-import { cutAtStopSequence } from "../stop-sequence-filter";
 import type { TokenBudgetOptions } from "../token-budget";
 import { computeCost, computeUsage } from "../usage";
 import { openAIClientFor } from "./client-cache";
@@ -24,8 +22,9 @@ import { mapFinishReason } from "./map-finish-reason";
 import { mapOpenAIError } from "./map-openai-error";
 import { type PreparedRequest, prepareRequest } from "./prepare-request";
 import { type RefusalMemory, refusalMemoryFor, sendAdjusting } from "./refused-parameters";
-import { chatCompletionChunkSchema, chatCompletionSchema } from "./response-schemas";
-import { type AssembledCompletion, legacyFunctionCallId, StreamAssembler } from "./stream-assembler";
+import { chatCompletionChunkSchema } from "./response-schemas";
+import { type AssembledCompletion, StreamAssembler } from "./stream-assembler";
+import { isJsonAnswer, wholeAnswerWarning, wholeCompletion } from "./whole-completion";
 
 /** Settings of one OpenAI-compatible model. */
 export interface OpenAICompatibleModelOptions {
@@ -219,40 +218,7 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     } finally {
       attempt.dispose();
     }
-    return this.wholeCompletion(raw, prepared);
-  }
-
-  /** A whole chat completion body (not streamed) as our completion, or a typed error. */
-  private wholeCompletion(raw: unknown, prepared: PreparedRequest): RawCompletion {
-    const parsed = chatCompletionSchema.safeParse(raw);
-    if (!parsed.success) {
-      // Some gateways answer an upstream failure with status 200 and an error body: say what it said.
-      const reported = errorBodyMessage(raw);
-      throw new ModelBadResponseError(
-        reported
-          ? `The provider answered with an error instead of a completion: ${reported}`
-          : `The provider's response is not a chat completion: ${parsed.error.message}`,
-        { provider: this.provider, modelId: this.modelId },
-      );
-    }
-    const choice = parsed.data.choices[0];
-    const toolCalls: ModelToolCall[] = (choice.message.tool_calls ?? []).map((call, index) => ({
-      id: call.id ?? `call_${index}`,
-      name: call.function.name,
-      arguments: call.function.arguments ?? "",
-    }));
-    const legacy = choice.message.function_call;
-    if (legacy) toolCalls.push({ id: legacyFunctionCallId, name: legacy.name, arguments: legacy.arguments ?? "" });
-    const cut = cutAtStopSequence(choice.message.content ?? "", prepared.clientStops);
-    const reasoning = choice.message.reasoning_content || choice.message.reasoning;
-    return {
-      text: cut.text,
-      toolCalls,
-      finishReason: cut.stopped ? "stop" : (choice.finish_reason ?? null),
-      usage: parsed.data.usage ?? undefined,
-      modelId: parsed.data.model ?? undefined,
-      ...(reasoning ? { reasoning } : {}),
-    };
+    return wholeCompletion(raw, prepared, this.provider, this.modelId);
   }
 
   private async *streamAttempt(
@@ -348,7 +314,7 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
       throw attempt.timeoutError() ?? mapOpenAIError(error, { ...this.errorContext(control), phase: "request" });
     }
     attempt.markFirstByte();
-    const completion = this.wholeCompletion(body, prepared);
+    const completion = wholeCompletion(body, prepared, this.provider, this.modelId);
     if (!prepared.warnings.includes(wholeAnswerWarning)) prepared.warnings.push(wholeAnswerWarning);
     if (completion.reasoning) yield { type: "reasoning-delta", delta: completion.reasoning };
     if (completion.text !== "") yield { type: "text-delta", delta: completion.text };
@@ -382,23 +348,6 @@ export class OpenAICompatibleLanguageModel implements LanguageModel {
     if (prepared.warnings.length > 0) response.warnings = prepared.warnings;
     return response;
   }
-}
-
-/** Said on a call whose streamed request was answered with a whole JSON completion. */
-const wholeAnswerWarning =
-  "The provider answered the streamed request with the whole completion at once (JSON, not a stream).";
-
-/** An answer in JSON rather than an event stream (a server that ignored `stream: true`). */
-function isJsonAnswer(answer: Response): boolean {
-  const type = answer.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
-  return type === "application/json" || type.endsWith("+json");
-}
-
-/** The message of an `{ error: { message } }` (or `{ error: "…" }`) body, cut to 300 characters; undefined otherwise. */
-function errorBodyMessage(body: unknown): string | undefined {
-  const error = (body as { error?: unknown } | null)?.error;
-  const message = typeof error === "string" ? error : (error as { message?: unknown } | null)?.message;
-  return typeof message === "string" && message.trim() !== "" ? message.slice(0, 300) : undefined;
 }
 
 /** Creates the `LanguageModel` for an OpenAI-compatible endpoint (OpenAI, Azure, Ollama, vLLM, DeepSeek, LM Studio). */
