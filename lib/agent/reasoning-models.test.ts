@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rawChunk } from "../llm/test-support/raw-chunk";
 import { runAgent } from "./run-agent";
 import { runPlanner } from "./run-planner";
 import { type AgentTestbed, startAgentTestbed } from "./test-support/agent-testbed";
@@ -17,6 +18,17 @@ describe("agents and reasoning models' think blocks", () => {
   });
   afterAll(() => testbed.close());
   beforeEach(() => testbed.server.reset());
+
+  /** A function-calling agent asked to say hello (with a tool it should not need). */
+  const sayHello = (emit?: (event: AgentEvent) => void) =>
+    runAgent({
+      mode: "function_call",
+      model: testbed.model(),
+      tools: [localWeatherTool({ precipitation: {} })],
+      instructions: "",
+      query: "Say hello",
+      ...(emit ? { emit } : {}),
+    });
 
   it("react: a decoy Final Answer inside the think block is not the answer; the block is not sent back", async () => {
     testbed.server.script(
@@ -43,35 +55,20 @@ describe("agents and reasoning models' think blocks", () => {
 
   it("function calling: the final answer is the text after the think block", async () => {
     testbed.server.script({ text: "<think>No tool needed.</think>\n\nHello there." });
-    const result = await runAgent({
-      mode: "function_call",
-      model: testbed.model(),
-      tools: [localWeatherTool({ precipitation: {} })],
-      instructions: "",
-      query: "Say hello",
-    });
+    const result = await sayHello();
     expect(result.answer).toBe("Hello there.");
   });
 
   it("the reasoning a server sends apart streams as thought, not as answer text", async () => {
-    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-      JSON.stringify({
-        id: "c",
-        object: "chat.completion.chunk",
-        choices: [{ index: 0, delta, finish_reason: finish }],
-      });
     testbed.server.script({
-      rawStream: [chunk({ reasoning_content: "Just greet." }), chunk({ content: "Hello." }), chunk({}, "stop")],
+      rawStream: [
+        rawChunk({ reasoning_content: "Just greet." }),
+        rawChunk({ content: "Hello." }),
+        rawChunk({}, "stop"),
+      ],
     });
     const events: AgentEvent[] = [];
-    const result = await runAgent({
-      mode: "function_call",
-      model: testbed.model(),
-      tools: [localWeatherTool({ precipitation: {} })],
-      instructions: "",
-      query: "Say hello",
-      emit: (event) => events.push(event),
-    });
+    const result = await sayHello((event) => events.push(event));
     expect(result.answer).toBe("Hello.");
     const deltas = (kind: string) =>
       events

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rawChunk } from "../llm/test-support/raw-chunk";
 import { createTestServices, WorkflowBuilder } from "./testing";
 import { eventsOfType, type FakeProviderHarness, runRecorded, startFakeProvider } from "./testing/fake-provider";
 
@@ -50,18 +51,12 @@ describe("LLM node and reasoning models", () => {
   });
 
   it("takes reasoning the server sends apart (reasoning_content) as reasoning, never as text", async () => {
-    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-      JSON.stringify({
-        id: "c",
-        object: "chat.completion.chunk",
-        choices: [{ index: 0, delta, finish_reason: finish }],
-      });
     provider.server.script({
       rawStream: [
-        chunk({ role: "assistant", reasoning_content: "France's capital " }),
-        chunk({ reasoning_content: "is Paris." }),
-        chunk({ content: "Paris." }),
-        chunk({}, "stop"),
+        rawChunk({ role: "assistant", reasoning_content: "France's capital " }),
+        rawChunk({ reasoning_content: "is Paris." }),
+        rawChunk({ content: "Paris." }),
+        rawChunk({}, "stop"),
       ],
     });
     const { result, emitted } = await runRecorded(flow(), {}, services());

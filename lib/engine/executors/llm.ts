@@ -1,7 +1,7 @@
 import "server-only";
 import { textRouter } from "../../agent/delta-router";
 import { callWithOptionalStream } from "../../agent/synthesizer";
-import { splitThinkTags, thinkTagRouter } from "../../agent/think-tags";
+import { thinkTagRouter, withoutThinkBlock } from "../../agent/think-tags";
 import type { ChatMessage, LanguageModel, ModelRequest, ResponseFormat } from "../../llm/language-model";
 import type { LlmConfig } from "../../workflow/nodes/llm";
 import { NodeExecutionError } from "../errors";
@@ -63,8 +63,9 @@ export const llmExecutor: NodeExecutor = async (context) => {
   } catch (error) {
     throw toNodeExecutionError(error, processData);
   }
-  const reply = separated ? splitThinkTags(response.text) : { text: response.text, reasoning: "" };
-  const reasoning = [response.reasoning?.trim() ?? "", reply.reasoning].filter((part) => part !== "").join("\n\n");
+  // `tagged`: the reply as written; reasoning the server sent apart is still the reasoning.
+  const reply = separated ? withoutThinkBlock(response) : response;
+  const reasoning = reply.reasoning?.trim() ?? "";
   const usage = {
     inputTokens: response.usage.inputTokens,
     outputTokens: response.usage.outputTokens,

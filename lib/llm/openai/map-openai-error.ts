@@ -30,7 +30,8 @@ export interface ErrorContext {
 const contextOverflowPattern =
   /context.length|context window|maximum context|too many tokens|prompt is too long|input is too long/i;
 
-function errorMessage(error: APIError): string {
+/** What an API error says: its body's `message`, else the SDK's own message. */
+export function apiErrorMessage(error: APIError): string {
   const body = error.error as { message?: unknown } | undefined;
   return typeof body?.message === "string" ? body.message : error.message;
 }
@@ -53,7 +54,7 @@ export function mapOpenAIError(error: unknown, context: ErrorContext): ModelErro
   }
   if (error instanceof APIError) {
     const status = error.status;
-    const message = errorMessage(error);
+    const message = apiErrorMessage(error);
     const withStatus = { ...base, status };
     if (status === undefined)
       return new ModelServerError(`The provider sent an error inside the stream: ${message}`, base);

@@ -1,5 +1,6 @@
 import "server-only";
 import { APIError } from "openai";
+import { apiErrorMessage } from "./map-openai-error";
 import type { PreparedRequest } from "./prepare-request";
 
 /**
@@ -56,7 +57,7 @@ export const MAX_ADJUSTMENTS_PER_CALL = 4;
  */
 export function refusedParameter(error: unknown, sent: ReadonlySet<string>): RefusableParameter | undefined {
   if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return undefined;
-  const message = errorText(error);
+  const message = apiErrorMessage(error);
   const param = typeof error.param === "string" ? error.param : undefined;
   if (param !== undefined && isRefusable(param) && sent.has(param)) {
     if (unsupportedCodes.has(String(error.code)) || refusalWording.test(message)) return param;
@@ -73,11 +74,6 @@ export function refusedParameter(error: unknown, sent: ReadonlySet<string>): Ref
 
 function isRefusable(name: string): name is RefusableParameter {
   return (refusableParameters as readonly string[]).includes(name);
-}
-
-function errorText(error: APIError): string {
-  const body = error.error as { message?: unknown } | undefined;
-  return typeof body?.message === "string" ? body.message : error.message;
 }
 
 /** The refusable fields a request sends (`stream_options` only when streamed with usage). */
@@ -199,7 +195,7 @@ export async function sendAdjusting<T>(
       if (adjustments >= MAX_ADJUSTMENTS_PER_CALL) throw error;
       const parameter = refusedParameter(error, sentParameters(prepared, streamed));
       if (!parameter) throw error;
-      if (!adjustForRefusal(prepared, parameter, errorText(error as APIError).slice(0, 200))) throw error;
+      if (!adjustForRefusal(prepared, parameter, apiErrorMessage(error as APIError).slice(0, 200))) throw error;
       memory.remember(parameter);
     }
   }

@@ -3,6 +3,9 @@ import { modelField, modelTimeoutsSchema, templateUsage, truncate } from "./comm
 import { defineNode } from "./define-node";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 
+/** `reasoning_effort` values a reasoning model takes (OpenAI's, copied by compatible servers). */
+export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
+
 /** Config of the llm node: one model call with templated prompts. */
 export const llmConfigSchema = z.object({
   ...policyShape,
@@ -13,7 +16,7 @@ export const llmConfigSchema = z.object({
   temperature: z.number().min(0).max(2).default(0.7),
   /** `reasoning_effort` for reasoning models; `default` sends none (the model's own). */
   reasoningEffort: z
-    .enum(["default", "none", "minimal", "low", "medium", "high", "xhigh"])
+    .enum(["default", ...REASONING_EFFORTS])
     .default("default")
     .describe(
       "Reasoning models only (gpt-5, o-series and compatible servers): how much the model reasons. default sends nothing.",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { WorkflowNode } from "../../../workflow/document";
 import { DEFAULT_MODEL } from "../../../workflow/nodes/common-schemas";
+import { REASONING_EFFORTS } from "../../../workflow/nodes/llm";
 import type { DifyNodeInfo, MapContext } from "../context";
 
 /** Node data that does not match what Dify itself would accept; the node becomes a placeholder naming the path. */
@@ -53,22 +54,23 @@ export function trellisNode(
   return result;
 }
 
-/** `reasoning_effort` values an LLM node takes (lib/workflow/nodes/llm.ts). */
-const reasoningEfforts = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
+/** What an LLM-like node keeps of Dify's model settings. */
+export interface MappedModel {
+  /** The model on the workspace's default provider. */
+  model: { provider: string; model: string };
+  /** `completion_params.temperature`, clamped to 0–2. */
+  temperature?: number;
+  /** `completion_params.max_tokens`, when a positive integer. */
+  maxTokens?: number;
+  /** `completion_params.reasoning_effort`, when one an LLM node takes. */
+  reasoningEffort?: (typeof REASONING_EFFORTS)[number];
+}
 
 /**
  * A model reference: Dify names providers by plugin (`langgenius/openai/openai`), Trellis by the
  * workspace's configured provider, so the model keeps its name and runs on the default provider.
  */
-export function mapModel(
-  model: z.output<typeof modelConfigSchema>,
-  context: MapContext,
-): {
-  model: { provider: string; model: string };
-  temperature?: number;
-  maxTokens?: number;
-  reasoningEffort?: (typeof reasoningEfforts)[number];
-} {
+export function mapModel(model: z.output<typeof modelConfigSchema>, context: MapContext): MappedModel {
   if (model.name === "") {
     context.change(
       `No model was chosen in the Dify app: it uses the default model ("${DEFAULT_MODEL.model}" on the workspace's default provider)`,
@@ -79,7 +81,7 @@ export function mapModel(
     );
   }
   const parameters = model.completion_params ?? {};
-  const result: ReturnType<typeof mapModel> = {
+  const result: MappedModel = {
     model: { provider: "default", model: model.name || DEFAULT_MODEL.model },
   };
   const temperature = Number(parameters.temperature);
@@ -88,7 +90,7 @@ export function mapModel(
   }
   const maxTokens = Number(parameters.max_tokens);
   if (parameters.max_tokens !== undefined && Number.isInteger(maxTokens) && maxTokens > 0) result.maxTokens = maxTokens;
-  const effort = reasoningEfforts.find((value) => value === parameters.reasoning_effort);
+  const effort = REASONING_EFFORTS.find((value) => value === parameters.reasoning_effort);
   if (effort) result.reasoningEffort = effort;
   const carried = new Set(["temperature", "max_tokens", ...(effort ? ["reasoning_effort"] : [])]);
   const ignored = Object.keys(parameters).filter((key) => !carried.has(key));
