@@ -49,20 +49,25 @@ describe("an imported Dify app runs on the real engine", () => {
     expect(JSON.stringify(recorder.nodeRuns().find((row) => row.nodeId === "outline")?.inputs)).toContain("tide pools");
   });
 
+  // `variable-assigner` is the aggregator's type in files from Dify before 0.6 (Dify still runs it
+  // as one: NodeType.LEGACY_VARIABLE_AGGREGATOR); conversation-variable writes are `assigner`.
   it.each([
-    ["yes", "It is yes"],
-    ["no", "It is no"],
+    ["variable-aggregator.yml", "yes", "It is yes"],
+    ["variable-aggregator.yml", "no", "It is no"],
+    ["variable-assigner-legacy.yml", "yes", "It is yes"],
+    ["variable-assigner-legacy.yml", "no", "It is no"],
   ])(
-    "if-else → branches → variable aggregator (as code) returns the branch that ran (flag %s)",
-    async (flag, expected) => {
-      const imported = importDifyWorkflow(readFixture("variable-aggregator.yml"));
+    "if-else → branches → variable aggregator (as code) returns the branch that ran (%s, flag %s)",
+    async (fixture, flag, expected) => {
+      const imported = importDifyWorkflow(readFixture(fixture));
+      expect(imported.report.nodes.find((entry) => entry.sourceId === "agg1")).toMatchObject({ status: "changed" });
       const compiled = compileWorkflow(imported.document);
       if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
       const result = await runWorkflow(
         compiled.workflow,
         { flag },
         {
-          runId: `run-dify-aggregator-${flag}`,
+          runId: `run-dify-aggregator-${fixture}-${flag}`,
           recorder: new MemoryRunRecorder(),
           services: createTestServices({ tools: createToolRegistry([createCodeTool()]) }),
         },

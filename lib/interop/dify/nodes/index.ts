@@ -17,8 +17,10 @@ import { variableAggregatorMapper } from "./variable-aggregator";
 /**
  * One mapper per Dify `data.type` (web/app/components/workflow/types.ts BlockEnum). `answer`
  * depends on the graph and is added by the driver; `iteration-start` is absorbed by its iteration.
- * Types not listed (knowledge-retrieval, document-extractor, list-operator, variable-assigner,
- * loop, …) become placeholders.
+ * `variable-assigner` is the aggregator's type in files from Dify before 0.6, which Dify still
+ * runs as an aggregator (NodeType.LEGACY_VARIABLE_AGGREGATOR); writing conversation variables is
+ * `assigner`. Types not listed (knowledge-retrieval, document-extractor, list-operator, loop, …)
+ * become placeholders.
  */
 export const NODE_MAPPERS: Record<string, NodeMapper> = {
   start: startMapper,
@@ -32,6 +34,7 @@ export const NODE_MAPPERS: Record<string, NodeMapper> = {
   iteration: iterationMapper,
   "template-transform": templateTransformMapper,
   "variable-aggregator": variableAggregatorMapper,
+  "variable-assigner": variableAggregatorMapper,
   "parameter-extractor": parameterExtractorMapper,
   "question-classifier": questionClassifierMapper,
   "human-input": humanInputMapper,
@@ -43,7 +46,6 @@ export const UNSUPPORTED_REASONS: Record<string, string> = {
   "knowledge-retrieval-v2": "Knowledge bases (datasets) do not exist here",
   "document-extractor": "Files cannot be uploaded into a run here",
   "list-operator": "There is no list operator node; use a Code node",
-  "variable-assigner": "Conversation variables cannot be written here (no memory between runs)",
   assigner: "Conversation variables cannot be written here (no memory between runs)",
   loop: "There is no loop node; an iteration over a list may do",
   "loop-start": "Part of a loop, which is not supported",
