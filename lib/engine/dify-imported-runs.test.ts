@@ -1,9 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDifyWorkflow } from "../interop/dify/map-workflow";
 import { readFixture } from "../interop/dify/testing/fixtures";
 import { createDemoModel } from "../llm/demo";
 import { createCodeTool } from "../tools/built-ins/code";
+import { createPythonTool } from "../tools/built-ins/python";
 import { createToolRegistry } from "../tools/registry";
+import { pythonSandboxFromEnvironment } from "../tools/sandbox/python-sandbox";
+import { type DifySandboxStub, findTestPython, startDifySandboxStub } from "../tools/sandbox/testing/dify-sandbox-stub";
 import { compileWorkflow } from "../workflow/compile";
 import { MemoryRunRecorder } from "./memory-recorder";
 import { runWorkflow } from "./run-workflow";
@@ -91,5 +94,47 @@ describe("an imported Dify app runs on the real engine", () => {
     );
     expect(result.status).toBe("succeeded");
     expect(result.outputs).toEqual({ sum: 5, doubled: 10 });
+  });
+});
+
+describe("a Dify Python code node on the code sandbox service", () => {
+  const python = findTestPython();
+  let stub: DifySandboxStub | undefined;
+  beforeAll(async () => {
+    if (python) stub = await startDifySandboxStub({ python });
+  });
+  afterAll(() => stub?.close());
+
+  const runPythonFixture = async (sandbox: ReturnType<typeof pythonSandboxFromEnvironment>) => {
+    const compiled = compileWorkflow(importDifyWorkflow(readFixture("code-python.yml")).document);
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(
+      compiled.workflow,
+      { text: "the tide comes in twice a day" },
+      {
+        runId: `run-dify-python-${sandbox ? "sandbox" : "none"}`,
+        recorder,
+        services: createTestServices({ tools: createToolRegistry([createPythonTool({ sandbox })]) }),
+      },
+    );
+    return { result, py: recorder.nodeRuns().find((row) => row.nodeId === "py1") };
+  };
+
+  it.skipIf(!python)("runs unchanged and its `result` reaches the end node", async () => {
+    const { result, py } = await runPythonFixture(
+      pythonSandboxFromEnvironment({ TRELLIS_CODE_SANDBOX_URL: stub!.url }),
+    );
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs).toEqual({ words: 7 });
+    expect(py?.processData).toMatchObject({ language: "python3" });
+    expect(stub!.requests.at(-1)?.body).toMatchObject({ language: "python3", enable_network: false });
+  });
+
+  it("without a sandbox the run fails at that node with sandbox_not_configured, never succeeds", async () => {
+    const { result, py } = await runPythonFixture(null);
+    expect(result.status).toBe("failed");
+    expect(py).toMatchObject({ status: "failed", errorCode: "sandbox_not_configured" });
+    expect(py?.errorMessage).toContain("TRELLIS_CODE_SANDBOX_URL");
   });
 });

@@ -22,6 +22,8 @@ export interface PreparedImport {
 export function prepareImport(
   input: { format: ImportFormat; content: string; name?: string; mapping?: ReferenceMapping },
   inventory: WorkspaceInventory,
+  /** What the server can run; unknown capabilities are not reported. */
+  server: { pythonSandbox?: boolean } = {},
 ): PreparedImport {
   const imported =
     input.format === "dify" ? importDifyWorkflow(input.content) : importTrellisWorkflow(input.content, input.name);
@@ -32,6 +34,12 @@ export function prepareImport(
   for (const [kind, table] of Object.entries(input.mapping ?? {})) {
     for (const [from, to] of Object.entries(table ?? {}))
       if (to) notes.push(`Mapped ${kind.replace(/s$/, "")} "${from}" to "${to}"`);
+  }
+  const pythonNodes = document.nodes.filter((node) => node.type === "code" && node.data.language === "python3");
+  if (pythonNodes.length > 0 && server.pythonSandbox === false) {
+    notes.push(
+      `This server has no code sandbox service for Python (TRELLIS_CODE_SANDBOX_URL): ${pythonNodes.length === 1 ? "the Python code node fails" : `the ${pythonNodes.length} Python code nodes fail`} with sandbox_not_configured until one is set, or until ${pythonNodes.length === 1 ? "it is" : "they are"} rewritten in JavaScript`,
+    );
   }
   const compiled = document === imported.document ? undefined : compileWorkflow(document);
   return {

@@ -8,6 +8,7 @@ import type { ReferenceMapping, WorkspaceInventory } from "../interop/report";
 import { buildWorkflowFile } from "../interop/trellis/workflow-file";
 import { authorize } from "./access/policy";
 import { actingUserId, type Principal } from "./access/principal";
+import { pythonSandboxConfigured } from "./code-sandbox";
 import { loadWorkflow } from "./workflows";
 import { listWorkspaceTools } from "./workspace-tools";
 
@@ -45,7 +46,9 @@ export async function importWorkflow(
   if (input.content.length > MAX_IMPORT_CHARACTERS) {
     throw new ImportFileError("import_too_large", "(file)", "The file is larger than 10 MB.");
   }
-  const prepared = prepareImport(input, await workspaceInventory(principal.workspaceId));
+  const prepared = prepareImport(input, await workspaceInventory(principal.workspaceId), {
+    pythonSandbox: pythonSandboxConfigured(),
+  });
   if (input.dryRun) return { name: prepared.name, report: prepared.report, document: prepared.document };
   const created = await createWorkflowRow(principal.workspaceId, {
     name: prepared.name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeFieldPath, fieldLabel, fieldMessage, listItemLabel } from "./field-labels";
+import { describeFieldPath, fieldLabel, fieldMessage, listItemLabel, optionLabel } from "./field-labels";
 
 describe("field labels", () => {
   it("labels keys in words", () => {
@@ -8,6 +8,12 @@ describe("field labels", () => {
     expect(fieldLabel("someNewKeyMs")).toBe("Some new key (ms)");
     expect(fieldLabel("url")).toBe("URL");
     expect(listItemLabel("inputs", 0)).toBe("Input 1");
+  });
+
+  it("names choices people know by another word, and leaves the rest as stored", () => {
+    expect(optionLabel("language", "python3")).toBe("Python 3");
+    expect(optionLabel("language", "javascript")).toBe("JavaScript");
+    expect(optionLabel("reasoningFormat", "separated")).toBe("separated");
   });
 
   it("describes paths without dots or indexes", () => {

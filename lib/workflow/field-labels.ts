@@ -61,6 +61,16 @@ export function fieldLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Words for choices whose stored value is not what people call them. */
+const OPTION_LABELS: Record<string, Record<string, string>> = {
+  language: { javascript: "JavaScript", python3: "Python 3" },
+};
+
+/** The label of the choice `option` of the field `key`: `language`, `python3` → "Python 3"; else the value. */
+export function optionLabel(key: string, option: unknown): string {
+  return OPTION_LABELS[key]?.[String(option)] ?? String(option);
+}
+
 /** The label of item `index` (0-based) of the list `key`: `inputs`, 0 → "Input 1". */
 export function listItemLabel(key: string, index: number): string {
   const noun = ITEM_NOUNS[key] ?? fieldLabel(key).replace(/s$/, "");

@@ -9,6 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 import { NodeTypeIcon } from "@/components/ui/node-type-style";
 import type { NodeDefinition } from "@/lib/workflow/node-definition";
+import { codeForLanguage } from "@/lib/workflow/nodes/code";
 import { findNodeDefinition } from "../node-catalog";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import type { CanvasIssue } from "../store/types";
@@ -35,6 +36,22 @@ function jsonSchemaOf(definition: NodeDefinition): JsonSchema {
     schemaCache.set(definition.type, schema);
   }
   return schema;
+}
+
+/**
+ * The change a field's edit makes. Switching a code node's language also swaps the starting code
+ * for the other language's (code the user wrote stays), in the same undoable step.
+ */
+function configPatch(
+  type: string,
+  data: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): Record<string, unknown> {
+  if (type === "code" && key === "language" && (value === "javascript" || value === "python3")) {
+    return { language: value, code: codeForLanguage(String(data.code ?? ""), value) };
+  }
+  return { [key]: value };
 }
 
 /** Config form of the single selected node, generated from its zod schema. */
@@ -66,7 +83,7 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
     [nodeId],
   );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `data` refreshes body outputs and upstream fields after edits of this node
+  // `data` also refreshes body outputs and upstream fields after edits of this node.
   const context = useMemo((): FieldContext | null => {
     if (!nodeId) return null;
     const { nodes } = store.getState();
@@ -77,6 +94,7 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
       issues,
       touched: touchedPaths,
       onTouched,
+      config: data ?? {},
     };
   }, [nodeId, edges, issues, store, data, touchedPaths, onTouched]);
 
@@ -130,7 +148,9 @@ export const ConfigPanel = memo(function ConfigPanel({ onRunNode }: { onRunNode:
   const schema = jsonSchemaOf(definition);
   const entries = Object.entries(schema.properties ?? {});
   const update = (key: string, value: unknown) =>
-    store.getState().updateNodeConfig(nodeId, { [key]: value }, { coalesceKey: `${nodeId}:${key}` });
+    store.getState().updateNodeConfig(nodeId, configPatch(definition.type, data, key, value), {
+      coalesceKey: `${nodeId}:${key}`,
+    });
   const renderField = ([key, property]: [string, JsonSchema]) => (
     <SchemaField
       key={key}

@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
-import { fieldLabel, listItemLabel } from "@/lib/workflow/field-labels";
+import { fieldLabel, listItemLabel, optionLabel } from "@/lib/workflow/field-labels";
 import type { CanvasIssue } from "../store/types";
 import { defaultFor, fieldDomId, isStringArray, issuesAt, type JsonSchema, typeOf, unwrap } from "./schema-json";
 import type { VariableOption } from "./upstream-variables";
@@ -38,6 +38,8 @@ export interface FieldContext {
   touched: ReadonlySet<string>;
   /** Marks a field as touched (on blur). */
   onTouched: (path: (string | number)[]) => void;
+  /** The node's whole config, for fields that depend on a sibling (the code editor's language). */
+  config: Record<string, unknown>;
 }
 
 /** Keys whose strings are long templates (multi-line prompt editor). */
@@ -192,7 +194,7 @@ function FieldWidget({
       >
         {schema.enum.map((option) => (
           <option key={String(option)} value={String(option)}>
-            {String(option)}
+            {optionLabel(name, option)}
           </option>
         ))}
       </NativeSelect>
@@ -225,7 +227,15 @@ function FieldWidget({
   }
   if (type === "string") {
     if (name === "code") {
-      return <CodeEditor id={id} testId={testId} value={(value as string | undefined) ?? ""} onChange={onChange} />;
+      return (
+        <CodeEditor
+          id={id}
+          testId={testId}
+          value={(value as string | undefined) ?? ""}
+          onChange={onChange}
+          language={context.config.language === "python3" ? "python3" : "javascript"}
+        />
+      );
     }
     return (
       <PromptEditor

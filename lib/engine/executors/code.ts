@@ -7,14 +7,17 @@ import { callTool, requireTool, truncationPartial } from "./call-tool";
 /** The built-in sandboxed JavaScript tool the code node delegates to. */
 export const CODE_TOOL_NAME = "code";
 
+/** The built-in tool that runs Python on the code sandbox service. */
+export const PYTHON_TOOL_NAME = "python";
+
 /**
- * Resolves the code's named inputs and runs it through the built-in `code` tool (the sandbox
- * lives in lib/tools). Declared outputs are read from the returned object; `result` is the whole
+ * Resolves the code's named inputs and runs it through the built-in `code` tool, or `python` for
+ * Python (the sandboxes live in lib/tools). Declared outputs are read from the returned object; `result` is the whole
  * return value unless an output named `result` is declared, which then reads that field.
  */
 export const codeExecutor: NodeExecutor = async (context) => {
   const config = context.node.config as unknown as CodeConfig;
-  const tool = requireTool(context, CODE_TOOL_NAME);
+  const tool = requireTool(context, config.language === "python3" ? PYTHON_TOOL_NAME : CODE_TOOL_NAME);
   const inputs: Record<string, unknown> = {};
   for (const input of config.inputs ?? []) inputs[input.name] = resolveValue(input.value, context.variables);
   const { content, result: toolResult, latencyMs } = await callTool(context, tool, { code: config.code, inputs });

@@ -305,14 +305,18 @@ describe("node by node", () => {
     ]);
   });
 
-  it("code: Python is flagged at the node, with its source kept", () => {
+  it("code: Python is kept as Python, for the code sandbox service; the report says what it needs", () => {
     const result = load("code-python.yml");
-    expect(entry(result, "py1")).toMatchObject({ status: "unsupported", trellisType: "code" });
-    expect(node(result.document, "py1").data.title).toBe("Unsupported: Count words");
-    expect(String(node(result.document, "py1").data.code)).toContain("def main(arg1: str)");
-    expect(result.report.compile.issues).toEqual([
-      expect.objectContaining({ code: "unsupported_node", nodeId: "py1" }),
-    ]);
+    expect(entry(result, "py1")).toMatchObject({ status: "changed", trellisType: "code" });
+    expect(entry(result, "py1").changes.join(" ")).toContain("TRELLIS_CODE_SANDBOX_URL");
+    expect(node(result.document, "py1").data).toMatchObject({
+      title: "Count words",
+      language: "python3",
+      code: 'def main(arg1: str) -> dict:\n    return {"result": len(arg1.split())}\n',
+      inputs: [{ name: "arg1", value: ["start1", "text"] }],
+    });
+    expect(node(result.document, "end1").data.outputs).toEqual([{ name: "words", value: ["py1", "result", "result"] }]);
+    expect(result.report.compile).toEqual({ ok: true, issues: [] });
   });
 
   it("if-else: cases with logical operators and typed values; handles are case ids and else", () => {

@@ -9,6 +9,7 @@ import { createCurrentTimeTool } from "./current-time";
 import { createSearchMeetingNotesTool, createSearchTicketsTool, type DemoTicketToolOptions } from "./demo-tickets";
 import { createGetCurrentWeatherTool, type WeatherToolOptions } from "./get-current-weather";
 import { createHttpRequestTool, type HttpRequestToolOptions } from "./http-request";
+import { createPythonTool, type PythonToolOptions } from "./python";
 
 export { createCalculatorTool } from "./calculator";
 export { createCodeTool } from "./code";
@@ -17,6 +18,7 @@ export { createCurrentTimeTool } from "./current-time";
 export { createSearchMeetingNotesTool, createSearchTicketsTool } from "./demo-tickets";
 export { createGetCurrentWeatherTool } from "./get-current-weather";
 export { createHttpRequestTool } from "./http-request";
+export { createPythonTool } from "./python";
 export { createWorkflowTool, type WorkflowToolOptions } from "./workflow-as-tool";
 
 /** Names of the built-in tools. */
@@ -29,6 +31,7 @@ export const BUILT_IN_TOOL_NAMES = [
   "calculator",
   "current_time",
   "code",
+  "python",
 ] as const;
 
 /** Per-tool options for {@link createBuiltInTools}; `network` applies to every HTTP tool. */
@@ -45,6 +48,8 @@ export interface BuiltInToolOptions {
   demoTickets?: DemoTicketToolOptions;
   /** `code` sandbox limits. */
   code?: CodeToolOptions;
+  /** Where `python` runs. */
+  python?: PythonToolOptions;
 }
 
 /** Every built-in tool, configured. */
@@ -59,6 +64,7 @@ export function createBuiltInTools(options: BuiltInToolOptions = {}): ToolDefini
     createCalculatorTool(),
     createCurrentTimeTool(),
     createCodeTool(options.code),
+    createPythonTool(options.python),
   ];
 }
 

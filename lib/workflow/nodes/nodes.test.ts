@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NODE_TYPES } from "../node-definition";
 import { getNodeDefinition, isNodeType, nodeDefinitions } from ".";
+import { codeForLanguage, codeNode, DEFAULT_CODE, DEFAULT_PYTHON_CODE } from "./code";
 import { operatorsForType } from "./condition-operators";
 import { planSchema, planStepSchema } from "./planner";
 import { extractPolicy } from "./policy";
@@ -236,5 +237,25 @@ describe("start node chat settings", () => {
     const bad = start.configSchema.safeParse({ chat: { queryInput: "my query" } });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(["chat", "queryInput"]);
+  });
+});
+
+describe("code node languages", () => {
+  it("takes JavaScript (the default) or Python 3, and nothing else, naming the field", () => {
+    expect(codeNode.configSchema.parse({ code: "x" }).language).toBe("javascript");
+    expect(codeNode.configSchema.parse({ language: "python3", code: "x" }).language).toBe("python3");
+    const refused = codeNode.configSchema.safeParse({ language: "ruby", code: "x" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual(["language"]);
+    expect(codeNode.summarize?.(codeNode.configSchema.parse({ language: "python3", code: "x", inputs: [] }))).toBe(
+      "Python · 0 inputs",
+    );
+  });
+
+  it("switching the language swaps the starting code, and keeps code someone wrote", () => {
+    expect(codeForLanguage(DEFAULT_CODE, "python3")).toBe(DEFAULT_PYTHON_CODE);
+    expect(codeForLanguage(DEFAULT_PYTHON_CODE, "javascript")).toBe(DEFAULT_CODE);
+    expect(codeForLanguage("  ", "python3")).toBe(DEFAULT_PYTHON_CODE);
+    expect(codeForLanguage("def main(a):\n    return a\n", "javascript")).toBe("def main(a):\n    return a\n");
   });
 });

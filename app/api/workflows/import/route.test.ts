@@ -51,6 +51,26 @@ describe("POST /api/workflows/import", () => {
     expect((await listWorkflows(workspaceId)).length).toBe(before);
   });
 
+  it("says when this server cannot run the file's Python code nodes, and stops saying it once a sandbox is set", async () => {
+    const notes = async () => {
+      const response = await POST(post({ format: "dify", content: fixture("code-python.yml"), dryRun: true }));
+      expect(response.status).toBe(200);
+      return ((await response.json()).report.notes as string[]).filter((note) => note.includes("code sandbox"));
+    };
+    const before = process.env.TRELLIS_CODE_SANDBOX_URL;
+    try {
+      delete process.env.TRELLIS_CODE_SANDBOX_URL;
+      expect(await notes()).toEqual([
+        "This server has no code sandbox service for Python (TRELLIS_CODE_SANDBOX_URL): the Python code node fails with sandbox_not_configured until one is set, or until it is rewritten in JavaScript",
+      ]);
+      process.env.TRELLIS_CODE_SANDBOX_URL = "http://127.0.0.1:8194";
+      expect(await notes()).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TRELLIS_CODE_SANDBOX_URL;
+      else process.env.TRELLIS_CODE_SANDBOX_URL = before;
+    }
+  });
+
   it("creates the workflow with the mapped document, never the file's secrets", async () => {
     const response = await POST(post({ format: "dify", content: fixture("http-request.yml") }));
     expect(response.status).toBe(201);

@@ -1,9 +1,11 @@
 "use client";
 
 import { javascript } from "@codemirror/lang-javascript";
+import { python } from "@codemirror/lang-python";
 import { type Diagnostic, linter, lintGutter } from "@codemirror/lint";
 import CodeMirror from "@uiw/react-codemirror";
 import { useMemo } from "react";
+import { CODE_LANGUAGE_LABELS, type CodeLanguage } from "@/lib/workflow/nodes/code";
 import { findCodeProblems } from "./code-lint";
 import { CODE_MIRROR_BOX_CLASS_NAME, useCodeMirrorTheme } from "./code-mirror-look";
 
@@ -20,27 +22,40 @@ const sandboxLinter = linter(
   { delay: 300 },
 );
 
+const NO_PROBLEMS: ReturnType<typeof findCodeProblems> = [];
+
 /**
- * The code node's JavaScript editor (CodeMirror 6): highlighting, brackets, completion of
- * JavaScript words, and lint errors from the same script rules the sandbox applies
- * (`findCodeProblems`). The problem count is exposed as `data-problems` for tests and the panel.
+ * The code node's editor (CodeMirror 6): highlighting, brackets and completion for the node's
+ * language. JavaScript also gets lint errors from the same script rules the sandbox applies
+ * (`findCodeProblems`); Python is checked by the sandbox service when it runs. The problem count is
+ * exposed as `data-problems` for tests and the panel.
  */
 export function CodeEditor({
   id,
   testId,
   value,
   onChange,
+  language = "javascript",
 }: {
   id: string;
   testId: string;
   value: string;
   onChange: (value: string) => void;
+  language?: CodeLanguage;
 }) {
   const theme = useCodeMirrorTheme();
-  const extensions = useMemo(() => [javascript(), lintGutter(), sandboxLinter], []);
-  const problems = useMemo(() => findCodeProblems(value), [value]);
+  const extensions = useMemo(
+    () => (language === "python3" ? [python()] : [javascript(), lintGutter(), sandboxLinter]),
+    [language],
+  );
+  const problems = useMemo(() => (language === "python3" ? NO_PROBLEMS : findCodeProblems(value)), [language, value]);
   return (
-    <div className={CODE_MIRROR_BOX_CLASS_NAME} data-testid={testId} data-problems={problems.length}>
+    <div
+      className={CODE_MIRROR_BOX_CLASS_NAME}
+      data-testid={testId}
+      data-problems={problems.length}
+      data-language={language}
+    >
       <CodeMirror
         id={id}
         value={value}
@@ -50,7 +65,7 @@ export function CodeEditor({
         minHeight="140px"
         maxHeight="420px"
         basicSetup={{ foldGutter: false, highlightActiveLine: true, autocompletion: true }}
-        aria-label="JavaScript code"
+        aria-label={`${CODE_LANGUAGE_LABELS[language]} code`}
       />
       {problems.length > 0 && (
         <div className="border-t border-border px-2 py-1 text-xs text-destructive" data-testid="code-problems">

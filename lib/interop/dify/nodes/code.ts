@@ -20,7 +20,8 @@ const OUTPUT_TYPES: Record<string, "string" | "number" | "boolean" | "object" | 
 
 /**
  * code: JavaScript runs unchanged, because Dify's `function main({ a, b }) { return {...} }` is
- * what the Trellis sandbox calls. Python cannot run here and is flagged. A Dify output named
+ * what the Trellis sandbox calls. Python runs unchanged on the code sandbox service, which calls
+ * `main(**inputs)` as Dify's does. A Dify output named
  * `result` is read from the returned object (`result.result`), since `result` is the whole return value here.
  */
 export const codeMapper: NodeMapper = {
@@ -36,7 +37,7 @@ export const codeMapper: NodeMapper = {
         name: toIdentifier(name),
         type: OUTPUT_TYPES[output.type] ?? (output.type.startsWith("array") ? "array" : "string"),
       }));
-    if (data.code_language !== "javascript") {
+    if (data.code_language !== "javascript" && data.code_language !== "python3") {
       return {
         nodes: [
           trellisNode(node, "code", {
@@ -46,15 +47,30 @@ export const codeMapper: NodeMapper = {
             outputs,
           }),
         ],
-        unsupported: `${data.code_language === "python3" ? "Python" : data.code_language} code cannot run here; rewrite it in JavaScript (the source is kept in the node)`,
+        unsupported: `${data.code_language} code cannot run here; rewrite it in JavaScript or Python (the source is kept in the node)`,
       };
     }
-    if (data.dependencies && data.dependencies.length > 0)
-      context.change("Code dependencies are not installed: the sandbox has no modules");
-    if (inputs.some((input, index) => input.name !== data.variables[index]!.variable)) {
-      context.change("Some input names were changed to be valid identifiers");
+    const language = data.code_language;
+    if (language === "python3") {
+      context.change(
+        "Python runs on the code sandbox service the server is set up with (TRELLIS_CODE_SANDBOX_URL: a dify-sandbox, as in Dify); without one the node fails with sandbox_not_configured",
+      );
     }
-    return { nodes: [trellisNode(node, "code", { language: "javascript", code: data.code, inputs, outputs })] };
+    if (data.dependencies && data.dependencies.length > 0) {
+      context.change(
+        language === "python3"
+          ? "Code dependencies are not installed: the code has the modules the sandbox service provides"
+          : "Code dependencies are not installed: the sandbox has no modules",
+      );
+    }
+    if (inputs.some((input, index) => input.name !== data.variables[index]!.variable)) {
+      context.change(
+        language === "python3"
+          ? "Some input names were changed to be valid identifiers; rename the parameters of main to match"
+          : "Some input names were changed to be valid identifiers",
+      );
+    }
+    return { nodes: [trellisNode(node, "code", { language, code: data.code, inputs, outputs })] };
   },
   outputPath: (path) => (path[0] === "result" ? ["result", ...path] : path),
 };
