@@ -52,6 +52,9 @@ export default defineConfig({
       // The HTTP node may reach the demo stub (port + 10; e2e/credentials.spec.ts sends a credential
       // to it), and the provider Test button the settings spec's fake model server (port + 11).
       TRELLIS_HTTP_ALLOWLIST: `127.0.0.1:${port + 10},127.0.0.1:${port + 11}`,
+      // Python code nodes run on a code sandbox service; e2e/code-python.spec.ts serves a
+      // dify-sandbox stand-in there (port + 12) while it runs.
+      TRELLIS_CODE_SANDBOX_URL: `http://127.0.0.1:${port + 12}`,
       TRELLIS_ADMIN_EMAIL: "admin@trellis.local",
       TRELLIS_ADMIN_PASSWORD: "trellis-admin",
       OPENAI_API_KEY: "",

@@ -33,6 +33,14 @@ describe("npm start with bad configuration", () => {
       /^Trellis cannot start: TRELLIS_TRUSTED_PROXIES: "proxy.local" is not an IP address or CIDR range$/,
     ],
     [{ TRELLIS_SCHEDULER: "sometimes" }, /^Trellis cannot start: TRELLIS_SCHEDULER: "sometimes" must be on or off/],
+    [
+      { TRELLIS_CODE_SANDBOX_URL: "sandbox:8194" },
+      /^Trellis cannot start: TRELLIS_CODE_SANDBOX_URL: "sandbox:8194" is not an http\(s\) URL/,
+    ],
+    [
+      { TRELLIS_CODE_SANDBOX_NETWORK: "yes" },
+      /^Trellis cannot start: TRELLIS_CODE_SANDBOX_NETWORK: "yes" must be on or off/,
+    ],
   ])("fails with one line naming the setting: %o", (environment, pattern) => {
     const { status, lines } = start(environment);
     expect(status).toBe(1);

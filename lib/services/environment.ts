@@ -31,6 +31,7 @@ export function checkServerEnvironment(environment: Record<string, string | unde
     "TRELLIS_WEATHER_GEOCODING_URL",
     "TRELLIS_WEATHER_FORECAST_URL",
     "TRELLIS_CURRENCY_URL",
+    "TRELLIS_CODE_SANDBOX_URL",
   ]) {
     checkUrl(environment, name);
   }
@@ -60,9 +61,11 @@ export function checkServerEnvironment(environment: Record<string, string | unde
   if (scheduler !== undefined && !["on", "off"].includes(scheduler.trim().toLowerCase())) {
     throw new ConfigurationError("TRELLIS_SCHEDULER", `"${scheduler}" must be on or off`);
   }
-  const stdio = environment.TRELLIS_MCP_STDIO;
-  if (stdio !== undefined && !["on", "off"].includes(stdio.trim().toLowerCase())) {
-    throw new ConfigurationError("TRELLIS_MCP_STDIO", `"${stdio}" must be on or off`);
+  for (const name of ["TRELLIS_MCP_STDIO", "TRELLIS_CODE_SANDBOX_NETWORK"]) {
+    const value = environment[name];
+    if (value !== undefined && !["on", "off"].includes(value.trim().toLowerCase())) {
+      throw new ConfigurationError(name, `"${value}" must be on or off`);
+    }
   }
   checkQueueEnvironment(environment);
   evaluationLeaseMs(environment);

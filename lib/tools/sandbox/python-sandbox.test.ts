@@ -186,6 +186,15 @@ describe.skipIf(!python)("Python run through the dify-sandbox protocol", () => {
     expect(result.logs).toEqual([{ level: "log", text: "counting 3" }]);
   });
 
+  it("an input that resolved to nothing arrives as None, not as a missing argument", async () => {
+    expect(
+      (await run("def main(a, b):\n    return {'a': a, 'b_is_none': b is None}\n", { a: 1, b: undefined })).result,
+    ).toEqual({
+      a: 1,
+      b_is_none: true,
+    });
+  });
+
   it("works with sandboxes that answer only stdout and error", async () => {
     expect((await run("def main(a, b):\n    return {'sum': a + b}\n", { a: 2, b: 3 }, legacy)).result).toEqual({
       sum: 5,

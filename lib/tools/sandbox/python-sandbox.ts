@@ -94,7 +94,10 @@ const DEFAULT_MAX_LOG_BYTES = 16 * 1024;
  * prints can pass for the result. Inputs travel as base64 so no value can break the source.
  */
 export function pythonRunnerScript(code: string, inputs: Record<string, unknown>, marker: string): string {
-  const encoded = Buffer.from(JSON.stringify(inputs), "utf8").toString("base64");
+  // An input that resolved to nothing is None, as in Dify: JSON would drop the key, and main()
+  // would then miss an argument.
+  const present = Object.fromEntries(Object.entries(inputs).map(([name, value]) => [name, value ?? null]));
+  const encoded = Buffer.from(JSON.stringify(present), "utf8").toString("base64");
   return [
     code,
     "",

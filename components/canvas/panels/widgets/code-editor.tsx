@@ -3,6 +3,7 @@
 import { javascript } from "@codemirror/lang-javascript";
 import { python } from "@codemirror/lang-python";
 import { type Diagnostic, linter, lintGutter } from "@codemirror/lint";
+import { EditorView } from "@codemirror/view";
 import CodeMirror from "@uiw/react-codemirror";
 import { useMemo } from "react";
 import { CODE_LANGUAGE_LABELS, type CodeLanguage } from "@/lib/workflow/nodes/code";
@@ -45,8 +46,13 @@ export function CodeEditor({
 }) {
   const theme = useCodeMirrorTheme();
   const extensions = useMemo(
-    () => (language === "python3" ? [python()] : [javascript(), lintGutter(), sandboxLinter]),
-    [language],
+    () => [
+      ...(language === "python3" ? [python()] : [javascript(), lintGutter(), sandboxLinter]),
+      // On the editable element itself: the field's label points at this id, and screen readers
+      // name the text box by the language ("Python code").
+      EditorView.contentAttributes.of({ id, "aria-label": `${CODE_LANGUAGE_LABELS[language]} code` }),
+    ],
+    [id, language],
   );
   const problems = useMemo(() => (language === "python3" ? NO_PROBLEMS : findCodeProblems(value)), [language, value]);
   return (
@@ -57,7 +63,6 @@ export function CodeEditor({
       data-language={language}
     >
       <CodeMirror
-        id={id}
         value={value}
         onChange={onChange}
         extensions={extensions}
@@ -65,7 +70,6 @@ export function CodeEditor({
         minHeight="140px"
         maxHeight="420px"
         basicSetup={{ foldGutter: false, highlightActiveLine: true, autocompletion: true }}
-        aria-label={`${CODE_LANGUAGE_LABELS[language]} code`}
       />
       {problems.length > 0 && (
         <div className="border-t border-border px-2 py-1 text-xs text-destructive" data-testid="code-problems">

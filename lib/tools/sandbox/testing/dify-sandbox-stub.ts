@@ -28,6 +28,8 @@ export interface DifySandboxStubOptions {
   workerTimeoutSeconds?: number;
   /** Decides the answer for a request; return undefined to run the code. */
   answer?: (request: StubRequest) => StubAnswer | undefined;
+  /** Port on 127.0.0.1; default any free one. */
+  port?: number;
 }
 
 /** A running stub. */
@@ -98,7 +100,7 @@ export async function startDifySandboxStub(options: DifySandboxStubOptions = {})
         : { stdout: run.stdout, stderr: run.stderr, error, exit_code: run.exitCode },
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
