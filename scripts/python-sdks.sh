@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv="node_modules/.cache/trellis-python-sdks"
 python="$PWD/$venv/bin/python"
-if [ -x "$python" ] && "$python" -c "import openai, mcp" >/dev/null 2>&1; then
+if [ -x "$python" ] && "$python" -c "import openai, mcp, jinja2" >/dev/null 2>&1; then
   echo "$python"
   exit 0
 fi
@@ -27,10 +27,10 @@ if ! python3 -m venv "$venv" >"$log" 2>&1; then
 fi
 # An index that cannot be reached fails at once instead of after pip's retries (pip's own
 # configuration, mirrors included, decides where the SDK comes from).
-if ! "$venv/bin/pip" install --disable-pip-version-check --retries 0 --timeout 20 openai mcp >>"$log" 2>&1; then
-  echo "pip could not install the openai and mcp SDKs:" >&2
+if ! "$venv/bin/pip" install --disable-pip-version-check --retries 0 --timeout 20 openai mcp jinja2 >>"$log" 2>&1; then
+  echo "pip could not install the openai and mcp SDKs and jinja2:" >&2
   grep -v '^WARNING' "$log" | tail -5 >&2
   exit 1
 fi
-"$python" -c "import openai, mcp" >&2
+"$python" -c "import openai, mcp, jinja2" >&2
 echo "$python"

@@ -138,3 +138,36 @@ describe("a Dify Python code node on the code sandbox service", () => {
     expect(py?.errorMessage).toContain("TRELLIS_CODE_SANDBOX_URL");
   });
 });
+
+describe("a Dify template with Jinja2 blocks on the code sandbox service", () => {
+  const python = findTestPython(["jinja2"]);
+  let stub: DifySandboxStub | undefined;
+  beforeAll(async () => {
+    if (python) stub = await startDifySandboxStub({ python });
+  });
+  afterAll(() => stub?.close());
+
+  it.skipIf(!python)(
+    "renders the {% for %} block with jinja2, as Dify does, and its output reaches the end",
+    async () => {
+      const compiled = compileWorkflow(importDifyWorkflow(readFixture("template-transform.yml")).document);
+      if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+      const result = await runWorkflow(
+        compiled.workflow,
+        { name: "Ada" },
+        {
+          runId: "run-dify-jinja",
+          recorder: new MemoryRunRecorder(),
+          services: createTestServices({
+            tools: createToolRegistry([
+              createPythonTool({ sandbox: pythonSandboxFromEnvironment({ TRELLIS_CODE_SANDBOX_URL: stub!.url }) }),
+            ]),
+          }),
+        },
+      );
+      expect(result.status).toBe("succeeded");
+      // tpl1's `upper` filter is dropped (reported at import); tpl2 loops over tpl1's text.
+      expect(result.outputs).toEqual({ greeting: "Hello Ada! ", letters: "H-e-l-l-o- -A-d-a-!- -" });
+    },
+  );
+});

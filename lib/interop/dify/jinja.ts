@@ -47,3 +47,23 @@ export function convertJinja(source: string, variables: ReadonlyMap<string, stri
   });
   return { template, changes };
 }
+
+/**
+ * Python that renders a Jinja2 template the way Dify's template-transform does (Dify sends
+ * `jinja2.Template(template).render(**inputs)` to its code sandbox): for templates with `{% … %}`
+ * blocks, which Trellis templates cannot express, run on the code sandbox service. The template
+ * is a JSON string literal, which Python reads as the same string.
+ */
+export function jinjaRenderPython(template: string): string {
+  return [
+    "import jinja2",
+    "",
+    "# The Dify template, rendered as Dify renders it (jinja2.Template, default settings).",
+    `TEMPLATE = ${JSON.stringify(template)}`,
+    "",
+    "",
+    "def main(**inputs) -> dict:",
+    '    return {"output": jinja2.Template(TEMPLATE).render(**inputs)}',
+    "",
+  ].join("\n");
+}

@@ -378,17 +378,22 @@ describe("node by node", () => {
       "Jinja2 comments {# … #} were removed",
       'Filter "| upper" on name was dropped',
     ]);
-    expect(entry(result, "tpl2")).toMatchObject({
-      status: "unsupported",
-      reason: 'Jinja2 "{% for %}" blocks have no equivalent in Trellis templates',
+    // Blocks need Jinja2 itself: a Python code node renders the template as Dify does.
+    expect(entry(result, "tpl2")).toMatchObject({ status: "changed", trellisType: "code" });
+    expect(entry(result, "tpl2").changes.join(" ")).toContain("TRELLIS_CODE_SANDBOX_URL");
+    expect(node(result.document, "tpl2").data).toMatchObject({
+      language: "python3",
+      inputs: [{ name: "text", value: ["tpl1", "text"] }],
+      outputs: [{ name: "output", type: "string" }],
     });
-    expect(node(result.document, "tpl2").data.unsupported).toMatchObject({
-      sourceType: "template-transform",
-      original: { template: "{% for letter in text %}{{ letter }}-{% endfor %}" },
-    });
-    expect(result.report.compile.issues.map((issue) => [issue.code, issue.nodeId])).toEqual([
-      ["unsupported_node", "tpl2"],
+    expect(String(node(result.document, "tpl2").data.code)).toContain(
+      'TEMPLATE = "{% for letter in text %}{{ letter }}-{% endfor %}"',
+    );
+    expect(node(result.document, "end1").data.outputs).toEqual([
+      { name: "greeting", value: ["tpl1", "text"] },
+      { name: "letters", value: ["tpl2", "output"] },
     ]);
+    expect(result.report.compile).toEqual({ ok: true, issues: [] });
   });
 
   it("variable-aggregator: a code node returning the first value set; the old single-condition if-else keeps its true handle", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { NodeMapper } from "../context";
-import { convertJinja } from "../jinja";
-import { readData, trellisNode, variableSelectorSchema } from "./shared";
+import { convertJinja, jinjaRenderPython } from "../jinja";
+import { readData, toIdentifier, trellisNode, variableSelectorSchema } from "./shared";
 
 /** TemplateTransformNodeData (nodes/template_transform/entities.py): Jinja2 over named variables. */
 const templateDataSchema = z.looseObject({
@@ -9,18 +9,51 @@ const templateDataSchema = z.looseObject({
   template: z.string().default(""),
 });
 
-/** template-transform: the Jinja2 subset of plain variables becomes a Trellis template; blocks are flagged. */
+/** Whether the template needs Jinja2 itself (`{% … %}` blocks), which Trellis templates cannot express. */
+function hasBlocks(template: unknown): boolean {
+  return typeof template === "string" && /\{%/.test(template);
+}
+
+/**
+ * template-transform: the Jinja2 subset of plain variables becomes a Trellis template. A template
+ * with `{% … %}` blocks becomes a Python code node rendering it with jinja2 on the code sandbox
+ * service, which is how Dify itself renders every template; its `output` keeps its name.
+ */
 export const templateTransformMapper: NodeMapper = {
   map: (node, context) => {
     const data = readData(templateDataSchema, node, context);
+    if (hasBlocks(data.template)) {
+      const inputs = data.variables.map((variable) => ({
+        name: toIdentifier(variable.variable),
+        value: context.selector(variable.value_selector),
+      }));
+      context.change(
+        "Jinja2 blocks ({% … %}) run as in Dify: a Python code node renders the template with jinja2 on the code sandbox service (TRELLIS_CODE_SANDBOX_URL); without one the node fails with sandbox_not_configured",
+      );
+      if (inputs.some((input, index) => input.name !== data.variables[index]!.variable)) {
+        context.change(
+          "Some variable names were changed to be valid identifiers; rename them in the template to match",
+        );
+      }
+      return {
+        nodes: [
+          trellisNode(node, "code", {
+            language: "python3",
+            code: jinjaRenderPython(data.template),
+            inputs,
+            outputs: [{ name: "output", type: "string" }],
+          }),
+        ],
+      };
+    }
     const variables = new Map(
       data.variables.map((variable) => [variable.variable, context.selector(variable.value_selector)]),
     );
     const converted = convertJinja(data.template, variables);
     for (const change of converted.changes) context.change(change);
-    // An unsupported template is left to the placeholder, which keeps the Jinja2 source in `unsupported.original`.
-    if (converted.unsupported) return { nodes: [], unsupported: converted.unsupported };
     return { nodes: [trellisNode(node, "template", { template: converted.template })] };
   },
-  outputPath: (path) => (path[0] === "output" ? ["text", ...path.slice(1)] : path),
+  // A template node answers `text`; the Jinja2 code node keeps Dify's `output`.
+  outputPath: (path, node) =>
+    path[0] === "output" && !hasBlocks(node.data.template) ? ["text", ...path.slice(1)] : path,
 };

@@ -40,11 +40,23 @@ export interface DifySandboxStub {
   close(): Promise<void>;
 }
 
-/** The Python the tests run code with: TRELLIS_TEST_PYTHON, else `python3` when it runs. */
-export function findTestPython(): string | undefined {
-  const candidate = process.env.TRELLIS_TEST_PYTHON || "python3";
-  const probe = spawnSync(candidate, ["-c", "import json, base64"], { stdio: "ignore", timeout: 10_000 });
-  return probe.status === 0 ? candidate : undefined;
+/**
+ * The Python the tests run code with: TRELLIS_TEST_PYTHON, else `python3`, when it runs and has
+ * the given modules (dify-sandbox's image has jinja2, requests and httpx).
+ */
+export function findTestPython(modules: string[] = []): string | undefined {
+  for (const candidate of [process.env.TRELLIS_TEST_PYTHON, "python3"]) {
+    if (!candidate) continue;
+    // The interpreter's own path: the stub runs it with an empty environment, where `python3`
+    // would be looked up on a default PATH and could be another Python.
+    const probe = spawnSync(
+      candidate,
+      ["-c", `import json, base64, sys${modules.map((name) => `, ${name}`).join("")}; print(sys.executable)`],
+      { encoding: "utf8", timeout: 10_000 },
+    );
+    if (probe.status === 0 && probe.stdout.trim()) return probe.stdout.trim();
+  }
+  return undefined;
 }
 
 /**
