@@ -97,6 +97,41 @@ describe("an imported Dify app runs on the real engine", () => {
   });
 });
 
+describe("shapes of newer Dify files run on the engine", () => {
+  const run = async (fixture: string, inputs: Record<string, unknown>) => {
+    const compiled = compileWorkflow(importDifyWorkflow(readFixture(fixture)).document);
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+    return runWorkflow(compiled.workflow, inputs, {
+      runId: `run-${fixture}`,
+      recorder: new MemoryRunRecorder(),
+      services: createTestServices({ tools: createToolRegistry([createCodeTool()]) }),
+    });
+  };
+
+  it("a code output named error reaches the end node", async () => {
+    expect((await run("code-error-output.yml", { query: "" })).outputs).toEqual({
+      command: "help",
+      problem: "empty_input",
+    });
+    expect((await run("code-error-output.yml", { query: "plan the trip" })).outputs).toEqual({
+      command: "plan",
+      problem: "",
+    });
+  });
+
+  it("an answer inside an iteration runs per item and the iteration's output is the answer", async () => {
+    const result = await run("answer-in-iteration.yml", { words: "tide, pool" });
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs).toEqual({ answer: ["0: tide", "1: pool"] });
+  });
+
+  it("a webhook trigger's fields are the run's inputs", async () => {
+    const result = await run("trigger-webhook.yml", { order_id: "A-7", amount: 12.5 });
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs).toEqual({ summary: "Order A-7: 12.5" });
+  });
+});
+
 describe("a Dify Python code node on the code sandbox service", () => {
   const python = findTestPython();
   let stub: DifySandboxStub | undefined;

@@ -142,6 +142,9 @@ describe("every fixture", () => {
       "iteration-start",
       "template-transform",
       "variable-aggregator",
+      "variable-assigner",
+      "trigger-schedule",
+      "trigger-webhook",
       "parameter-extractor",
       "question-classifier",
       "end",
@@ -609,5 +612,64 @@ describe("realistic apps", () => {
     ]);
     expect(edge(result.document, "1750000000004", "1750000000005")).toBeDefined();
     expect(result.report.compile.ok).toBe(true);
+  });
+});
+
+describe("files from newer Dify versions and its export API", () => {
+  it("Dify's export API answer ({ data: <the YAML> }) imports as the YAML it carries", () => {
+    const yaml = readFixture("template-transform.yml");
+    const wrapped = importDifyWorkflow(JSON.stringify({ data: yaml }));
+    expect(wrapped.document).toEqual(load("template-transform.yml").document);
+    expect(wrapped.report.source).toEqual(load("template-transform.yml").report.source);
+  });
+
+  it("an answer inside an iteration becomes a template node in the body (an end node cannot be there)", () => {
+    const result = load("answer-in-iteration.yml");
+    expect(node(result.document, "say1")).toMatchObject({
+      type: "template",
+      parentId: "iter1",
+      data: { template: "Working on {{upper1.text}}" },
+    });
+    expect(entry(result, "say1").changes.join(" ")).toContain("inside an iteration");
+    expect(node(result.document, "end1").type).toBe("end");
+    expect(result.report.compile).toEqual({ ok: true, issues: [] });
+  });
+
+  it("a code output named error (reserved here) is read from the returned value, like result", () => {
+    const result = load("code-error-output.yml");
+    expect(node(result.document, "parse1").data.outputs).toEqual([{ name: "command", type: "string" }]);
+    expect(node(result.document, "end1").data.outputs).toEqual([
+      { name: "command", value: ["parse1", "command"] },
+      { name: "problem", value: ["parse1", "result", "error"] },
+    ]);
+    expect(result.report.compile).toEqual({ ok: true, issues: [] });
+  });
+
+  it("a schedule trigger becomes the start node, and the report gives its cron and time zone", () => {
+    const result = load("trigger-schedule.yml");
+    expect(node(result.document, "1769609753351")).toMatchObject({ type: "start", data: { inputs: [] } });
+    expect(entry(result, "1769609753351")).toMatchObject({ status: "changed", trellisType: "start" });
+    expect(entry(result, "1769609753351").changes).toEqual([
+      'Dify\'s schedule trigger became the start node: add the schedule with Schedule after saving (cron "30 19 * * 1,5", time zone Europe/Paris)',
+    ]);
+    expect(result.report.notes).not.toContain("The file has no start node; one was added");
+    expect(result.report.compile).toEqual({ ok: true, issues: [] });
+  });
+
+  it("a webhook trigger becomes the start node with its query and body fields as typed inputs", () => {
+    const result = load("trigger-webhook.yml");
+    expect(node(result.document, "hook1")).toMatchObject({
+      type: "start",
+      data: {
+        inputs: [
+          { name: "source", type: "string", required: false },
+          { name: "order_id", type: "string", required: true },
+          { name: "amount", type: "number", required: true },
+        ],
+      },
+    });
+    expect(entry(result, "hook1").changes.join(" ")).toContain("X-Signature");
+    expect(node(result.document, "tpl1").data.template).toBe("Order {{hook1.order_id}}: {{hook1.amount}}");
+    expect(result.report.compile).toEqual({ ok: true, issues: [] });
   });
 });

@@ -29,7 +29,7 @@ import {
 } from "../report";
 import type { DifyNodeInfo, ImplicitInput, MapContext, NodeMapper, PendingReference } from "./context";
 import { answerMapper } from "./nodes/answer";
-import { NODE_MAPPERS, UNSUPPORTED_REASONS } from "./nodes/index";
+import { ENTRY_NODE_TYPES, NODE_MAPPERS, UNSUPPORTED_REASONS } from "./nodes/index";
 import { DifyNodeDataError } from "./nodes/shared";
 import { parseDifyFile } from "./parse";
 import { makePlaceholder } from "./placeholder";
@@ -117,7 +117,7 @@ export function mapDifyFile(file: DifyFile): DifyImport {
   notes.push(...collectNotes(canvasNotes));
 
   // The start node receives sys.* and conversation variables as inputs.
-  let startInfo = infos.find((info) => info.type === "start");
+  let startInfo = infos.find((info) => ENTRY_NODE_TYPES.has(info.type));
   const createdStart = startInfo === undefined;
   if (!startInfo) {
     startInfo = {

@@ -1,4 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, parseDocument, visit } from "yaml";
+import { isDifyExportAnswer } from "../detect-format";
 import { formatPath, ImportFileError, MAX_IMPORT_CHARACTERS } from "../errors";
 import { type DifyFile, difyFileSchema } from "./schema";
 
@@ -19,6 +20,26 @@ export function parseDifyFile(text: string): DifyFile {
       `The file is larger than ${MAX_IMPORT_CHARACTERS / 1024 / 1024} MB`,
     );
   }
+  let value = readYaml(text);
+  // Dify's export API answers `{ "data": "<the YAML>" }`; export scripts save that answer as is.
+  if (isDifyExportAnswer(value)) value = readYaml(value.data);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ImportFileError(
+      "invalid_import",
+      "(root)",
+      "The file must be a YAML mapping (kind, version, app, workflow)",
+    );
+  }
+  const parsed = difyFileSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ImportFileError("invalid_import", formatPath(issue.path), issue.message);
+  }
+  return parsed.data;
+}
+
+/** The YAML (or JSON) text as a value, refusing bombs; every failure an ImportFileError. */
+function readYaml(text: string): unknown {
   if (text.trim() === "") throw new ImportFileError("invalid_import", "(file)", "The file is empty");
   let document: ReturnType<typeof parseDocument>;
   try {
@@ -33,25 +54,11 @@ export function parseDifyFile(text: string): DifyFile {
     throw new ImportFileError("invalid_import", where, `Not valid YAML: ${first.message.split("\n")[0]}`);
   }
   checkShape(document);
-  let value: unknown;
   try {
-    value = document.toJS({ maxAliasCount: MAX_ALIASES });
+    return document.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (error) {
     throw new ImportFileError("invalid_import", "(file)", `Cannot read the YAML: ${(error as Error).message}`);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ImportFileError(
-      "invalid_import",
-      "(root)",
-      "The file must be a YAML mapping (kind, version, app, workflow)",
-    );
-  }
-  const parsed = difyFileSchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ImportFileError("invalid_import", formatPath(issue.path), issue.message);
-  }
-  return parsed.data;
 }
 
 /** Refuses alias bombs and absurd nesting before anything is expanded. */

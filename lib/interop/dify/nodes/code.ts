@@ -11,6 +11,12 @@ const codeDataSchema = z.looseObject({
   dependencies: z.array(z.unknown()).nullish(),
 });
 
+/**
+ * Dify outputs read as fields of `result` (the whole returned value) rather than declared:
+ * `result` is that value's name here, and `error` is reserved for a handled failure's details.
+ */
+const WHOLE_VALUE_FIELDS = new Set(["result", "error"]);
+
 const OUTPUT_TYPES: Record<string, "string" | "number" | "boolean" | "object" | "array"> = {
   string: "string",
   number: "number",
@@ -32,7 +38,7 @@ export const codeMapper: NodeMapper = {
       value: context.selector(variable.value_selector),
     }));
     const outputs = Object.entries(data.outputs ?? {})
-      .filter(([name]) => name !== "result")
+      .filter(([name]) => !WHOLE_VALUE_FIELDS.has(name))
       .map(([name, output]) => ({
         name: toIdentifier(name),
         type: OUTPUT_TYPES[output.type] ?? (output.type.startsWith("array") ? "array" : "string"),
@@ -72,5 +78,5 @@ export const codeMapper: NodeMapper = {
     }
     return { nodes: [trellisNode(node, "code", { language, code: data.code, inputs, outputs })] };
   },
-  outputPath: (path) => (path[0] === "result" ? ["result", ...path] : path),
+  outputPath: (path) => (WHOLE_VALUE_FIELDS.has(path[0] ?? "") ? ["result", ...path] : path),
 };

@@ -12,6 +12,7 @@ import { questionClassifierMapper } from "./question-classifier";
 import { startMapper } from "./start";
 import { templateTransformMapper } from "./template-transform";
 import { toolMapper } from "./tool";
+import { scheduleTriggerMapper, webhookTriggerMapper } from "./trigger";
 import { variableAggregatorMapper } from "./variable-aggregator";
 
 /**
@@ -38,7 +39,12 @@ export const NODE_MAPPERS: Record<string, NodeMapper> = {
   "parameter-extractor": parameterExtractorMapper,
   "question-classifier": questionClassifierMapper,
   "human-input": humanInputMapper,
+  "trigger-schedule": scheduleTriggerMapper,
+  "trigger-webhook": webhookTriggerMapper,
 };
+
+/** Node types that are a flow's entry point: the start node, and Dify 1.10's triggers. */
+export const ENTRY_NODE_TYPES: ReadonlySet<string> = new Set(["start", "trigger-schedule", "trigger-webhook"]);
 
 /** Why a Dify type without a mapper cannot be imported. */
 export const UNSUPPORTED_REASONS: Record<string, string> = {
