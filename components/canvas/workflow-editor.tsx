@@ -1,6 +1,7 @@
 "use client";
 
 import { ReactFlowProvider } from "@xyflow/react";
+import { type ServerCapabilities, ServerCapabilitiesProvider } from "./server-capabilities";
 import "@xyflow/react/dist/style.css";
 import { XIcon } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -56,8 +57,17 @@ export interface EditorWorkflow {
   canEditDraft?: boolean;
 }
 
+const DEFAULT_CAPABILITIES: ServerCapabilities = { pythonSandbox: true };
+
 /** The visual editor of one workflow: its own store, React Flow provider and panels. */
-export function WorkflowEditor({ workflow }: { workflow: EditorWorkflow }) {
+export function WorkflowEditor({
+  workflow,
+  capabilities = DEFAULT_CAPABILITIES,
+}: {
+  workflow: EditorWorkflow;
+  /** What the server can run (Python code nodes need a code sandbox service). */
+  capabilities?: ServerCapabilities;
+}) {
   const init = useMemo(
     () => ({
       workflowId: workflow.id,
@@ -73,11 +83,13 @@ export function WorkflowEditor({ workflow }: { workflow: EditorWorkflow }) {
     [workflow],
   );
   return (
-    <EditorStoreProvider init={init}>
-      <ReactFlowProvider>
-        <EditorShell />
-      </ReactFlowProvider>
-    </EditorStoreProvider>
+    <ServerCapabilitiesProvider value={capabilities}>
+      <EditorStoreProvider init={init}>
+        <ReactFlowProvider>
+          <EditorShell />
+        </ReactFlowProvider>
+      </EditorStoreProvider>
+    </ServerCapabilitiesProvider>
   );
 }
 

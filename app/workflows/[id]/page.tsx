@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { WorkflowEditor } from "@/components/canvas/workflow-editor";
 import { requirePagePrincipal } from "@/lib/services/access/page-principal";
+import { pythonSandboxConfigured } from "@/lib/services/code-sandbox";
 import { getWorkflowVersion } from "@/lib/services/workflow-versions";
 import { openWorkflowEditor } from "@/lib/services/workflows";
 import { isTrellisError } from "@/lib/workflow/errors";
@@ -56,6 +57,7 @@ export default async function WorkflowEditorPage({
         viewingVersion: version?.version ?? null,
         canEditDraft: !readOnly,
       }}
+      capabilities={{ pythonSandbox: pythonSandboxConfigured() }}
     />
   );
 }
