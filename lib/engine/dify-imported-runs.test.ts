@@ -125,6 +125,39 @@ describe("shapes of newer Dify files run on the engine", () => {
     expect(result.outputs).toEqual({ answer: ["0: tide", "1: pool"] });
   });
 
+  it("list operators filter (with a reference in the value), order, limit and extract as Dify does", async () => {
+    const result = await run("list-operator.yml", { needle: "tide" });
+    expect(result.status).toBe("succeeded");
+    expect(result.outputs).toEqual({
+      kept: ["tide pool", "tide line"],
+      first: "tide pool",
+      last: "tide line",
+      // Dify extracts before it orders: the third item left by the filter (5, 4, 2, 3) is 2.
+      third: 2,
+      picked: [2],
+    });
+  });
+
+  it("a list operator's serial past the end fails the node, never an empty success", async () => {
+    const imported = importDifyWorkflow(readFixture("list-operator.yml").replace('serial: "3"', 'serial: "9"'));
+    const compiled = compileWorkflow(imported.document);
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+    const recorder = new MemoryRunRecorder();
+    const result = await runWorkflow(
+      compiled.workflow,
+      { needle: "tide" },
+      {
+        runId: "run-list-serial",
+        recorder,
+        services: createTestServices({ tools: createToolRegistry([createCodeTool()]) }),
+      },
+    );
+    expect(result.status).toBe("failed");
+    expect(recorder.nodeRuns().find((row) => row.nodeId === "nums1")?.errorMessage).toContain(
+      "Serial 9 is past the end of the list (4 items)",
+    );
+  });
+
   it("a webhook trigger's fields are the run's inputs", async () => {
     const result = await run("trigger-webhook.yml", { order_id: "A-7", amount: 12.5 });
     expect(result.status).toBe("succeeded");

@@ -145,6 +145,7 @@ describe("every fixture", () => {
       "variable-assigner",
       "trigger-schedule",
       "trigger-webhook",
+      "list-operator",
       "parameter-extractor",
       "question-classifier",
       "end",

@@ -6,6 +6,7 @@ import { httpRequestMapper } from "./http-request";
 import { humanInputMapper } from "./human-input";
 import { ifElseMapper } from "./if-else";
 import { iterationMapper } from "./iteration";
+import { listOperatorMapper } from "./list-operator";
 import { llmMapper } from "./llm";
 import { parameterExtractorMapper } from "./parameter-extractor";
 import { questionClassifierMapper } from "./question-classifier";
@@ -20,7 +21,7 @@ import { variableAggregatorMapper } from "./variable-aggregator";
  * depends on the graph and is added by the driver; `iteration-start` is absorbed by its iteration.
  * `variable-assigner` is the aggregator's type in files from Dify before 0.6, which Dify still
  * runs as an aggregator (NodeType.LEGACY_VARIABLE_AGGREGATOR); writing conversation variables is
- * `assigner`. Types not listed (knowledge-retrieval, document-extractor, list-operator, loop, …)
+ * `assigner`. Types not listed (knowledge-retrieval, document-extractor, loop, …)
  * become placeholders.
  */
 export const NODE_MAPPERS: Record<string, NodeMapper> = {
@@ -39,6 +40,7 @@ export const NODE_MAPPERS: Record<string, NodeMapper> = {
   "parameter-extractor": parameterExtractorMapper,
   "question-classifier": questionClassifierMapper,
   "human-input": humanInputMapper,
+  "list-operator": listOperatorMapper,
   "trigger-schedule": scheduleTriggerMapper,
   "trigger-webhook": webhookTriggerMapper,
 };
@@ -51,7 +53,6 @@ export const UNSUPPORTED_REASONS: Record<string, string> = {
   "knowledge-retrieval": "Knowledge bases (datasets) do not exist here",
   "knowledge-retrieval-v2": "Knowledge bases (datasets) do not exist here",
   "document-extractor": "Files cannot be uploaded into a run here",
-  "list-operator": "There is no list operator node; use a Code node",
   assigner: "Conversation variables cannot be written here (no memory between runs)",
   loop: "There is no loop node; an iteration over a list may do",
   "loop-start": "Part of a loop, which is not supported",
