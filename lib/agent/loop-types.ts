@@ -1,5 +1,5 @@
 import "server-only";
-import type { ChatMessage, LanguageModel, ModelRequest, ModelResponse } from "../llm/language-model";
+import type { ChatMessage, LanguageModel, ModelRequest, ModelResponse, ReasoningEffort } from "../llm/language-model";
 import type { DeltaRouter } from "./delta-router";
 import type { CallOutcome, RequestedCall } from "./guards/guarded-call";
 import type { ToolSet } from "./tool-set";
@@ -114,6 +114,8 @@ export interface LoopSetup {
   idempotencyKey?: string;
   /** Temperature for model calls. */
   temperature?: number;
+  /** `reasoning_effort` for model calls; unset sends none. */
+  reasoningEffort?: ReasoningEffort;
   /** Completion cap for model calls. */
   maxTokens?: number;
 }

@@ -99,6 +99,7 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
     const full: ModelRequest = {
       temperature: setup.temperature,
       maxTokens: setup.maxTokens,
+      ...(setup.reasoningEffort ? { reasoningEffort: setup.reasoningEffort } : {}),
       ...request,
       signal,
     };

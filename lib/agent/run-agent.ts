@@ -61,6 +61,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     toolCredentials: options.toolCredentials,
     idempotencyKey: options.idempotencyKey,
     temperature: options.temperature,
+    reasoningEffort: options.reasoningEffort,
     maxTokens: options.maxTokens,
   });
 }

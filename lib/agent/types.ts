@@ -1,5 +1,5 @@
 import "server-only";
-import type { ChatMessage, LanguageModel } from "../llm/language-model";
+import type { ChatMessage, LanguageModel, ReasoningEffort } from "../llm/language-model";
 import type { ToolDefinition } from "../tools/define-tool";
 import type { AgentMode } from "../workflow/nodes/agent";
 
@@ -201,6 +201,8 @@ export interface RunAgentOptions {
   idempotencyKey?: string;
   /** Sampling temperature for the reasoning model. */
   temperature?: number;
+  /** `reasoning_effort` for every model call; unset sends none (the model's own). */
+  reasoningEffort?: ReasoningEffort;
   /** Completion cap per model call. */
   maxTokens?: number;
 }

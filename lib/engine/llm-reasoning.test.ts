@@ -100,3 +100,39 @@ describe("LLM node and reasoning models", () => {
     expect(end?.processData?.reasoning).toBeUndefined();
   });
 });
+
+describe("agent nodes and sampling settings", () => {
+  let provider: FakeProviderHarness;
+  beforeAll(async () => {
+    provider = await startFakeProvider();
+  });
+  afterAll(() => provider.close());
+  beforeEach(() => provider.server.reset());
+
+  const flow = (config: Record<string, unknown> = {}) =>
+    new WorkflowBuilder()
+      .add("start", "start", {})
+      .add("agent", "agent", {
+        mode: "react",
+        model: { provider: "fake", model: "qwen3-32b" },
+        query: "Capital of France?",
+        ...config,
+      })
+      .add("end", "end", { outputs: [{ name: "answer", value: "{{agent.answer}}" }] })
+      .chain("start", "agent", "end")
+      .build();
+
+  it("sends the agent's temperature and reasoning effort on its model calls, and neither by default", async () => {
+    provider.server.script({ text: "Final Answer: Paris." }, { text: "Final Answer: Paris." });
+    const services = createTestServices({ models: provider.resolver });
+    const set = await runRecorded(flow({ temperature: 0.3, reasoningEffort: "high" }), {}, services);
+    expect(set.result.outputs).toEqual({ answer: "Paris." });
+    await runRecorded(flow(), {}, services);
+    expect(
+      provider.server.requests.map((request) => [request.body.temperature, request.body.reasoning_effort]),
+    ).toEqual([
+      [0.3, "high"],
+      [undefined, undefined],
+    ]);
+  });
+});

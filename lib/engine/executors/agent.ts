@@ -39,6 +39,10 @@ export const agentExecutor: NodeExecutor = async (context) => {
       tools,
       instructions,
       query,
+      temperature: config.temperature,
+      ...(config.reasoningEffort && config.reasoningEffort !== "default"
+        ? { reasoningEffort: config.reasoningEffort }
+        : {}),
       limits: {
         maxIterations: config.limits.maxIterations,
         maxToolCalls: config.limits.maxToolCalls,

@@ -226,7 +226,11 @@ describe("node by node", () => {
       instructions: "You help with scheduling.",
       query: "{{start1.task}}",
       limits: { maxIterations: 5 },
+      // The model's completion params, read as an LLM node's are.
+      temperature: 0.2,
+      reasoningEffort: "low",
     });
+    expect(entry(result, "agent1").changes).toContain("Model parameters not carried over: top_p");
     expect(node(result.document, "end1").data.outputs).toEqual([{ name: "answer", value: ["agent1", "answer"] }]);
     expect(result.report.references).toEqual([
       expect.objectContaining({ kind: "tool", name: "tavily/tavily_search", nodeIds: ["agent1"], available: false }),

@@ -8,6 +8,7 @@ import {
   truncate,
 } from "./common-schemas";
 import { defineNode } from "./define-node";
+import { reasoningEffortSchema } from "./llm";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 
 /** Agent strategies; `auto` picks function_call when the model supports tools, react otherwise. */
@@ -40,6 +41,14 @@ export const agentConfigSchema = z.object({
   mode: z.enum(AGENT_MODES).default("auto"),
   model: modelField(),
   modelTimeouts: modelTimeoutsSchema,
+  /** Sampling temperature of every model call the agent makes; unset leaves the model's default. */
+  temperature: z
+    .number()
+    .min(0)
+    .max(2)
+    .optional()
+    .describe("Leave empty for the model's default. Lower keeps tool choices steadier."),
+  reasoningEffort: reasoningEffortSchema,
   /** Tool names from the registry; the allowlist the model may call. */
   tools: z.array(z.string().min(1)).default([]),
   instructions: z.string().default(""),
@@ -75,6 +84,7 @@ export const agentNode = defineNode<AgentConfig>({
     limits: { maxIterations: 10, toolTimeoutMs: 30_000 },
     readOnlyOnly: false,
     maxReplans: 2,
+    reasoningEffort: "default",
   }),
   hasInput: true,
   outputPorts: () => DEFAULT_OUTPUT_PORTS,

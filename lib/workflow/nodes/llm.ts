@@ -6,6 +6,14 @@ import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
 /** `reasoning_effort` values a reasoning model takes (OpenAI's, copied by compatible servers). */
 export const REASONING_EFFORTS = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
 
+/** `reasoning_effort` for reasoning models; `default` sends none (the model's own). Shared by every node that calls a model. */
+export const reasoningEffortSchema = z
+  .enum(["default", ...REASONING_EFFORTS])
+  .default("default")
+  .describe(
+    "Reasoning models only (gpt-5, o-series and compatible servers): how much the model reasons. default sends nothing.",
+  );
+
 /** Config of the llm node: one model call with templated prompts. */
 export const llmConfigSchema = z.object({
   ...policyShape,
@@ -14,13 +22,7 @@ export const llmConfigSchema = z.object({
   systemPrompt: z.string().default(""),
   userPrompt: z.string().default(""),
   temperature: z.number().min(0).max(2).default(0.7),
-  /** `reasoning_effort` for reasoning models; `default` sends none (the model's own). */
-  reasoningEffort: z
-    .enum(["default", ...REASONING_EFFORTS])
-    .default("default")
-    .describe(
-      "Reasoning models only (gpt-5, o-series and compatible servers): how much the model reasons. default sends nothing.",
-    ),
+  reasoningEffort: reasoningEffortSchema,
   maxTokens: z.number().int().positive().optional(),
   responseFormat: z.enum(["text", "json"]).default("text"),
   /** JSON Schema for structured output; only used when responseFormat is json. */

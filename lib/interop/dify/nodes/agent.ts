@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AgentMode } from "../../../workflow/nodes/agent";
 import { difyToolName, findBuiltinTool } from "../builtin-tools";
 import type { NodeMapper } from "../context";
-import { readData, trellisNode } from "./shared";
+import { mapModel, readData, trellisNode } from "./shared";
 
 /** AgentNodeData (nodes/agent/entities.py): strategy plus `agent_parameters: { name: { type, value } }`. */
 const agentDataSchema = z.looseObject({
@@ -22,7 +22,12 @@ const toolSelectorSchema = z.looseObject({
   enabled: z.boolean().optional(),
 });
 
-const modelValueSchema = z.looseObject({ provider: z.string().default(""), model: z.string().min(1) });
+/** The agent's `model` parameter (a model-selector value: provider, model, completion_params). */
+const modelValueSchema = z.looseObject({
+  provider: z.string().default(""),
+  model: z.string().min(1),
+  completion_params: z.record(z.string(), z.unknown()).nullish(),
+});
 
 /** Dify strategy names (the langgenius/agent plugin) → Trellis modes. */
 const MODES: Record<string, AgentMode> = {
@@ -43,13 +48,20 @@ export const agentMapper: NodeMapper = {
         `Strategy "${data.agent_strategy_name}" became "auto" (function calling when the model supports tools)`,
       );
     const modelValue = modelValueSchema.safeParse(parameters.model?.value);
-    const model = modelValue.success ? modelValue.data.model : "gpt-4o-mini";
     if (!modelValue.success) context.change("No model was set; the default model is used");
-    else if (modelValue.data.provider) {
-      context.change(
-        `Model provider "${modelValue.data.provider}" became the workspace's default provider (model "${model}" kept)`,
-      );
-    }
+    // The same reading as an LLM node's model: provider, temperature, reasoning effort, the rest reported.
+    const mapped = mapModel(
+      modelValue.success
+        ? {
+            provider: modelValue.data.provider,
+            name: modelValue.data.model,
+            completion_params: modelValue.data.completion_params,
+          }
+        : { provider: "", name: "gpt-4o-mini" },
+      context,
+    );
+    if (mapped.maxTokens !== undefined)
+      context.change("max_tokens was not carried over: agents have no completion cap here");
     const tools: string[] = [];
     const unresolved: string[] = [];
     const toolValues = Array.isArray(parameters.tools?.value) ? parameters.tools.value : [];
@@ -86,7 +98,9 @@ export const agentMapper: NodeMapper = {
       nodes: [
         trellisNode(node, "agent", {
           mode: mode ?? "auto",
-          model: { provider: "default", model },
+          model: mapped.model,
+          ...(mapped.temperature === undefined ? {} : { temperature: mapped.temperature }),
+          ...(mapped.reasoningEffort === undefined ? {} : { reasoningEffort: mapped.reasoningEffort }),
           tools: [...new Set(tools)],
           instructions: text("instruction"),
           query: text("query"),
