@@ -1,7 +1,6 @@
 "use client";
 
 import { PlusIcon, Trash2Icon, XIcon } from "lucide-react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldHint } from "@/components/ui/field-hint";
@@ -9,13 +8,13 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
-import { fieldLabel, listItemLabel, optionLabel } from "@/lib/workflow/field-labels";
-import { useServerCapabilities } from "../server-capabilities";
+import { fieldLabel, listItemLabel } from "@/lib/workflow/field-labels";
 import type { CanvasIssue } from "../store/types";
 import { defaultFor, fieldDomId, isStringArray, issuesAt, type JsonSchema, typeOf, unwrap } from "./schema-json";
 import type { VariableOption } from "./upstream-variables";
 import { CodeEditor } from "./widgets/code-editor";
 import { CredentialSelect } from "./widgets/credential-select";
+import { EnumSelect, LanguageSelect } from "./widgets/enum-select";
 import { KeyValueEditor, type KeyValuePair } from "./widgets/key-value-editor";
 import { ModelPicker, type ModelReference } from "./widgets/model-picker";
 import { PromptEditor } from "./widgets/prompt-editor";
@@ -118,7 +117,7 @@ export function SchemaField({
 }
 
 /** What a field's main control carries: the id its label points at, its invalid state and its help and issues. */
-interface ControlProps {
+export interface ControlProps {
   id: string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;
@@ -307,59 +306,6 @@ function FieldWidget({
     );
   }
   return <JsonField control={control} testId={testId} value={value} onChange={onChange} />;
-}
-
-/** A choice among a schema's `enum` values, labelled in words where the stored value is not. */
-function EnumSelect({
-  name,
-  control,
-  testId,
-  value,
-  options,
-  onChange,
-}: {
-  name: string;
-  control: ControlProps;
-  testId: string;
-  value: unknown;
-  options: unknown[];
-  onChange: (value: unknown) => void;
-}) {
-  return (
-    <NativeSelect
-      {...control}
-      data-testid={testId}
-      value={String(value ?? "")}
-      onChange={(event) => onChange(options.find((option) => String(option) === event.target.value))}
-    >
-      {options.map((option) => (
-        <option key={String(option)} value={String(option)}>
-          {optionLabel(name, option)}
-        </option>
-      ))}
-    </NativeSelect>
-  );
-}
-
-/**
- * The code node's language. Python runs on the server's code sandbox service; where the server has
- * none, the choice says so at once rather than at the first run.
- */
-function LanguageSelect(props: Parameters<typeof EnumSelect>[0]) {
-  const { pythonSandbox } = useServerCapabilities();
-  return (
-    <>
-      <EnumSelect {...props} />
-      {props.value === "python3" && !pythonSandbox && (
-        <Alert tone="warning" data-testid="python-sandbox-missing">
-          <p>
-            This server has no code sandbox service for Python, so this node fails when it runs. An administrator sets{" "}
-            <code>TRELLIS_CODE_SANDBOX_URL</code> to a dify-sandbox.
-          </p>
-        </Alert>
-      )}
-    </>
-  );
 }
 
 /** A nested object; optional objects get an "enable" toggle. */
