@@ -6,7 +6,6 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FieldHint } from "@/components/ui/field-hint";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { fieldLabel, listItemLabel } from "@/lib/workflow/field-labels";
 import type { CanvasIssue } from "../store/types";
