@@ -3,8 +3,9 @@
 # in a venv under node_modules/.cache, installing them with pip when missing: the clients of the
 # OpenAI-compatible API and MCP server tests (app/api/v1/chat/completions/openai-python-sdk.test.ts,
 # app/api/v1/mcp/mcp-sdk.test.ts), and the MCP server the MCP tool source is tested against
-# (lib/tools/mcp/mcp-python-server.test.ts). Exits 1, with the reason on stderr, when this machine has no
-# python3 or pip reaches no index that has them.
+# (lib/tools/mcp/mcp-python-server.test.ts); and jinja2, which dify-sandbox's image has, for the Python the
+# code sandbox stand-in runs (lib/tools/sandbox/testing/dify-sandbox-stub.ts). Exits 1, with the reason on
+# stderr, when this machine has no python3 or pip reaches no index that has them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv="node_modules/.cache/trellis-python-sdks"

@@ -54,9 +54,9 @@ optional TRELLIS_TEST_REDIS_URL "Redis at" \
   "Redis could not be started on this machine: the queue-mode integration tests are SKIPPED." \
   bash scripts/redis-local.sh
 
-step "The official Python SDKs of OpenAI and MCP: clients of the published API, and an MCP server for the tool source"
-optional TRELLIS_TEST_PYTHON "Python with the openai and mcp SDKs at" \
-  "The Python openai and mcp SDKs could not be installed on this machine: their client and server tests are SKIPPED." \
+step "The official Python SDKs of OpenAI and MCP (clients of the published API, an MCP server for the tool source) and jinja2 (the Python the code sandbox stand-in runs)"
+optional TRELLIS_TEST_PYTHON "Python with the openai and mcp SDKs and jinja2 at" \
+  "The Python openai and mcp SDKs and jinja2 could not be installed on this machine: their client and server tests, and the Jinja2 template run, are SKIPPED." \
   bash scripts/python-sdks.sh
 
 step "Unit and integration tests"
