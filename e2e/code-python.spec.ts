@@ -4,29 +4,11 @@ import {
   findTestPython,
   startDifySandboxStub,
 } from "../lib/tools/sandbox/testing/dify-sandbox-stub";
-import { createWorkflow, templateDocument } from "./fixtures/workflows";
+import { codeDocument, createWorkflow } from "./fixtures/workflows";
 import { EditorPage } from "./pages/editor-page";
 
 const JAVASCRIPT_DEFAULT = "function main({ input }) {\n  return { result: input };\n}\n";
 const port = Number(process.env.TRELLIS_E2E_PORT ?? 3210);
-
-function codeDocument(data: Record<string, unknown>) {
-  const document = templateDocument();
-  document.nodes[1] = {
-    id: "template_1",
-    type: "code",
-    position: { x: 300, y: 0 },
-    data: {
-      title: "Compute",
-      errorStrategy: "fail-run",
-      inputs: [{ name: "input", value: "{{start.question}}" }],
-      outputs: [{ name: "result", type: "string" }],
-      ...data,
-    },
-  };
-  document.nodes[2].data.outputs = [{ name: "answer", value: "{{template_1.result}}" }];
-  return document;
-}
 
 test("switching a code node to Python swaps the starting code in one undoable step", async ({ page, request }) => {
   const workflowId = await createWorkflow(

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createWorkflow, llmDocument, templateDocument } from "./fixtures/workflows";
+import { codeDocument, createWorkflow, llmDocument, templateDocument } from "./fixtures/workflows";
 import { EditorPage } from "./pages/editor-page";
 
 test("a field shows its problem in words once it is left, and problems name node titles", async ({ page, request }) => {
@@ -31,20 +31,7 @@ test("a field shows its problem in words once it is left, and problems name node
 });
 
 test("a code node's card counts its inputs in words", async ({ page, request }) => {
-  const document = templateDocument();
-  document.nodes[1] = {
-    id: "template_1",
-    type: "code",
-    position: { x: 300, y: 0 },
-    data: {
-      title: "Compute",
-      errorStrategy: "fail-run",
-      code: "function main({ input }) { return { result: input }; }",
-      inputs: [{ name: "input", value: "{{start.question}}" }],
-      outputs: [{ name: "result", type: "string" }],
-    },
-  };
-  document.nodes[2].data.outputs = [{ name: "answer", value: "{{template_1.result}}" }];
+  const document = codeDocument({ code: "function main({ input }) { return { result: input }; }" });
   const workflowId = await createWorkflow(request, `E2E code summary ${Date.now()}`, document);
   const editor = new EditorPage(page);
   await editor.goto(workflowId);
@@ -54,20 +41,7 @@ test("a code node's card counts its inputs in words", async ({ page, request }) 
 });
 
 test("the code editor flags what the sandbox would refuse, and accepts the default", async ({ page, request }) => {
-  const document = templateDocument();
-  document.nodes[1] = {
-    id: "template_1",
-    type: "code",
-    position: { x: 300, y: 0 },
-    data: {
-      title: "Compute",
-      errorStrategy: "fail-run",
-      code: "return { result: input };",
-      inputs: [{ name: "input", value: "{{start.question}}" }],
-      outputs: [{ name: "result", type: "string" }],
-    },
-  };
-  document.nodes[2].data.outputs = [{ name: "answer", value: "{{template_1.result}}" }];
+  const document = codeDocument({ code: "return { result: input };" });
   const workflowId = await createWorkflow(request, `E2E code lint ${Date.now()}`, document);
   const editor = new EditorPage(page);
   await editor.goto(workflowId);

@@ -3,6 +3,23 @@ import { rawChunk } from "../llm/test-support/raw-chunk";
 import { createTestServices, WorkflowBuilder } from "./testing";
 import { eventsOfType, type FakeProviderHarness, runRecorded, startFakeProvider } from "./testing/fake-provider";
 
+let provider: FakeProviderHarness;
+beforeAll(async () => {
+  provider = await startFakeProvider();
+});
+afterAll(() => provider.close());
+beforeEach(() => provider.server.reset());
+
+/** start → one model node on the fake provider's qwen3-32b → end, answering the node's `output`. */
+function modelFlow(type: "llm" | "agent", config: Record<string, unknown>, output: string) {
+  return new WorkflowBuilder()
+    .add("start", "start", {})
+    .add(type, type, { model: { provider: "fake", model: "qwen3-32b" }, ...config })
+    .add("end", "end", { outputs: [{ name: "answer", value: `{{${type}.${output}}}` }] })
+    .chain("start", type, "end")
+    .build();
+}
+
 /**
  * Reasoning models through the LLM node: a `<think>` block in the reply (a model served without a
  * reasoning parser) and reasoning the server sends apart (`reasoning_content`) go to the
@@ -10,24 +27,8 @@ import { eventsOfType, type FakeProviderHarness, runRecorded, startFakeProvider 
  * parsing see the answer only. `reasoningFormat: tagged` keeps the reply as written.
  */
 describe("LLM node and reasoning models", () => {
-  let provider: FakeProviderHarness;
-  beforeAll(async () => {
-    provider = await startFakeProvider();
-  });
-  afterAll(() => provider.close());
-  beforeEach(() => provider.server.reset());
-
   const flow = (config: Record<string, unknown> = {}) =>
-    new WorkflowBuilder()
-      .add("start", "start", {})
-      .add("llm", "llm", {
-        model: { provider: "fake", model: "qwen3-32b" },
-        userPrompt: "Capital of France?",
-        ...config,
-      })
-      .add("end", "end", { outputs: [{ name: "answer", value: "{{llm.text}}" }] })
-      .chain("start", "llm", "end")
-      .build();
+    modelFlow("llm", { userPrompt: "Capital of France?", ...config }, "text");
 
   const services = () => createTestServices({ models: provider.resolver });
 
@@ -102,25 +103,8 @@ describe("LLM node and reasoning models", () => {
 });
 
 describe("agent nodes and sampling settings", () => {
-  let provider: FakeProviderHarness;
-  beforeAll(async () => {
-    provider = await startFakeProvider();
-  });
-  afterAll(() => provider.close());
-  beforeEach(() => provider.server.reset());
-
   const flow = (config: Record<string, unknown> = {}) =>
-    new WorkflowBuilder()
-      .add("start", "start", {})
-      .add("agent", "agent", {
-        mode: "react",
-        model: { provider: "fake", model: "qwen3-32b" },
-        query: "Capital of France?",
-        ...config,
-      })
-      .add("end", "end", { outputs: [{ name: "answer", value: "{{agent.answer}}" }] })
-      .chain("start", "agent", "end")
-      .build();
+    modelFlow("agent", { mode: "react", query: "Capital of France?", ...config }, "answer");
 
   it("sends the agent's temperature and reasoning effort on its model calls, and neither by default", async () => {
     provider.server.script({ text: "Final Answer: Paris." }, { text: "Final Answer: Paris." });

@@ -4,6 +4,7 @@ import { NotSignedInError } from "../services/access/access-errors";
 import { principalFromApiKey } from "../services/access/api-key";
 import type { Principal } from "../services/access/principal";
 import { principalFromRequest } from "../services/access/session";
+import { readCappedText } from "../tools/http/read-capped";
 import { TrellisError } from "../workflow/errors";
 import { clientAddress } from "./client-address";
 import { withCors } from "./cors";
@@ -130,21 +131,9 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 async function readBodyText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new RequestTooLargeError(limit);
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new RequestTooLargeError(limit);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const text = await readCappedText(request.body, limit);
+  if (text === null) throw new RequestTooLargeError(limit);
+  return text;
 }
 
 /** What a handler receives: parsed inputs and the principal (null only for `public` routes). */

@@ -57,11 +57,7 @@ export function checkServerEnvironment(environment: Record<string, string | unde
     if (error instanceof MetricsConfigurationError) throw new ConfigurationError(error.setting, error.problem);
     throw error;
   }
-  const scheduler = environment.TRELLIS_SCHEDULER;
-  if (scheduler !== undefined && !["on", "off"].includes(scheduler.trim().toLowerCase())) {
-    throw new ConfigurationError("TRELLIS_SCHEDULER", `"${scheduler}" must be on or off`);
-  }
-  for (const name of ["TRELLIS_MCP_STDIO", "TRELLIS_CODE_SANDBOX_NETWORK"]) {
+  for (const name of ["TRELLIS_SCHEDULER", "TRELLIS_MCP_STDIO", "TRELLIS_CODE_SANDBOX_NETWORK"]) {
     const value = environment[name];
     if (value !== undefined && !["on", "off"].includes(value.trim().toLowerCase())) {
       throw new ConfigurationError(name, `"${value}" must be on or off`);

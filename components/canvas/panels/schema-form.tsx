@@ -184,28 +184,11 @@ function FieldWidget({
   if (variants?.some((variant) => typeOf(variant) === "string") && variants.some(isStringArray)) {
     return <TemplateOrSelectorField id={id} testId={testId} value={value} onChange={onChange} context={context} />;
   }
-  if (name === "language" && schema.enum?.includes("python3")) {
-    return (
-      <LanguageSelect
-        name={name}
-        control={control}
-        testId={testId}
-        value={value}
-        options={schema.enum}
-        onChange={onChange}
-      />
-    );
-  }
   if (schema.enum) {
+    // The code node's language also says when the server cannot run Python.
+    const Select = name === "language" ? LanguageSelect : EnumSelect;
     return (
-      <EnumSelect
-        name={name}
-        control={control}
-        testId={testId}
-        value={value}
-        options={schema.enum}
-        onChange={onChange}
-      />
+      <Select name={name} control={control} testId={testId} value={value} options={schema.enum} onChange={onChange} />
     );
   }
   if (schema.const !== undefined) return <code className="text-xs">{String(schema.const)}</code>;

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { readCappedText } from "../http/read-capped";
 import type { SandboxLogEntry } from "./run-sandboxed-code";
 import { SandboxError } from "./sandbox-error";
 
@@ -150,7 +151,14 @@ export async function runPythonInSandbox(request: PythonRunRequest): Promise<Pyt
       `The code sandbox at ${where} cannot be reached: ${describeFetchError(thrown)}`,
     );
   }
-  const text = await readCapped(response, request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+  const limit = request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const text = await readCappedText(response.body, limit);
+  if (text === null) {
+    throw new SandboxError(
+      "sandbox_invalid_result",
+      `The code sandbox's answer is larger than ${limit} bytes (the code printed or returned too much)`,
+    );
+  }
   if (response.status === 401 || response.status === 403) {
     throw new SandboxError(
       "sandbox_rejected",
@@ -236,26 +244,4 @@ function describeFetchError(thrown: unknown): string {
   const cause = (thrown as { cause?: { code?: string; message?: string } })?.cause;
   if (cause?.code) return cause.code;
   return cause?.message ?? (thrown instanceof Error ? thrown.message : String(thrown));
-}
-
-/** The body as text, refusing more than `limit` bytes (a runaway print cannot fill the server's memory). */
-async function readCapped(response: Response, limit: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new SandboxError(
-        "sandbox_invalid_result",
-        `The code sandbox's answer is larger than ${limit} bytes (the code printed or returned too much)`,
-      );
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
