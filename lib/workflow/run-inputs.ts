@@ -1,4 +1,5 @@
 import type { StartConfig } from "./nodes/start";
+import { describeValue, hasDeclaredType, withArticle } from "./value-types";
 
 /** One problem with the inputs a run was started with, named by field. */
 export interface RunInputIssue {
@@ -13,32 +14,8 @@ export interface RunInputIssue {
 /** The result of checking run inputs: the values the start node outputs, or every issue. */
 export type RunInputCheck = { ok: true; values: Record<string, unknown> } | { ok: false; issues: RunInputIssue[] };
 
-type DeclaredInput = StartConfig["inputs"][number];
-
 function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === "";
-}
-
-function article(type: string): string {
-  return /^[aeiou]/.test(type) ? "an" : "a";
-}
-
-/** Whether a value has the declared type exactly: no string forms, no silent coercion. */
-function hasType(input: DeclaredInput, value: unknown): boolean {
-  switch (input.type) {
-    case "string":
-      return typeof value === "string";
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "object":
-      return typeof value === "object" && value !== null && !Array.isArray(value);
-    case "array":
-      return Array.isArray(value);
-    default:
-      return true;
-  }
 }
 
 /**
@@ -63,11 +40,11 @@ export function checkRunInputs(
         continue;
       } else continue;
     }
-    if (!hasType(input, value)) {
+    if (!hasDeclaredType(input.type, value)) {
       issues.push({
         field: input.name,
         code: "wrong_type",
-        message: `${input.name}: must be ${article(input.type)} ${input.type}, got ${describeValue(value)}.`,
+        message: `${input.name}: must be ${withArticle(input.type)}, got ${describeValue(value)}.`,
       });
       continue;
     }
@@ -84,12 +61,6 @@ export function checkRunInputs(
   return issues.length ? { ok: false, issues } : { ok: true, values };
 }
 
-function describeValue(value: unknown): string {
-  if (Array.isArray(value)) return "an array";
-  if (value === null) return "null";
-  return typeof value === "object" ? "an object" : `${article(typeof value)} ${typeof value}`;
-}
-
 /** A JSON Schema object (draft 2020-12), as MCP `inputSchema` and OpenAPI 3.1 take it. */
 export type RunInputsJsonSchema = {
   type: "object";
@@ -100,7 +71,7 @@ export type RunInputsJsonSchema = {
 
 /**
  * The JSON Schema of the inputs `checkRunInputs` accepts: one property per declared input with
- * its type (exactly the types `hasType` checks), description and default; the required ones
+ * its type (exactly the types `hasDeclaredType` checks), description and default; the required ones
  * without a default listed as required; extra properties only when the start node allows them.
  * MCP tools, discovery and the API panel describe inputs with it, so they cannot drift from the check.
  */

@@ -36,3 +36,41 @@ export function typeAtPath(type: ValueType, path: readonly string[]): ValueType 
   }
   return current;
 }
+
+/** The types a start input or a code output is declared with (`declaredValueTypeSchema`). */
+export type DeclaredValueType = "string" | "number" | "boolean" | "object" | "array";
+
+/**
+ * Whether a value has the declared type exactly: no string forms, no silent coercion (`42` is
+ * not a string, `"42"` not a number). Start inputs and code outputs are checked with it, so the
+ * API and the engine agree on what a type means.
+ */
+export function hasDeclaredType(type: DeclaredValueType, value: unknown): boolean {
+  switch (type) {
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "boolean":
+      return typeof value === "boolean";
+    case "object":
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+    case "array":
+      return Array.isArray(value);
+    default:
+      return true;
+  }
+}
+
+/** "a string", "an object": a type name with its article, for messages. */
+export function withArticle(type: string): string {
+  return `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
+}
+
+/** What a value is, for messages: "an array", "null", "a number". */
+export function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  if (value === null) return "null";
+  if (value === undefined) return "nothing";
+  return typeof value === "object" ? "an object" : withArticle(typeof value);
+}

@@ -3,6 +3,7 @@ import type { CodeConfig } from "../../workflow/nodes/code";
 import { resolveValue } from "../../workflow/variables";
 import type { NodeExecutor } from "../executor";
 import { callTool, requireTool, truncationPartial } from "./call-tool";
+import { readDeclaredOutputs } from "./code-outputs";
 
 /** The built-in sandboxed JavaScript tool the code node delegates to. */
 export const CODE_TOOL_NAME = "code";
@@ -12,8 +13,9 @@ export const PYTHON_TOOL_NAME = "python";
 
 /**
  * Resolves the code's named inputs and runs it through the built-in `code` tool, or `python` for
- * Python (the sandboxes live in lib/tools). Declared outputs are read from the returned object; `result` is the whole
- * return value unless an output named `result` is declared, which then reads that field.
+ * Python (the sandboxes live in lib/tools). Declared outputs are read from the returned object and
+ * checked against their types (code-outputs.ts); `result` is the whole return value unless an
+ * output named `result` is declared, which then reads that field.
  */
 export const codeExecutor: NodeExecutor = async (context) => {
   const config = context.node.config as unknown as CodeConfig;
@@ -28,14 +30,9 @@ export const codeExecutor: NodeExecutor = async (context) => {
     logs?: unknown;
   };
   const partial = truncationPartial(toolResult, "code result");
-  const outputs: Record<string, unknown> = { result };
-  if (typeof result === "object" && result !== null && !Array.isArray(result)) {
-    for (const output of config.outputs ?? []) outputs[output.name] = (result as Record<string, unknown>)[output.name];
-  }
-  return {
-    outputs,
-    inputs,
-    processData: { language: config.language, logs, latencyMs, size: toolResult.provenance.size },
-    ...(partial ? { partial } : {}),
-  };
+  const processData = { language: config.language, logs, latencyMs, size: toolResult.provenance.size };
+  // A result cut at the value limit is already `partial` and no longer an object to read fields
+  // from: its declared outputs stay unset rather than failing the node a second time.
+  const outputs = partial ? { result } : readDeclaredOutputs(result, config.outputs ?? [], processData);
+  return { outputs, inputs, processData, ...(partial ? { partial } : {}) };
 };

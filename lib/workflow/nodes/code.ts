@@ -38,7 +38,10 @@ export const codeConfigSchema = z
       ),
     code: z.string().default(""),
     inputs: z.array(codeInputSchema).default(() => []),
-    outputs: z.array(codeOutputSchema).default(() => []),
+    outputs: z
+      .array(codeOutputSchema)
+      .default(() => [])
+      .describe("Fields the returned object must have, each of its type (null for no value); otherwise the node fails"),
   })
   .superRefine((config, context) => {
     checkUniqueNames(config.inputs, context, ["inputs"]);

@@ -108,10 +108,12 @@ function main(inputs) {
 }
 `;
 
+const LIST_OPERATOR_OUTPUTS = new Set(["result", "first_record", "last_record"]);
+
 /**
  * list-operator: there is no list node here, so it becomes a Code node running Dify's steps
- * (filter, extract, order, limit) on the list. `result` keeps its name as the returned object's
- * field; `first_record` and `last_record` are declared outputs.
+ * (filter, extract, order, limit) on the list. Its outputs (`result`, `first_record`,
+ * `last_record`) are fields of the returned object.
  */
 export const listOperatorMapper: NodeMapper = {
   map: (node, context) => {
@@ -153,14 +155,13 @@ export const listOperatorMapper: NodeMapper = {
           language: "javascript",
           code,
           inputs,
-          outputs: [
-            { name: "first_record", type: "object" },
-            { name: "last_record", type: "object" },
-          ],
+          outputs: [],
         }),
       ],
     };
   },
-  // `result` is the returned object's field (the code node's `result` is the whole value).
-  outputPath: (path) => (path[0] === "result" ? ["result", ...path] : path),
+  // Dify's outputs are the returned object's fields, read through the code node's `result` (the
+  // whole value). Not declared outputs: a record's type is the list's element type, which a
+  // declared output (checked when the node runs) could not follow.
+  outputPath: (path) => (LIST_OPERATOR_OUTPUTS.has(path[0] ?? "") ? ["result", ...path] : path),
 };

@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { codeDocument, createWorkflow } from "./fixtures/workflows";
+import { EditorPage } from "./pages/editor-page";
+
+test("a code output of another type than declared fails the run with the output named; fixing the type makes it pass", async ({
+  page,
+  request,
+}) => {
+  const workflowId = await createWorkflow(
+    request,
+    `E2E code outputs ${Date.now()}`,
+    codeDocument({ code: "function main({ input }) {\n  return { result: input.length };\n}\n" }),
+  );
+  const editor = new EditorPage(page);
+  await editor.goto(workflowId);
+
+  await editor.run({ question: "tide" });
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "failed", { timeout: 30_000 });
+  const panel = page.getByTestId("run-panel");
+  await expect(panel).toContainText("code_output_type");
+  await expect(panel).toContainText('Output "result" must be a string, but the code returned a number.');
+
+  await editor.select("template_1");
+  await editor.field("outputs.0.type").selectOption("number");
+  await editor.waitSaved();
+  await editor.run({ question: "tide" });
+  await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  await expect(page.getByTestId("run-outputs")).toContainText("4");
+});
