@@ -295,7 +295,7 @@ describe("node by node", () => {
     expect(result.report.notes.some((note) => note.includes("TRELLIS_PUBLIC_API_BASE"))).toBe(true);
   });
 
-  it("code: JavaScript runs as written; `result` is read from the returned object", () => {
+  it("code: JavaScript runs as written; its outputs, `result` too, stay declared with their types", () => {
     const result = load("code.yml");
     const code = node(result.document, "js1").data;
     expect(code).toMatchObject({
@@ -304,11 +304,14 @@ describe("node by node", () => {
         { name: "arg1", value: ["start1", "a"] },
         { name: "arg2", value: ["start1", "b"] },
       ],
-      outputs: [{ name: "doubled", type: "number" }],
+      outputs: [
+        { name: "result", type: "number" },
+        { name: "doubled", type: "number" },
+      ],
     });
     expect(code.code).toContain("function main({arg1, arg2})");
     expect(node(result.document, "end1").data.outputs).toEqual([
-      { name: "sum", value: ["js1", "result", "result"] },
+      { name: "sum", value: ["js1", "result"] },
       { name: "doubled", value: ["js1", "doubled"] },
     ]);
   });
@@ -323,7 +326,8 @@ describe("node by node", () => {
       code: 'def main(arg1: str) -> dict:\n    return {"result": len(arg1.split())}\n',
       inputs: [{ name: "arg1", value: ["start1", "text"] }],
     });
-    expect(node(result.document, "end1").data.outputs).toEqual([{ name: "words", value: ["py1", "result", "result"] }]);
+    expect(node(result.document, "py1").data.outputs).toEqual([{ name: "result", type: "number" }]);
+    expect(node(result.document, "end1").data.outputs).toEqual([{ name: "words", value: ["py1", "result"] }]);
     expect(result.report.compile).toEqual({ ok: true, issues: [] });
   });
 
@@ -640,7 +644,7 @@ describe("files from newer Dify versions and its export API", () => {
     expect(result.report.compile).toEqual({ ok: true, issues: [] });
   });
 
-  it("a code output named error (reserved here) is read from the returned value, like result", () => {
+  it("a code output named error (reserved here) is read from the returned value", () => {
     const result = load("code-error-output.yml");
     expect(node(result.document, "parse1").data.outputs).toEqual([{ name: "command", type: "string" }]);
     expect(node(result.document, "end1").data.outputs).toEqual([

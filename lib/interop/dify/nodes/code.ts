@@ -12,10 +12,11 @@ const codeDataSchema = z.looseObject({
 });
 
 /**
- * Dify outputs read as fields of `result` (the whole returned value) rather than declared:
- * `result` is that value's name here, and `error` is reserved for a handled failure's details.
+ * Dify outputs read as fields of `result` (the whole returned value) rather than declared: `error`
+ * is reserved for a handled failure's details here. A declared `result` is the returned object's
+ * field, as in Dify, so it stays declared and checked.
  */
-const WHOLE_VALUE_FIELDS = new Set(["result", "error"]);
+const WHOLE_VALUE_FIELDS = new Set(["error"]);
 
 const OUTPUT_TYPES: Record<string, "string" | "number" | "boolean" | "object" | "array"> = {
   string: "string",
@@ -27,8 +28,9 @@ const OUTPUT_TYPES: Record<string, "string" | "number" | "boolean" | "object" | 
 /**
  * code: JavaScript runs unchanged, because Dify's `function main({ a, b }) { return {...} }` is
  * what the Trellis sandbox calls. Python runs unchanged on the code sandbox service, which calls
- * `main(**inputs)` as Dify's does. A Dify output named
- * `result` is read from the returned object (`result.result`), since `result` is the whole return value here.
+ * `main(**inputs)` as Dify's does. Dify's declared outputs stay declared, with their types, so the
+ * node checks what the code returns as Dify's does; `error` is read from the returned object
+ * (`result.error`), since here it is reserved for a handled failure's details.
  */
 export const codeMapper: NodeMapper = {
   map: (node, context) => {
