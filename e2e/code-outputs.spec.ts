@@ -18,7 +18,12 @@ test("a code output of another type than declared fails the run with the output 
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "failed", { timeout: 30_000 });
   const panel = page.getByTestId("run-panel");
   await expect(panel).toContainText("code_output_type");
-  await expect(panel).toContainText('Output "result" must be a string, but the code returned a number.');
+  await expect(panel.getByTestId("run-error")).toContainText(
+    'Node "Compute" failed: Output "result" must be a string, but the code returned a number.',
+  );
+  await expect(panel.getByTestId("run-error-hint")).toHaveText(
+    "Convert the value in the code, or change the output's type.",
+  );
 
   await editor.select("template_1");
   await editor.field("outputs.0.type").selectOption("number");

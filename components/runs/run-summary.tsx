@@ -15,6 +15,7 @@ export function RunSummary({
   usesDemoModel,
   errorCode,
   errorMessage,
+  errorHint,
 }: {
   status: string | null;
   durationMs: number | null;
@@ -24,6 +25,8 @@ export function RunSummary({
   usesDemoModel: boolean;
   errorCode?: string | null;
   errorMessage?: string | null;
+  /** How to fix it, when the error says (live runs: the run-end event carries it). */
+  errorHint?: string | null;
 }) {
   return (
     <div
@@ -41,6 +44,12 @@ export function RunSummary({
       {errorCode && (
         <span className="min-w-0 text-destructive" data-testid="run-error">
           <code>{errorCode}</code> {errorMessage}
+          {errorHint && (
+            <span className="text-muted-foreground" data-testid="run-error-hint">
+              {" "}
+              {errorHint}
+            </span>
+          )}
         </span>
       )}
     </div>

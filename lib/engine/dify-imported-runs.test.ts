@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { importDifyWorkflow } from "../interop/dify/map-workflow";
 import { readFixture } from "../interop/dify/testing/fixtures";
 import { createDemoModel } from "../llm/demo";
@@ -6,7 +6,7 @@ import { createCodeTool } from "../tools/built-ins/code";
 import { createPythonTool } from "../tools/built-ins/python";
 import { createToolRegistry } from "../tools/registry";
 import { pythonSandboxFromEnvironment } from "../tools/sandbox/python-sandbox";
-import { type DifySandboxStub, findTestPython, startDifySandboxStub } from "../tools/sandbox/testing/dify-sandbox-stub";
+import { useDifySandboxStub } from "../tools/sandbox/testing/use-dify-sandbox-stub";
 import { compileWorkflow } from "../workflow/compile";
 import { MemoryRunRecorder } from "./memory-recorder";
 import { runWorkflow } from "./run-workflow";
@@ -166,14 +166,9 @@ describe("shapes of newer Dify files run on the engine", () => {
 });
 
 describe("a Dify Python code node on the code sandbox service", () => {
-  const python = findTestPython();
-  let stub: DifySandboxStub | undefined;
-  beforeAll(async () => {
-    if (python) stub = await startDifySandboxStub({ python });
-  });
-  afterAll(() => stub?.close());
+  const sandbox = useDifySandboxStub();
 
-  const runPythonFixture = async (sandbox: ReturnType<typeof pythonSandboxFromEnvironment>) => {
+  const runPythonFixture = async (service: ReturnType<typeof pythonSandboxFromEnvironment>) => {
     const compiled = compileWorkflow(importDifyWorkflow(readFixture("code-python.yml")).document);
     if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
     const recorder = new MemoryRunRecorder();
@@ -181,22 +176,22 @@ describe("a Dify Python code node on the code sandbox service", () => {
       compiled.workflow,
       { text: "the tide comes in twice a day" },
       {
-        runId: `run-dify-python-${sandbox ? "sandbox" : "none"}`,
+        runId: `run-dify-python-${service ? "sandbox" : "none"}`,
         recorder,
-        services: createTestServices({ tools: createToolRegistry([createPythonTool({ sandbox })]) }),
+        services: createTestServices({ tools: createToolRegistry([createPythonTool({ sandbox: service })]) }),
       },
     );
     return { result, py: recorder.nodeRuns().find((row) => row.nodeId === "py1") };
   };
 
-  it.skipIf(!python)("runs unchanged and its `result` reaches the end node", async () => {
+  it.skipIf(!sandbox.python)("runs unchanged and its `result` reaches the end node", async () => {
     const { result, py } = await runPythonFixture(
-      pythonSandboxFromEnvironment({ TRELLIS_CODE_SANDBOX_URL: stub!.url }),
+      pythonSandboxFromEnvironment({ TRELLIS_CODE_SANDBOX_URL: sandbox.stub.url }),
     );
     expect(result.status).toBe("succeeded");
     expect(result.outputs).toEqual({ words: 7 });
     expect(py?.processData).toMatchObject({ language: "python3" });
-    expect(stub!.requests.at(-1)?.body).toMatchObject({ language: "python3", enable_network: false });
+    expect(sandbox.stub.requests.at(-1)?.body).toMatchObject({ language: "python3", enable_network: false });
   });
 
   it("without a sandbox the run fails at that node with sandbox_not_configured, never succeeds", async () => {
@@ -208,14 +203,9 @@ describe("a Dify Python code node on the code sandbox service", () => {
 });
 
 describe("a Dify template with Jinja2 blocks on the code sandbox service", () => {
-  const python = findTestPython(["jinja2"]);
-  let stub: DifySandboxStub | undefined;
-  beforeAll(async () => {
-    if (python) stub = await startDifySandboxStub({ python });
-  });
-  afterAll(() => stub?.close());
+  const sandbox = useDifySandboxStub(["jinja2"]);
 
-  it.skipIf(!python)(
+  it.skipIf(!sandbox.python)(
     "renders the {% for %} block with jinja2, as Dify does, and its output reaches the end",
     async () => {
       const compiled = compileWorkflow(importDifyWorkflow(readFixture("template-transform.yml")).document);
@@ -228,7 +218,9 @@ describe("a Dify template with Jinja2 blocks on the code sandbox service", () =>
           recorder: new MemoryRunRecorder(),
           services: createTestServices({
             tools: createToolRegistry([
-              createPythonTool({ sandbox: pythonSandboxFromEnvironment({ TRELLIS_CODE_SANDBOX_URL: stub!.url }) }),
+              createPythonTool({
+                sandbox: pythonSandboxFromEnvironment({ TRELLIS_CODE_SANDBOX_URL: sandbox.stub.url }),
+              }),
             ]),
           }),
         },

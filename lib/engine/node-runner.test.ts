@@ -79,7 +79,8 @@ describe("retry policy", () => {
     expect(eventsOf(events, "node-retry").map((event) => event.delayMs)).toEqual([2, 2]);
     expect(result.status).toBe("failed");
     expect(result.error).toMatchObject({ code: "down", nodeId: "work" });
-    expect(result.error?.message).toContain("[down]");
+    // The message names the node and says what failed; the code is the error's, not repeated in it.
+    expect(result.error?.message).toBe('Node "work" failed: still down');
   });
 
   it("does not retry a non-retryable NodeExecutionError", async () => {

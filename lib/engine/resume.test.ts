@@ -118,7 +118,7 @@ describe("human input", () => {
     await runWorkflow(workflow, { doc: "x" }, { runId: "run-timeout", recorder, services });
     const result = await resumeRun("run-timeout", null, { compiled: workflow, recorder, services });
     expect(result.status).toBe("failed");
-    expect(result.error?.message).toContain("human_input_timeout");
+    expect(result.error?.code).toBe("human_input_timeout");
   });
 });
 

@@ -78,6 +78,7 @@ export function RunPanel() {
           usesDemoModel={detail?.run.usesDemoModel ?? false}
           errorCode={runEnd?.type === "run-end" ? runEnd.error?.code : null}
           errorMessage={runEnd?.type === "run-end" ? runEnd.error?.message : null}
+          errorHint={runEnd?.type === "run-end" ? runEnd.error?.hint : null}
         />
         {!finished && (
           <Button

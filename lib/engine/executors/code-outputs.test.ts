@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCodeTool } from "../../tools/built-ins/code";
 import { createPythonTool } from "../../tools/built-ins/python";
 import { createToolRegistry } from "../../tools/registry";
 import { pythonSandboxFromEnvironment } from "../../tools/sandbox/python-sandbox";
-import {
-  type DifySandboxStub,
-  findTestPython,
-  startDifySandboxStub,
-} from "../../tools/sandbox/testing/dify-sandbox-stub";
+import { useDifySandboxStub } from "../../tools/sandbox/testing/use-dify-sandbox-stub";
 import type { CodeConfig } from "../../workflow/nodes/code";
 import { MemoryRunRecorder } from "../memory-recorder";
 import { runWorkflow } from "../run-workflow";
@@ -138,16 +134,11 @@ describe("a code node's declared outputs are checked when it runs, as Dify's are
 });
 
 describe("a Python code node's declared outputs are checked the same way", () => {
-  const python = findTestPython();
-  let stub: DifySandboxStub | undefined;
-  beforeAll(async () => {
-    if (python) stub = await startDifySandboxStub({ python });
-  });
-  afterAll(() => stub?.close());
+  const sandbox = useDifySandboxStub();
 
-  it.skipIf(!python)("a missing output and a wrong type fail; a right one passes", async () => {
+  it.skipIf(!sandbox.python)("a missing output and a wrong type fail; a right one passes", async () => {
     const tools = createToolRegistry([
-      createPythonTool({ sandbox: pythonSandboxFromEnvironment({ TRELLIS_CODE_SANDBOX_URL: stub!.url }) }),
+      createPythonTool({ sandbox: pythonSandboxFromEnvironment({ TRELLIS_CODE_SANDBOX_URL: sandbox.stub.url }) }),
     ]);
     const run = (body: string, outputs: Outputs) =>
       runCode(`def main() -> dict:\n    return ${body}\n`, outputs, { language: "python3", tools });

@@ -229,7 +229,7 @@ describe("graph-form Plan-and-Execute: the iteration replans failed steps", () =
     const result = await runWorkflow(workflow, { goal: "g" }, { runId: "replan-exhausted", recorder, services });
 
     expect(result.status).toBe("failed");
-    expect(result.error?.message).toContain("iteration_item_failed");
+    expect(result.error?.code).toBe("iteration_item_failed");
     expect(plannerModel.requests).toHaveLength(2);
     const handled = eventsOf(recorder.events, "node-error")
       .filter((event) => event.nodeId === "call")

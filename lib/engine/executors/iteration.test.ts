@@ -193,7 +193,7 @@ describe("iteration", () => {
       },
     );
     expect(result.status).toBe("failed");
-    expect(result.error?.message).toContain("iteration_input_not_array");
+    expect(result.error?.code).toBe("iteration_input_not_array");
   });
 
   it("nests iterations with [i, j] paths and nested outputs in order", async () => {
