@@ -11,6 +11,7 @@ import { compileWorkflow } from "../workflow/compile";
 import { MemoryRunRecorder } from "./memory-recorder";
 import { runWorkflow } from "./run-workflow";
 import { createTestServices } from "./testing";
+import { startFakeProvider } from "./testing/fake-provider";
 
 describe("an imported Dify app runs on the real engine", () => {
   it("LLM → code → iteration (LLM body) → end succeeds on the demo model", async () => {
@@ -228,6 +229,42 @@ describe("a Dify template with Jinja2 blocks on the code sandbox service", () =>
       expect(result.status).toBe("succeeded");
       // tpl1's `upper` filter is dropped (reported at import); tpl2 loops over tpl1's text.
       expect(result.outputs).toEqual({ greeting: "Hello Ada! ", letters: "H-e-l-l-o- -A-d-a-!- -" });
+    },
+  );
+
+  it.skipIf(!sandbox.python)(
+    "an LLM's Jinja2 prompt with a {% for %} block reaches the model rendered, as Dify renders it",
+    async () => {
+      const compiled = compileWorkflow(importDifyWorkflow(readFixture("llm-jinja.yml")).document);
+      if (!compiled.ok) throw new Error(JSON.stringify(compiled.issues));
+      const provider = await startFakeProvider();
+      try {
+        provider.server.script({ text: "1. Tides\n2. Moons" });
+        const result = await runWorkflow(
+          compiled.workflow,
+          { topics: "tides, moons", audience: "children" },
+          {
+            runId: "run-dify-llm-jinja",
+            recorder: new MemoryRunRecorder(),
+            services: createTestServices({
+              models: { resolve: async () => provider.model() },
+              tools: createToolRegistry([
+                createPythonTool({
+                  sandbox: pythonSandboxFromEnvironment({ TRELLIS_CODE_SANDBOX_URL: sandbox.stub.url }),
+                }),
+              ]),
+            }),
+          },
+        );
+        expect(result).toMatchObject({ status: "succeeded", outputs: { outline: "1. Tides\n2. Moons" } });
+        expect(provider.server.requests).toHaveLength(1);
+        expect(provider.server.requests[0]!.body.messages).toEqual([
+          { role: "system", content: "You write for children." },
+          { role: "user", content: "Outline these topics:\n1. tides\n2. moons\n" },
+        ]);
+      } finally {
+        await provider.close();
+      }
     },
   );
 });

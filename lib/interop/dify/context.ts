@@ -39,6 +39,8 @@ export interface NodeMapper {
   outputPath?: (path: string[], node: DifyNodeInfo) => string[];
   /** A Dify source handle of this node as the Trellis node and handle edges leave from. */
   sourceHandle?: (handle: string, node: DifyNodeInfo) => { nodeId: string; handle: string };
+  /** The Trellis node edges into this node arrive at, when a helper runs before it (default: the node). */
+  targetNode?: (node: DifyNodeInfo) => string;
 }
 
 /** A reference to something the workspace must provide. */

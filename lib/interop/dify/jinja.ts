@@ -48,22 +48,33 @@ export function convertJinja(source: string, variables: ReadonlyMap<string, stri
   return { template, changes };
 }
 
+/** Whether a Jinja2 template has `{% … %}` blocks, which only Jinja2 itself can render. */
+export function hasJinjaBlocks(template: unknown): boolean {
+  return typeof template === "string" && /\{%/.test(template);
+}
+
 /**
- * Python that renders a Jinja2 template the way Dify's template-transform does (Dify sends
- * `jinja2.Template(template).render(**inputs)` to its code sandbox): for templates with `{% … %}`
- * blocks, which Trellis templates cannot express, run on the code sandbox service. The template
- * is a JSON string literal, which Python reads as the same string.
+ * Python that renders Jinja2 templates the way Dify does (Dify sends
+ * `jinja2.Template(template).render(**inputs)` to its code sandbox, for template-transform nodes
+ * and Jinja2 prompts alike): for templates with `{% … %}` blocks, which Trellis templates cannot
+ * express, run on the code sandbox service. It returns one field per template, each rendered with
+ * every input. The templates are JSON string literals, which Python reads as the same strings.
  */
-export function jinjaRenderPython(template: string): string {
+export function jinjaRenderPython(templates: Record<string, string>): string {
+  const entries = Object.entries(templates).map(
+    ([field, template]) => `    ${JSON.stringify(field)}: ${JSON.stringify(template)},`,
+  );
   return [
     "import jinja2",
     "",
-    "# The Dify template, rendered as Dify renders it (jinja2.Template, default settings).",
-    `TEMPLATE = ${JSON.stringify(template)}`,
+    "# The Dify templates, rendered as Dify renders them (jinja2.Template, default settings).",
+    "TEMPLATES = {",
+    ...entries,
+    "}",
     "",
     "",
     "def main(**inputs) -> dict:",
-    '    return {"output": jinja2.Template(TEMPLATE).render(**inputs)}',
+    "    return {field: jinja2.Template(template).render(**inputs) for field, template in TEMPLATES.items()}",
     "",
   ].join("\n");
 }

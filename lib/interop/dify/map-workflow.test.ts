@@ -216,6 +216,60 @@ describe("node by node", () => {
     expect(node(load("llm.yml").document, "llm1").data).toMatchObject({ reasoningFormat: "tagged" });
   });
 
+  it("llm: a Jinja2 prompt with blocks is rendered by a Python node placed before it; plain Jinja2 becomes a template", () => {
+    const result = load("llm-jinja.yml");
+    expect(node(result.document, "llm1").data).toMatchObject({
+      systemPrompt: "You write for {{start1.audience}}.",
+      userPrompt: "{{llm1-prompt.message1}}",
+    });
+    expect(node(result.document, "llm1-prompt")).toMatchObject({
+      type: "code",
+      position: { x: 80, y: 250 },
+      data: {
+        title: "Outline · prompt",
+        language: "python3",
+        inputs: [
+          { name: "topics", value: ["start1", "topics"] },
+          { name: "audience", value: ["start1", "audience"] },
+        ],
+        outputs: [{ name: "message1", type: "string" }],
+      },
+    });
+    expect(String(node(result.document, "llm1-prompt").data.code)).toContain(
+      `"message1": ${JSON.stringify("Outline these topics:\n{% for topic in topics.split(',') %}{{ loop.index }}. {{ topic | trim }}\n{% endfor %}")}`,
+    );
+    // The start's edge now arrives at the renderer, which leads to the LLM.
+    expect(edge(result.document, "start1", "llm1-prompt")).toBeDefined();
+    expect(edge(result.document, "llm1-prompt", "llm1")).toBeDefined();
+    expect(edge(result.document, "start1", "llm1")).toBeUndefined();
+    expect(entry(result, "llm1").changes.join(" ")).toContain('the Python code node "Outline · prompt" before it');
+    expect(result.report.compile).toEqual({ ok: true, issues: [] });
+  });
+
+  it("llm: the prompt renderer of an LLM first in an iteration body runs first in that body", () => {
+    const text = readFixture("app-llm-iteration.yml").replace(
+      '- { role: user, text: "Expand point {{#each.index#}}: {{#each.item#}}" }',
+      `- { role: user, text: "", edition_type: jinja2, jinja2_text: "Expand {% if point %}{{ point }}{% endif %}" }
+          prompt_config: { jinja2_variables: [{ variable: point, value_selector: [each, item] }] }`,
+    );
+    const result = importDifyWorkflow(text);
+    expect(node(result.document, "expand-prompt")).toMatchObject({ parentId: "each", type: "code" });
+    expect(node(result.document, "expand").parentId).toBe("each");
+    expect(result.document.edges.filter((edge) => edge.target === "expand" || edge.target === "expand-prompt")).toEqual(
+      [
+        {
+          id: "expand-prompt-expand",
+          source: "expand-prompt",
+          sourceHandle: "out",
+          target: "expand",
+          targetHandle: "in",
+        },
+      ],
+    );
+    expect(node(result.document, "expand-prompt").data.inputs).toEqual([{ name: "point", value: ["item"] }]);
+    expect(result.report.compile).toEqual({ ok: true, issues: [] });
+  });
+
   it("agent: ReAct strategy, built-in tools mapped, plugin tools reported as references", () => {
     const result = load("agent.yml");
     expect(node(result.document, "agent1").data).toMatchObject({
@@ -399,7 +453,7 @@ describe("node by node", () => {
       outputs: [{ name: "output", type: "string" }],
     });
     expect(String(node(result.document, "tpl2").data.code)).toContain(
-      'TEMPLATE = "{% for letter in text %}{{ letter }}-{% endfor %}"',
+      '"output": "{% for letter in text %}{{ letter }}-{% endfor %}"',
     );
     expect(node(result.document, "end1").data.outputs).toEqual([
       { name: "greeting", value: ["tpl1", "text"] },

@@ -344,15 +344,19 @@ function mapEdges(
         sourceHandle = mapped.handle;
       }
     }
-    let id =
-      edge.id && edge.id !== "" ? edge.id : `${sourceId}-${sourceHandle}-${idMap.get(edge.target) ?? edge.target}`;
+    const target = bySourceId.get(edge.target);
+    const targetId =
+      (target && !placeholders.has(target.id) ? mapperOf(target)?.targetNode?.(target) : undefined) ??
+      idMap.get(edge.target) ??
+      edge.target;
+    let id = edge.id && edge.id !== "" ? edge.id : `${sourceId}-${sourceHandle}-${targetId}`;
     if (ids.has(id)) id = `${id}-${index}`;
     ids.add(id);
     edges.push({
       id,
       source: sourceId,
       sourceHandle,
-      target: idMap.get(edge.target) ?? edge.target,
+      target: targetId,
       targetHandle: "in",
     });
   });

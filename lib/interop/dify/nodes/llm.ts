@@ -1,8 +1,10 @@
 import { z } from "zod";
-import type { MapContext, NodeMapper } from "../context";
-import { convertJinja } from "../jinja";
+import type { WorkflowNode } from "../../../workflow/document";
+import { formatReference } from "../../../workflow/variables";
+import type { DifyNodeInfo, MapContext, NodeMapper } from "../context";
+import { convertJinja, hasJinjaBlocks, jinjaRenderPython } from "../jinja";
 import { templateOf } from "../references";
-import { mapModel, modelConfigSchema, readData, trellisNode, variableSelectorSchema } from "./shared";
+import { mapModel, modelConfigSchema, readData, toIdentifier, trellisNode, variableSelectorSchema } from "./shared";
 
 /** LLMNodeChatModelMessage / completion template (nodes/llm/entities.py). */
 const messageSchema = z.looseObject({
@@ -36,12 +38,31 @@ const llmDataSchema = z.looseObject({
 
 type LlmData = z.output<typeof llmDataSchema>;
 
+/** Suffix of the helper node that renders an LLM's Jinja2 prompts with blocks (`<id>-prompt`). */
+const PROMPT_SUFFIX = "prompt";
+
+/** Whether a message (as written in the file) is a Jinja2 prompt with `{% … %}` blocks. */
+function needsJinja(message: unknown): boolean {
+  const { edition_type, jinja2_text } = (message ?? {}) as { edition_type?: unknown; jinja2_text?: unknown };
+  return edition_type === "jinja2" && hasJinjaBlocks(jinja2_text);
+}
+
+/** Whether any prompt message of an LLM node (its raw data) needs Jinja2 itself to render. */
+function needsPromptRenderer(data: Record<string, unknown>): boolean {
+  const template = data.prompt_template;
+  return Array.isArray(template) ? template.some(needsJinja) : needsJinja(template);
+}
+
 function messageText(
   message: { text: string; edition_type?: string | null; jinja2_text?: string | null },
   data: LlmData,
   context: MapContext,
+  renderWithJinja: (template: string) => string,
 ): string {
   const contextSelector = data.context?.enabled ? data.context.variable_selector : undefined;
+  if (message.edition_type === "jinja2" && message.jinja2_text && hasJinjaBlocks(message.jinja2_text)) {
+    return renderWithJinja(message.jinja2_text);
+  }
   if (message.edition_type === "jinja2" && message.jinja2_text) {
     const variables = new Map(
       (data.prompt_config?.jinja2_variables ?? []).map((variable) => [
@@ -51,7 +72,6 @@ function messageText(
     );
     const converted = convertJinja(message.jinja2_text, variables);
     for (const change of converted.changes) context.change(change);
-    if (converted.unsupported) context.change(`${converted.unsupported}; the prompt keeps the Jinja2 text as written`);
     return converted.template;
   }
   let text = message.text;
@@ -86,16 +106,28 @@ function chatQuery(data: LlmData, context: MapContext): string | undefined {
   return withoutFiles === "" ? undefined : context.template(withoutFiles);
 }
 
-/** llm: model, prompt messages by role, context, structured output, the chatflow's message; memory and vision are off. */
+/**
+ * llm: model, prompt messages by role, context, structured output, the chatflow's message; memory
+ * and vision are off. Jinja2 prompts of plain variables become templates; Jinja2 prompts with
+ * `{% … %}` blocks are rendered as Dify renders them, by a Python code node placed before the LLM
+ * (`<id>-prompt`, on the code sandbox service), whose fields the prompts then read.
+ */
 export const llmMapper: NodeMapper = {
   map: (node, context) => {
     const data = readData(llmDataSchema, node, context);
     const { model, temperature, maxTokens, reasoningEffort } = mapModel(data.model, context);
+    const rendered: Record<string, string> = {};
+    const rendererId = context.helperId(PROMPT_SUFFIX);
+    const renderWithJinja = (template: string) => {
+      const field = `message${Object.keys(rendered).length + 1}`;
+      rendered[field] = template;
+      return formatReference(rendererId, [field]);
+    };
     const system: string[] = [];
     const user: string[] = [];
     if (Array.isArray(data.prompt_template)) {
       for (const message of data.prompt_template) {
-        const text = messageText(message, data, context);
+        const text = messageText(message, data, context, renderWithJinja);
         if (message.role === "system") system.push(text);
         else if (message.role === "user") user.push(text);
         else {
@@ -106,7 +138,7 @@ export const llmMapper: NodeMapper = {
       if (user.length > 1) context.change(`${user.length} user messages were joined into one user prompt`);
       if (system.length > 1) context.change(`${system.length} system messages were joined into one system prompt`);
     } else {
-      user.push(messageText(data.prompt_template, data, context));
+      user.push(messageText(data.prompt_template, data, context, renderWithJinja));
     }
     if (
       data.context?.enabled &&
@@ -120,22 +152,33 @@ export const llmMapper: NodeMapper = {
     if (query !== undefined && !user.some((text) => text.trim() === query.trim())) user.push(query);
     if (data.vision?.enabled) context.change("Vision is off: image inputs are not passed to the model");
     const structured = data.structured_output_enabled === true && data.structured_output?.schema !== undefined;
+    const llm = trellisNode(node, "llm", {
+      model,
+      systemPrompt: system.join("\n\n"),
+      userPrompt: user.join("\n\n"),
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(maxTokens === undefined ? {} : { maxTokens }),
+      ...(reasoningEffort === undefined ? {} : { reasoningEffort }),
+      responseFormat: structured ? "json" : "text",
+      ...(structured ? { jsonSchema: data.structured_output!.schema } : {}),
+      reasoningFormat: data.reasoning_format ?? "tagged",
+    });
+    if (Object.keys(rendered).length === 0) return { nodes: [llm] };
     return {
-      nodes: [
-        trellisNode(node, "llm", {
-          model,
-          systemPrompt: system.join("\n\n"),
-          userPrompt: user.join("\n\n"),
-          ...(temperature === undefined ? {} : { temperature }),
-          ...(maxTokens === undefined ? {} : { maxTokens }),
-          ...(reasoningEffort === undefined ? {} : { reasoningEffort }),
-          responseFormat: structured ? "json" : "text",
-          ...(structured ? { jsonSchema: data.structured_output!.schema } : {}),
-          reasoningFormat: data.reasoning_format ?? "tagged",
-        }),
+      nodes: [llm, promptRenderer(node, llm, rendererId, rendered, data, context)],
+      edges: [
+        {
+          id: `${rendererId}-${node.id}`,
+          source: rendererId,
+          sourceHandle: "out",
+          target: node.id,
+          targetHandle: "in",
+        },
       ],
     };
   },
+  // Edges into the LLM arrive at its prompt renderer, when it has one.
+  targetNode: (node) => (needsPromptRenderer(node.data) ? `${node.id}-${PROMPT_SUFFIX}` : node.id),
   outputPath: (path) =>
     path[0] === "structured_output"
       ? ["json", ...path.slice(1)]
@@ -143,3 +186,44 @@ export const llmMapper: NodeMapper = {
         ? ["reasoning", ...path.slice(1)]
         : path,
 };
+
+/**
+ * The Python code node that renders an LLM's Jinja2 prompts with blocks before it, with the
+ * node's Jinja2 variables as inputs: one string output per prompt (`message1`, …).
+ */
+function promptRenderer(
+  node: DifyNodeInfo,
+  llm: WorkflowNode,
+  id: string,
+  templates: Record<string, string>,
+  data: LlmData,
+  context: MapContext,
+): WorkflowNode {
+  const variables = data.prompt_config?.jinja2_variables ?? [];
+  const inputs = variables.map((variable) => ({
+    name: toIdentifier(variable.variable),
+    value: context.selector(variable.value_selector),
+  }));
+  context.change(
+    `Jinja2 blocks ({% … %}) in the prompt run as in Dify: the Python code node "${llm.data.title} · prompt" before it renders them with jinja2 on the code sandbox service (TRELLIS_CODE_SANDBOX_URL); without one it fails with sandbox_not_configured`,
+  );
+  if (inputs.some((input, index) => input.name !== variables[index]!.variable)) {
+    context.change(
+      "Some Jinja2 variable names were changed to be valid identifiers; rename them in the prompt to match",
+    );
+  }
+  const renderer = trellisNode(
+    node,
+    "code",
+    {
+      language: "python3",
+      code: jinjaRenderPython(templates),
+      inputs,
+      outputs: Object.keys(templates).map((name) => ({ name, type: "string" })),
+    },
+    id,
+  );
+  renderer.data.title = `${llm.data.title} · prompt`;
+  renderer.position = { x: node.position.x - 320, y: node.position.y };
+  return renderer;
+}

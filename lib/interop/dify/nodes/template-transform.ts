@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { NodeMapper } from "../context";
-import { convertJinja, jinjaRenderPython } from "../jinja";
+import { convertJinja, hasJinjaBlocks, jinjaRenderPython } from "../jinja";
 import { readData, toIdentifier, trellisNode, variableSelectorSchema } from "./shared";
 
 /** TemplateTransformNodeData (nodes/template_transform/entities.py): Jinja2 over named variables. */
@@ -8,11 +8,6 @@ const templateDataSchema = z.looseObject({
   variables: z.array(variableSelectorSchema).default([]),
   template: z.string().default(""),
 });
-
-/** Whether the template needs Jinja2 itself (`{% … %}` blocks), which Trellis templates cannot express. */
-function hasBlocks(template: unknown): boolean {
-  return typeof template === "string" && /\{%/.test(template);
-}
 
 /**
  * template-transform: the Jinja2 subset of plain variables becomes a Trellis template. A template
@@ -22,7 +17,7 @@ function hasBlocks(template: unknown): boolean {
 export const templateTransformMapper: NodeMapper = {
   map: (node, context) => {
     const data = readData(templateDataSchema, node, context);
-    if (hasBlocks(data.template)) {
+    if (hasJinjaBlocks(data.template)) {
       const inputs = data.variables.map((variable) => ({
         name: toIdentifier(variable.variable),
         value: context.selector(variable.value_selector),
@@ -39,7 +34,7 @@ export const templateTransformMapper: NodeMapper = {
         nodes: [
           trellisNode(node, "code", {
             language: "python3",
-            code: jinjaRenderPython(data.template),
+            code: jinjaRenderPython({ output: data.template }),
             inputs,
             outputs: [{ name: "output", type: "string" }],
           }),
@@ -55,5 +50,5 @@ export const templateTransformMapper: NodeMapper = {
   },
   // A template node answers `text`; the Jinja2 code node keeps Dify's `output`.
   outputPath: (path, node) =>
-    path[0] === "output" && !hasBlocks(node.data.template) ? ["text", ...path.slice(1)] : path,
+    path[0] === "output" && !hasJinjaBlocks(node.data.template) ? ["text", ...path.slice(1)] : path,
 };
