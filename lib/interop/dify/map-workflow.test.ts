@@ -224,7 +224,7 @@ describe("node by node", () => {
     });
     expect(node(result.document, "llm1-prompt")).toMatchObject({
       type: "code",
-      position: { x: 80, y: 250 },
+      position: { x: 100, y: 110 },
       data: {
         title: "Outline · prompt",
         language: "python3",

@@ -32,6 +32,7 @@ import { answerMapper } from "./nodes/answer";
 import { ENTRY_NODE_TYPES, NODE_MAPPERS, UNSUPPORTED_REASONS } from "./nodes/index";
 import { DifyNodeDataError } from "./nodes/shared";
 import { parseDifyFile } from "./parse";
+import { placeHelpers } from "./place-helpers";
 import { makePlaceholder } from "./placeholder";
 import { mapPolicy } from "./policy";
 import { ReferenceResolver } from "./references";
@@ -151,6 +152,8 @@ export function mapDifyFile(file: DifyFile): DifyImport {
   const helperEdges: WorkflowEdge[] = [];
   const placeholders = new Set<string>();
   const absorbed = new Set<string>();
+  /** Nodes a mapper added next to the one it mapped (placed off their neighbours at the end). */
+  const helperIds = new Set<string>();
   for (const info of infos) {
     const title = typeof info.data.title === "string" ? info.data.title : info.type;
     const changes: string[] = [];
@@ -228,7 +231,9 @@ export function mapDifyFile(file: DifyFile): DifyImport {
     addDescription(main!, info);
     entry.trellisType = main!.type;
     nodes.push(main!, ...helpers);
+    for (const helper of helpers) helperIds.add(helper.id);
   }
+  placeHelpers(nodes, helperIds);
   // Nodes inside an unsupported container (a loop) cannot run there; say so at each of them.
   for (const info of infos) {
     if (info.parentId !== undefined && placeholders.has(info.parentId)) {

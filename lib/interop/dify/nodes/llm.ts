@@ -224,6 +224,8 @@ function promptRenderer(
     id,
   );
   renderer.data.title = `${llm.data.title} · prompt`;
-  renderer.position = { x: node.position.x - 320, y: node.position.y };
+  // Above and left of the LLM it feeds, so its edge runs forward into the LLM (moved off any
+  // node there when the import ends: place-helpers.ts).
+  renderer.position = { x: node.position.x - 300, y: node.position.y - 140 };
   return renderer;
 }
