@@ -25,10 +25,19 @@ test("a code output of another type than declared fails the run with the output 
     "Convert the value in the code, or change the output's type.",
   );
 
+  const failedRunId = await panel.getAttribute("data-run-id");
+
   await editor.select("template_1");
   await editor.field("outputs.0.type").selectOption("number");
   await editor.waitSaved();
   await editor.run({ question: "tide" });
   await expect(page.getByTestId("run-status")).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
   await expect(page.getByTestId("run-outputs")).toContainText("4");
+
+  // The failed run's page says the same, hint included (read from its stored run-end event).
+  await page.goto(`/runs/${failedRunId}`);
+  await expect(page.getByTestId("run-error")).toContainText('Output "result" must be a string');
+  await expect(page.getByTestId("run-error-hint")).toHaveText(
+    "Convert the value in the code, or change the output's type.",
+  );
 });

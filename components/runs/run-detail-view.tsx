@@ -135,6 +135,7 @@ export function RunDetailView({
           usesDemoModel={run.usesDemoModel}
           errorCode={run.errorCode}
           errorMessage={run.errorMessage}
+          errorHint={detail.errorHint}
         />
       </Card>
       {finished && <RunActions detail={detail} canRun={canRun} readOnly={readOnly} />}

@@ -83,6 +83,8 @@ export interface RunDetail {
   nodeRuns: NodeRunView[];
   /** The workflow and published version the run belongs to (version null for drafts). */
   workflow?: { id: string; name: string | null; version: number | null };
+  /** How to fix the run's error, when its run-end event says (null otherwise). */
+  errorHint?: string | null;
   /** What a waiting run asks (null otherwise). */
   waiting?: { nodeId: string; prompt: string; fields: unknown[]; timeoutAt: number | null } | null;
   /** The run this one re-ran (`rerunOfId`), and the re-runs of this one, oldest first. */

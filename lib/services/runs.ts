@@ -156,13 +156,15 @@ export async function getRunDetail(principal: Principal | null, runId: string) {
  * of a waiting run, the original of a re-run and the re-runs of an original.
  */
 async function runDetailHeader(run: RunView) {
-  const [waiting, source, lineage] = await Promise.all([
+  const [waiting, source, lineage, ended] = await Promise.all([
     runWaiting(run.id, run.status),
     describeRunSource(run.workflowId, run.versionId),
     getRunLineage(run.id),
+    runEndError(run.id, run.errorCode),
   ]);
   return {
     run,
+    errorHint: ended?.hint ?? null,
     waiting,
     workflow: { id: run.workflowId, name: source.name, version: source.version },
     lineage: {
@@ -240,6 +242,16 @@ async function runWaiting(runId: string, status: string): Promise<PublicRunResul
   return { nodeId: asked.nodeId, prompt: asked.prompt, fields: asked.fields, timeoutAt: asked.timeoutAt ?? null };
 }
 
+/**
+ * The run-end event's error when it is the one the Run row keeps (same code): the row keeps code
+ * and message, the event also the node, the fix hint and what is missing. Undefined without one.
+ */
+async function runEndError(runId: string, errorCode: string | null) {
+  if (!errorCode) return undefined;
+  const ended = await findLastRunEvent(runId, "run-end");
+  return ended?.error?.code === errorCode ? ended.error : undefined;
+}
+
 /** What API clients learn about a run (blocking answers and `GET /api/v1/runs/:id`). */
 export interface PublicRunResult {
   /** Run id, for polling, cancelling and answering. */
@@ -275,9 +287,7 @@ export async function publicRunResult(runId: string): Promise<PublicRunResult> {
   const waiting = await runWaiting(runId, run.status);
   let error: PublicRunResult["error"] = null;
   if (run.errorCode) {
-    // The run row keeps code and message; the run-end event also has the node, hint and what is missing.
-    const ended = await findLastRunEvent(runId, "run-end");
-    const info = ended?.error?.code === run.errorCode ? ended.error : undefined;
+    const info = await runEndError(runId, run.errorCode);
     error = {
       code: run.errorCode,
       message: run.errorMessage,

@@ -102,6 +102,12 @@ describe("honest outcomes through the published endpoint", () => {
     expect(body.status).toBe("failed");
     expect(body.error).toMatchObject({ code: "deadline_exceeded", nodeId: "work" });
     expect(body.error.hint).toBeTruthy();
+    // The run page shows the same hint (the run detail reads it from the stored run-end event).
+    const detail = await getRunDetail(
+      { kind: "system", workspaceId: (await test.db.workspace.findFirstOrThrow()).id, actor: "startup" },
+      body.runId,
+    );
+    expect(detail.errorHint).toBe(body.error.hint);
   });
 
   it("an unparsable prompt-call reply is partial with parse_failed, and says what is missing", async () => {
