@@ -6,8 +6,6 @@ export interface JinjaConversion {
   template: string;
   /** What was changed on the way (filters dropped, comments removed). */
   changes: string[];
-  /** Set when the template uses what Trellis templates cannot express (`{% … %}` blocks). */
-  unsupported?: string;
 }
 
 const EXPRESSION = /\{\{-?\s*([^{}]*?)\s*-?\}\}/g;
@@ -16,18 +14,11 @@ const IDENTIFIER_PATH = /^([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z_][A-Za-z0-9_]*|\
 /**
  * Converts the Jinja2 subset Trellis templates can express: `{{ name }}`, `{{ name.field }}` and
  * `{{ name[0] }}` where `name` is one of the node's declared variables. Filters are dropped (and
- * reported); `{% … %}` statements cannot be expressed and make the conversion unsupported.
+ * reported). Templates with `{% … %}` blocks (`hasJinjaBlocks`) are not for this: callers render
+ * them with Jinja2 itself (`jinjaRenderPython`).
  */
 export function convertJinja(source: string, variables: ReadonlyMap<string, string[]>): JinjaConversion {
   const changes: string[] = [];
-  if (/\{%/.test(source)) {
-    const statement = /\{%-?\s*(\w+)/.exec(source)?.[1] ?? "statement";
-    return {
-      template: source,
-      changes,
-      unsupported: `Jinja2 "{% ${statement} %}" blocks have no equivalent in Trellis templates`,
-    };
-  }
   let text = source;
   if (/\{#/.test(text)) {
     text = text.replace(/\{#[\s\S]*?#\}/g, "");

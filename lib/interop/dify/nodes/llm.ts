@@ -60,10 +60,8 @@ function messageText(
   renderWithJinja: (template: string) => string,
 ): string {
   const contextSelector = data.context?.enabled ? data.context.variable_selector : undefined;
-  if (message.edition_type === "jinja2" && message.jinja2_text && hasJinjaBlocks(message.jinja2_text)) {
-    return renderWithJinja(message.jinja2_text);
-  }
   if (message.edition_type === "jinja2" && message.jinja2_text) {
+    if (hasJinjaBlocks(message.jinja2_text)) return renderWithJinja(message.jinja2_text);
     const variables = new Map(
       (data.prompt_config?.jinja2_variables ?? []).map((variable) => [
         variable.variable,
