@@ -1,4 +1,6 @@
 import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import { listRouteFiles } from "../testing/route-files";
 import { API_OPERATIONS, buildOpenApiDocument, statusOfCode } from "./openapi-document";
@@ -31,6 +33,58 @@ describe("the OpenAPI document of /api/v1", () => {
 
   it("is OpenAPI 3.1", () => {
     expect(document.openapi).toBe("3.1.0");
+  });
+
+  it("is valid against the official OpenAPI 3.1 schema, which refuses a broken copy", async () => {
+    // What generators and linters outside check first (the schemas the OpenAPI Initiative publishes).
+    const validate = async (candidate: unknown) =>
+      new Validator().validate(structuredClone(candidate) as Parameters<Validator["validate"]>[0]);
+    const result = await validate(document);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    // The check is a real one: a response without its required description fails it.
+    const broken = structuredClone(document);
+    const run = broken.paths["/api/v1/workflows/{slug}/run"]?.post?.responses["200"] as { description?: string };
+    delete run.description;
+    expect((await validate(broken)).valid).toBe(false);
+  });
+
+  it("has schemas that are valid JSON Schema 2020-12 and references that all resolve", () => {
+    // The OpenAPI schema does not look inside schema objects: the 2020-12 meta-schema does.
+    const ajv = new Ajv2020({ strict: false });
+    const schemas: [string, unknown][] = [];
+    const references: string[] = [];
+    // Arrays too: their entries are walked by index.
+    const walk = (value: unknown, at: string, inSchema: boolean) => {
+      if (typeof value !== "object" || value === null) return;
+      for (const [key, child] of Object.entries(value)) {
+        if (key === "$ref" && typeof child === "string") references.push(child);
+        const isSchema = !inSchema && key === "schema";
+        if (isSchema) schemas.push([`${at}/schema`, child]);
+        walk(child, `${at}/${key}`, inSchema || isSchema);
+      }
+    };
+    walk(document.paths, "#/paths", false);
+    for (const [name, schema] of Object.entries(document.components.schemas)) {
+      schemas.push([`#/components/schemas/${name}`, schema]);
+      walk(schema, `#/components/schemas/${name}`, true);
+    }
+    expect(schemas.length).toBeGreaterThan(20);
+    const invalid = schemas
+      .filter(([, schema]) => !ajv.validateSchema(schema as object))
+      .map(([where]) => `${where}: ${ajv.errorsText()}`);
+    expect(invalid).toEqual([]);
+    expect(ajv.validateSchema({ type: "strng" })).toBe(false);
+    const resolve = (pointer: string) =>
+      pointer
+        .slice(2)
+        .split("/")
+        .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], document);
+    expect(references.length).toBeGreaterThan(10);
+    expect(references.filter((reference) => !reference.startsWith("#/") || resolve(reference) === undefined)).toEqual(
+      [],
+    );
   });
 
   it("has every /api/v1 route file, with each method the route really serves", async () => {

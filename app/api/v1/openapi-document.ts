@@ -569,12 +569,19 @@ export function buildOpenApiDocument(): JsonSchema {
     servers: [{ url: "/" }],
     security: [{ apiKey: [] }],
     tags: [
-      { name: "Workflows" },
-      { name: "Runs" },
-      { name: "Evaluations" },
-      { name: "OpenAI-compatible" },
-      { name: "MCP" },
-      { name: "Meta" },
+      {
+        name: "Workflows",
+        description:
+          "The published workflows a key may call: their inputs and outputs, versions, the version served, and runs.",
+      },
+      { name: "Runs", description: "A run's result, its events (re-attach with `Last-Event-ID`), cancel and resume." },
+      { name: "Evaluations", description: "Evaluation runs of a workflow against a dataset, for CI gates." },
+      {
+        name: "OpenAI-compatible",
+        description: "Chat Completions and Models as OpenAI defines them: the model is a workflow's slug.",
+      },
+      { name: "MCP", description: "Streamable HTTP MCP server: each workflow the key may call is a tool." },
+      { name: "Meta", description: "This document." },
     ],
     paths,
     components: {

@@ -60,8 +60,9 @@ function messageText(
   renderWithJinja: (template: string) => string,
 ): string {
   const contextSelector = data.context?.enabled ? data.context.variable_selector : undefined;
+  // The same test `targetNode` makes on the raw data (needsPromptRenderer), so the edges and the nodes agree.
+  if (needsJinja(message)) return renderWithJinja(message.jinja2_text as string);
   if (message.edition_type === "jinja2" && message.jinja2_text) {
-    if (hasJinjaBlocks(message.jinja2_text)) return renderWithJinja(message.jinja2_text);
     const variables = new Map(
       (data.prompt_config?.jinja2_variables ?? []).map((variable) => [
         variable.variable,
