@@ -43,7 +43,7 @@ function exampleValue(input: ApiExampleTarget["inputs"][number]): unknown {
     case "array":
       return [];
     default:
-      return `<${input.name}>`;
+      return input.type?.startsWith("array") ? [] : `<${input.name}>`;
   }
 }
 

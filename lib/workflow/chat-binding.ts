@@ -42,7 +42,10 @@ export function chatBinding(startData: unknown): ChatBinding | null {
       ? { name: chat.queryInput }
       : undefined);
   if (!query) return null;
-  const arrays = inputs.filter((input) => input.type === "array" && input.name !== query.name);
+  // Messages are objects: an untyped array or an array of objects can hold them.
+  const arrays = inputs.filter(
+    (input) => (input.type === "array" || input.type === "array<object>") && input.name !== query.name,
+  );
   const history =
     arrays.find((input) => input.name === chat.historyInput) ??
     HISTORY_NAMES.map((name) => arrays.find((input) => input.name === name)).find(Boolean) ??

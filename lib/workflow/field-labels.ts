@@ -64,6 +64,13 @@ export function fieldLabel(key: string): string {
 /** Words for choices whose stored value is not what people call them. */
 const OPTION_LABELS: Record<string, Record<string, string>> = {
   language: { javascript: "JavaScript", python3: "Python 3" },
+  // Value types of start inputs and code outputs.
+  type: {
+    "array<string>": "array of strings",
+    "array<number>": "array of numbers",
+    "array<boolean>": "array of booleans",
+    "array<object>": "array of objects",
+  },
 };
 
 /** The label of the choice `option` of the field `key`: `language`, `python3` → "Python 3"; else the value. */

@@ -32,6 +32,8 @@ export type ValueType =
   | "array"
   | "array<object>"
   | "array<string>"
+  | "array<number>"
+  | "array<boolean>"
   | "any";
 
 /** One output field a node exposes to downstream `{{nodeId.field}}` references. */

@@ -30,6 +30,36 @@ describe("checkRunInputs", () => {
     expect(checked.issues[1]!.message).toBe("stake: must be a number, got a string.");
   });
 
+  it("checks a typed array's items: each of its element type or null", () => {
+    const typed = {
+      inputs: [
+        { name: "cities", type: "array<string>" as const, required: true },
+        { name: "weights", type: "array<number>" as const, required: false },
+      ],
+    };
+    expect(checkRunInputs(typed, { cities: ["Athens", null], weights: [] })).toEqual({
+      ok: true,
+      values: { cities: ["Athens", null], weights: [] },
+    });
+    const checked = checkRunInputs(typed, { cities: ["Athens", 7], weights: "1,2" });
+    expect(checked).toMatchObject({
+      ok: false,
+      issues: [
+        {
+          field: "cities",
+          code: "wrong_type",
+          message: "cities: must be an array of strings, got an array whose item 1 is a number.",
+        },
+        { field: "weights", code: "wrong_type", message: "weights: must be an array of numbers, got a string." },
+      ],
+    });
+    // The JSON Schema clients see accepts exactly that: items of the element type or null.
+    expect(runInputsJsonSchema(typed).properties).toEqual({
+      cities: { type: "array", items: { type: ["string", "null"] } },
+      weights: { type: "array", items: { type: ["number", "null"] } },
+    });
+  });
+
   it("refuses a number sent for a string input", () => {
     const checked = checkRunInputs(declared, { city: 42 });
     expect(checked).toMatchObject({ ok: false, issues: [{ field: "city", code: "wrong_type" }] });

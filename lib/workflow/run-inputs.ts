@@ -1,5 +1,5 @@
 import type { StartConfig } from "./nodes/start";
-import { describeValue, hasDeclaredType, withArticle } from "./value-types";
+import { declaredTypeJsonSchema, describeType, typeMismatch } from "./value-types";
 
 /** One problem with the inputs a run was started with, named by field. */
 export interface RunInputIssue {
@@ -40,11 +40,12 @@ export function checkRunInputs(
         continue;
       } else continue;
     }
-    if (!hasDeclaredType(input.type, value)) {
+    const mismatch = typeMismatch(input.type, value);
+    if (mismatch !== undefined) {
       issues.push({
         field: input.name,
         code: "wrong_type",
-        message: `${input.name}: must be ${withArticle(input.type)}, got ${describeValue(value)}.`,
+        message: `${input.name}: must be ${describeType(input.type)}, got ${mismatch}.`,
       });
       continue;
     }
@@ -82,7 +83,7 @@ export function runInputsJsonSchema(
   const required: string[] = [];
   for (const input of config.inputs ?? []) {
     properties[input.name] = {
-      type: input.type,
+      ...declaredTypeJsonSchema(input.type),
       ...(input.description ? { description: input.description } : {}),
       ...(input.default === undefined ? {} : { default: input.default }),
     };

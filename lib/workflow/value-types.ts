@@ -1,15 +1,31 @@
 import type { ValueType } from "./node-definition";
 
+/** The element type of each typed array type. */
+const ELEMENT_TYPES = {
+  "array<string>": "string",
+  "array<number>": "number",
+  "array<boolean>": "boolean",
+  "array<object>": "object",
+} as const satisfies Partial<Record<ValueType, ValueType>>;
+
+/** An array type with a known element type: `array<string>`, `array<number>`, … */
+export type TypedArrayType = keyof typeof ELEMENT_TYPES;
+
+/** The typed array types, in the order type pickers list them. */
+export const TYPED_ARRAY_TYPES = Object.keys(ELEMENT_TYPES) as TypedArrayType[];
+
+function isTypedArray(type: string): type is TypedArrayType {
+  return Object.hasOwn(ELEMENT_TYPES, type);
+}
+
 /** Whether values of this type can be iterated. `any` counts: the compiler only rejects what it can prove. */
 export function isArrayLike(type: ValueType): boolean {
-  return type === "array" || type === "array<object>" || type === "array<string>" || type === "any";
+  return type === "array" || isTypedArray(type) || type === "any";
 }
 
 /** The element type of an array type; `any` when unknown. */
 export function elementType(type: ValueType): ValueType {
-  if (type === "array<object>") return "object";
-  if (type === "array<string>") return "string";
-  return "any";
+  return isTypedArray(type) ? ELEMENT_TYPES[type] : "any";
 }
 
 /**
@@ -24,42 +40,66 @@ export function typeAtPath(type: ValueType, path: readonly string[]): ValueType 
       case "any":
       case "object":
         return "any";
-      case "array":
-      case "array<object>":
-      case "array<string>":
-        if (!/^\d+$/.test(segment)) return undefined;
-        current = elementType(current);
-        break;
       default:
-        return undefined;
+        if (!isArrayLike(current) || !/^\d+$/.test(segment)) return undefined;
+        current = elementType(current);
     }
   }
   return current;
 }
 
 /** The types a start input or a code output is declared with (`declaredValueTypeSchema`). */
-export type DeclaredValueType = "string" | "number" | "boolean" | "object" | "array";
+export type DeclaredValueType = "string" | "number" | "boolean" | "object" | "array" | TypedArrayType;
 
 /**
  * Whether a value has the declared type exactly: no string forms, no silent coercion (`42` is
- * not a string, `"42"` not a number). Start inputs and code outputs are checked with it, so the
- * API and the engine agree on what a type means.
+ * not a string, `"42"` not a number). A typed array's items must each be of its element type or
+ * `null`, as Dify's code node checks `array[number]` and the like. Start inputs and code outputs
+ * are checked with it, so the API and the engine agree on what a type means.
  */
 export function hasDeclaredType(type: DeclaredValueType, value: unknown): boolean {
+  return typeMismatch(type, value) === undefined;
+}
+
+/**
+ * Why a value is not of the declared type, for messages ("a string", "an array whose item 2 is
+ * a string"), or undefined when it is.
+ */
+export function typeMismatch(type: DeclaredValueType, value: unknown): string | undefined {
+  if (isTypedArray(type)) {
+    if (!Array.isArray(value)) return describeValue(value);
+    const element = ELEMENT_TYPES[type];
+    const index = value.findIndex((item) => item !== null && !hasDeclaredType(element, item));
+    return index < 0 ? undefined : `an array whose item ${index} is ${describeValue(value[index])}`;
+  }
   switch (type) {
     case "string":
-      return typeof value === "string";
+      return typeof value === "string" ? undefined : describeValue(value);
     case "number":
-      return typeof value === "number" && Number.isFinite(value);
+      return typeof value === "number" && Number.isFinite(value) ? undefined : describeValue(value);
     case "boolean":
-      return typeof value === "boolean";
+      return typeof value === "boolean" ? undefined : describeValue(value);
     case "object":
-      return typeof value === "object" && value !== null && !Array.isArray(value);
+      return typeof value === "object" && value !== null && !Array.isArray(value) ? undefined : describeValue(value);
     case "array":
-      return Array.isArray(value);
+      return Array.isArray(value) ? undefined : describeValue(value);
     default:
-      return true;
+      return undefined;
   }
+}
+
+/** A declared type in words with its article: "a string", "an array of numbers". */
+export function describeType(type: DeclaredValueType): string {
+  return isTypedArray(type) ? `an array of ${ELEMENT_TYPES[type]}s` : withArticle(type);
+}
+
+/**
+ * The JSON Schema of a declared type, accepting exactly what `hasDeclaredType` accepts (a typed
+ * array's items may be null). MCP `inputSchema`, discovery and OpenAPI describe inputs with it.
+ */
+export function declaredTypeJsonSchema(type: DeclaredValueType): Record<string, unknown> {
+  if (isTypedArray(type)) return { type: "array", items: { type: [ELEMENT_TYPES[type], "null"] } };
+  return { type };
 }
 
 /** "a string", "an object": a type name with its article, for messages. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { resumeRunBodySchema, runPathSchema } from "@/lib/http/run-routes";
+import { declaredValueTypeSchema } from "@/lib/workflow/nodes/common-schemas";
 import { chatCompletionBodySchema } from "./chat/completions/schema";
 import { publishedRunBodySchema } from "./workflows/[slug]/run/schema";
 
@@ -107,7 +108,7 @@ export const runEventSchema = z
 /** One declared input of a published workflow. */
 export const workflowInputSchema = z.object({
   name: z.string(),
-  type: z.enum(["string", "number", "boolean", "object", "array"]),
+  type: declaredValueTypeSchema,
   required: z.boolean(),
   description: z.string().optional(),
   default: z.unknown().optional(),

@@ -28,16 +28,20 @@ function initialText(input: DeclaredInput): string {
   return typeof input.default === "string" ? input.default : JSON.stringify(input.default);
 }
 
+/** Whether the input's value is typed as JSON: an object or an array (`array<string>` and the like too). */
+function isJsonTyped(input: DeclaredInput): boolean {
+  return input.type === "object" || input.type?.startsWith("array") === true;
+}
+
 function coerce(input: DeclaredInput, text: string): unknown {
   switch (input.type) {
     case "number":
       return text === "" ? undefined : Number(text);
     case "boolean":
       return text === "true";
-    case "object":
-    case "array":
-      return text.trim() === "" ? undefined : JSON.parse(text);
     default:
+      // Objects and arrays (typed or not) are typed as JSON.
+      if (isJsonTyped(input)) return text.trim() === "" ? undefined : JSON.parse(text);
       return text;
   }
 }
@@ -179,8 +183,8 @@ export function RunInputsDialog() {
           ) : (
             <Textarea
               id={`run-input-${input.name}`}
-              className={cn("min-h-0", (input.type === "object" || input.type === "array") && "font-mono text-xs")}
-              rows={input.type === "object" || input.type === "array" ? 4 : 2}
+              className={cn("min-h-0", isJsonTyped(input) && "font-mono text-xs")}
+              rows={isJsonTyped(input) ? 4 : 2}
               data-testid={`run-input-${input.name}`}
               aria-invalid={input.name in missing || undefined}
               aria-required={input.required || undefined}

@@ -105,6 +105,34 @@ describe("a code node's declared outputs are checked when it runs, as Dify's are
     expect(node?.errorMessage).toContain(`returned ${described}`);
   });
 
+  it("a typed array's items are checked: each of its element type or null, as Dify checks array[number]", async () => {
+    const ok = await runCode(
+      'function main() { return { scores: [1, 2.5, null], tags: ["a"], rows: [{ k: 1 }, null], flags: [], any: [1, "a"] }; }',
+      [
+        { name: "scores", type: "array<number>" },
+        { name: "tags", type: "array<string>" },
+        { name: "rows", type: "array<object>" },
+        { name: "flags", type: "array<boolean>" },
+        { name: "any", type: "array" },
+      ],
+    );
+    expect(ok.result.status).toBe("succeeded");
+    expect(ok.node?.outputs).toMatchObject({ scores: [1, 2.5, null], rows: [{ k: 1 }, null] });
+    const wrongItem = await runCode('function main() { return { scores: [1, "2", 3] }; }', [
+      { name: "scores", type: "array<number>" },
+    ]);
+    expect(wrongItem.node?.errorCode).toBe("code_output_type");
+    expect(wrongItem.node?.errorMessage).toBe(
+      'Output "scores" must be an array of numbers, but the code returned an array whose item 1 is a string.',
+    );
+    const notArray = await runCode("function main() { return { rows: { k: 1 } }; }", [
+      { name: "rows", type: "array<object>" },
+    ]);
+    expect(notArray.node?.errorMessage).toBe(
+      'Output "rows" must be an array of objects, but the code returned an object.',
+    );
+  });
+
   it("a returned value that is not an object, with outputs declared, is code_output_missing", async () => {
     const { node } = await runCode('function main() { return "plain text"; }', [{ name: "summary", type: "string" }]);
     expect(node?.errorCode).toBe("code_output_missing");

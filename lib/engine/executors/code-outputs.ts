@@ -1,6 +1,6 @@
 import "server-only";
 import type { CodeConfig } from "../../workflow/nodes/code";
-import { describeValue, hasDeclaredType, withArticle } from "../../workflow/value-types";
+import { describeType, describeValue, typeMismatch } from "../../workflow/value-types";
 import { NodeExecutionError } from "../errors";
 
 /** Error codes of a code node whose returned value breaks its declared outputs. */
@@ -44,10 +44,11 @@ export function readDeclaredOutputs(
         { hint: `Return "${output.name}" (null when there is no value), or remove it from the outputs.`, processData },
       );
     }
-    if (value !== null && !hasDeclaredType(output.type, value)) {
+    const mismatch = value === null ? undefined : typeMismatch(output.type, value);
+    if (mismatch !== undefined) {
       throw new NodeExecutionError(
         CODE_OUTPUT_ERRORS.type,
-        `Output "${output.name}" must be ${withArticle(output.type)}, but the code returned ${describeValue(value)}.`,
+        `Output "${output.name}" must be ${describeType(output.type)}, but the code returned ${mismatch}.`,
         { hint: `Convert the value in the code, or change the output's type.`, processData },
       );
     }

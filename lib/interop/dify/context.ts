@@ -1,4 +1,5 @@
 import type { WorkflowEdge, WorkflowNode } from "../../workflow/document";
+import type { DeclaredValueType } from "../../workflow/value-types";
 import type { ReferenceKind, SecretSlot } from "../report";
 
 /** A source node after the index pass: sanitized id, Dify type, raw data, enclosing iteration. */
@@ -54,7 +55,7 @@ export interface PendingReference {
 /** A start input the mapping needs because the source reads `sys.*` or a conversation variable. */
 export interface ImplicitInput {
   name: string;
-  type: "string" | "number" | "boolean" | "object" | "array";
+  type: DeclaredValueType;
   description: string;
   default?: unknown;
 }

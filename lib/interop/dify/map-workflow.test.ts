@@ -665,6 +665,9 @@ describe("realistic apps", () => {
 
   it("iteration over a list with code and HTTP nodes: the body reads {{item}} and the HTTP status", () => {
     const result = load("app-iteration-code-http.yml");
+    // Dify's array[string] output stays an array of strings: checked when the code runs, and the
+    // iteration's item is a string for the compiler.
+    expect(node(result.document, "1750000000002").data.outputs).toEqual([{ name: "list", type: "array<string>" }]);
     expect(node(result.document, "1750000000004")).toMatchObject({
       parentId: "1750000000003",
       data: { method: "GET", url: "{{item}}" },

@@ -2,13 +2,7 @@ import type { SecretSlot } from "../report";
 import type { ImplicitInput } from "./context";
 import { toIdentifier } from "./nodes/shared";
 import type { DifyFile } from "./schema";
-
-const INPUT_TYPES: Record<string, ImplicitInput["type"]> = {
-  string: "string",
-  number: "number",
-  boolean: "boolean",
-  object: "object",
-};
+import { declaredTypeOfDify } from "./value-types";
 
 /**
  * Environment and conversation variables (`workflow.environment_variables`,
@@ -42,7 +36,7 @@ export function mapVariables(
   }
   const conversation = new Map<string, ImplicitInput>();
   for (const variable of file.workflow.conversation_variables ?? []) {
-    const type = INPUT_TYPES[variable.value_type] ?? (variable.value_type.startsWith("array") ? "array" : "string");
+    const type = declaredTypeOfDify(variable.value_type);
     conversation.set(variable.name, {
       name: toIdentifier(variable.name),
       type,

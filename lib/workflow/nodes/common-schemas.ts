@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ValueType } from "../node-definition";
+import type { DeclaredValueType } from "../value-types";
 
 /** The model a fresh LLM-backed node points at; `default` lets the server pick its configured provider. */
 export const DEFAULT_MODEL = { provider: "default", model: "gpt-4o-mini" } as const;
@@ -65,7 +66,17 @@ export const identifierSchema = z
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "Use letters, digits and underscores, not starting with a digit");
 
 /** Value types a user may declare for start inputs and code outputs. */
-export const declaredValueTypeSchema = z.enum(["string", "number", "boolean", "object", "array"]);
+export const declaredValueTypeSchema = z.enum([
+  "string",
+  "number",
+  "boolean",
+  "object",
+  "array",
+  "array<string>",
+  "array<number>",
+  "array<boolean>",
+  "array<object>",
+]) satisfies z.ZodType<DeclaredValueType>;
 
 /** Every ValueType, for schemas that accept any of them. */
 export const valueTypeSchema = z.enum([
@@ -76,6 +87,8 @@ export const valueTypeSchema = z.enum([
   "array",
   "array<object>",
   "array<string>",
+  "array<number>",
+  "array<boolean>",
   "any",
 ]) satisfies z.ZodType<ValueType>;
 

@@ -65,6 +65,8 @@ export function operatorsForType(type: ValueType): readonly ConditionOperator[] 
     case "array":
     case "array<object>":
     case "array<string>":
+    case "array<number>":
+    case "array<boolean>":
       return ARRAY_OPERATORS;
     default:
       return CONDITION_OPERATORS;

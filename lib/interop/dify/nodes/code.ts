@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { NodeMapper } from "../context";
+import { declaredTypeOfDify } from "../value-types";
 import { readData, toIdentifier, trellisNode, variableSelectorSchema } from "./shared";
 
 /** CodeNodeData (nodes/code/entities.py). */
@@ -17,13 +18,6 @@ const codeDataSchema = z.looseObject({
  * field, as in Dify, so it stays declared and checked.
  */
 const WHOLE_VALUE_FIELDS = new Set(["error"]);
-
-const OUTPUT_TYPES: Record<string, "string" | "number" | "boolean" | "object" | "array"> = {
-  string: "string",
-  number: "number",
-  boolean: "boolean",
-  object: "object",
-};
 
 /**
  * code: JavaScript runs unchanged, because Dify's `function main({ a, b }) { return {...} }` is
@@ -43,7 +37,7 @@ export const codeMapper: NodeMapper = {
       .filter(([name]) => !WHOLE_VALUE_FIELDS.has(name))
       .map(([name, output]) => ({
         name: toIdentifier(name),
-        type: OUTPUT_TYPES[output.type] ?? (output.type.startsWith("array") ? "array" : "string"),
+        type: declaredTypeOfDify(output.type),
       }));
     if (data.code_language !== "javascript" && data.code_language !== "python3") {
       return {

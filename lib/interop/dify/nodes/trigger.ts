@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { NodeMapper } from "../context";
+import { declaredTypeOfDify } from "../value-types";
 import { readData, trellisNode } from "./shared";
 
 /** ScheduleConfig of Dify's schedule trigger (nodes/trigger_schedule/entities.py). */
@@ -88,13 +89,6 @@ const webhookDataSchema = z.looseObject({
   headers: z.array(webhookFieldSchema).nullish(),
 });
 
-const WEBHOOK_TYPES: Record<string, "string" | "number" | "boolean" | "object" | "array"> = {
-  string: "string",
-  number: "number",
-  boolean: "boolean",
-  object: "object",
-};
-
 /**
  * trigger-webhook (Dify 1.10+): the start node, with the webhook's query parameters and body
  * fields as inputs of the same names and types. Publishing the workflow gives its endpoint
@@ -111,7 +105,7 @@ export const webhookTriggerMapper: NodeMapper = {
       return [
         {
           name: field.name,
-          type: WEBHOOK_TYPES[type] ?? (type.startsWith("array") ? "array" : "string"),
+          type: declaredTypeOfDify(type),
           required: field.required ?? false,
         },
       ];
