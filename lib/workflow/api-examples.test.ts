@@ -21,6 +21,15 @@ describe("API examples of a published workflow", () => {
 
   it("fills in the real slug and every start input with a value of its type (defaults first)", () => {
     expect(exampleInputs(target.inputs)).toEqual({ city: "<city>", days: 3, budget: true, notes: "it's O'Hare" });
+    // A typed array holds one example item of its element type.
+    expect(
+      exampleInputs([
+        { name: "stops", type: "array<string>", required: true },
+        { name: "weights", type: "array<number>", required: true },
+        { name: "rows", type: "array<object>", required: true },
+        { name: "any", type: "array", required: true },
+      ]),
+    ).toEqual({ stops: ["<stops>"], weights: [1], rows: [{}], any: [] });
     for (const text of [examples.curl, examples.curlStream, examples.fetchSse, examples.python]) {
       expect(text).toContain("http://127.0.0.1:3000/api/v1/workflows/trip-planner/run");
       expect(text).toContain('"city"');

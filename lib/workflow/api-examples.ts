@@ -1,4 +1,5 @@
 import type { StartConfig } from "./nodes/start";
+import { elementType, isArrayLike } from "./value-types";
 
 type DeclaredInput = StartConfig["inputs"][number];
 
@@ -30,10 +31,13 @@ export interface ApiExamples {
   mcp: string;
 }
 
-/** An example value of the declared type: the default when there is one. */
+/** An example value of the declared type: the default when there is one; a typed array holds one example item. */
 function exampleValue(input: ApiExampleTarget["inputs"][number]): unknown {
   if (input.default !== undefined) return input.default;
-  switch (input.type) {
+  const type = input.type ?? "string";
+  if (type !== "array" && isArrayLike(type))
+    return [exampleValue({ ...input, type: elementType(type) as typeof type })];
+  switch (type) {
     case "number":
       return 1;
     case "boolean":
@@ -43,7 +47,7 @@ function exampleValue(input: ApiExampleTarget["inputs"][number]): unknown {
     case "array":
       return [];
     default:
-      return input.type?.startsWith("array") ? [] : `<${input.name}>`;
+      return `<${input.name}>`;
   }
 }
 
