@@ -53,10 +53,10 @@ describe("checkRunInputs", () => {
         { field: "weights", code: "wrong_type", message: "weights: must be an array of numbers, got a string." },
       ],
     });
-    // The JSON Schema clients see accepts exactly that: items of the element type or null.
+    // The JSON Schema clients see gives the element type (the strict form: null items pass the check too).
     expect(runInputsJsonSchema(typed).properties).toEqual({
-      cities: { type: "array", items: { type: ["string", "null"] } },
-      weights: { type: "array", items: { type: ["number", "null"] } },
+      cities: { type: "array", items: { type: "string" } },
+      weights: { type: "array", items: { type: "number" } },
     });
   });
 

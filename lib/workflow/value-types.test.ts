@@ -35,7 +35,7 @@ describe("typed arrays", () => {
   it("are described in words and as JSON Schema", () => {
     expect(describeType("array<object>")).toBe("an array of objects");
     expect(describeType("object")).toBe("an object");
-    expect(declaredTypeJsonSchema("array<string>")).toEqual({ type: "array", items: { type: ["string", "null"] } });
+    expect(declaredTypeJsonSchema("array<string>")).toEqual({ type: "array", items: { type: "string" } });
     expect(declaredTypeJsonSchema("array")).toEqual({ type: "array" });
   });
 });

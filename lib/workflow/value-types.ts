@@ -94,11 +94,14 @@ export function describeType(type: DeclaredValueType): string {
 }
 
 /**
- * The JSON Schema of a declared type, accepting exactly what `hasDeclaredType` accepts (a typed
- * array's items may be null). MCP `inputSchema`, discovery and OpenAPI describe inputs with it.
+ * The JSON Schema of a declared type, as MCP `inputSchema`, discovery and OpenAPI describe inputs.
+ * Whatever it allows `hasDeclaredType` accepts. A typed array's items are given one type, without
+ * the `null` the check also lets through (Dify's rule for code outputs): a type list such as
+ * `["string", "null"]` is refused by clients that turn tool schemas into the OpenAPI 3.0 subset
+ * (Gemini's function declarations among them).
  */
 export function declaredTypeJsonSchema(type: DeclaredValueType): Record<string, unknown> {
-  if (isTypedArray(type)) return { type: "array", items: { type: [ELEMENT_TYPES[type], "null"] } };
+  if (isTypedArray(type)) return { type: "array", items: { type: ELEMENT_TYPES[type] } };
   return { type };
 }
 
