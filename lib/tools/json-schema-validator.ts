@@ -126,3 +126,43 @@ export function compileArgumentValidator(toolName: string, schema: JsonSchema): 
     return { ok: false, message: formatErrors(validate.errors) };
   };
 }
+
+// Values are checked as they are (no defaults filled in, no coercion), with every error reported.
+const valueAjv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+const valueSchemaCache = createCompiledSchemaCache(valueAjv);
+
+/** A JSON Schema compiled for checking values: the checker, or why the schema itself is broken. */
+export type ValueSchemaCheck = { ok: true; check: (value: unknown) => string[] } | { ok: false; invalidSchema: string };
+
+/**
+ * Compiles a JSON Schema (draft 2020-12; a `$schema` naming another draft is ignored, see
+ * {@link withoutMetaSchema}) once per distinct content, for checking values as they are. The
+ * checker answers the places a value breaks it (none when it conforms), each named from `root`:
+ * `json.items[0].price must be number`.
+ */
+export function compileValueCheck(schema: JsonSchema, root: string): ValueSchemaCheck {
+  let validate: ValidateFunction;
+  try {
+    validate = valueSchemaCache.compile(withoutMetaSchema(schema));
+  } catch (error) {
+    return { ok: false, invalidSchema: error instanceof Error ? error.message : String(error) };
+  }
+  return {
+    ok: true,
+    check: (value) =>
+      validate(value)
+        ? []
+        : (validate.errors ?? []).map((error) => {
+            const place =
+              root +
+              error.instancePath.replace(/\/([^/]*)/g, (_match, part: string) =>
+                /^\d+$/.test(part) ? `[${part}]` : `.${part.replaceAll("~1", "/").replaceAll("~0", "~")}`,
+              );
+            if (error.keyword === "additionalProperties")
+              return `${place} has a property the schema does not allow: "${String(error.params.additionalProperty)}"`;
+            if (error.keyword === "enum")
+              return `${place} must be one of ${JSON.stringify(error.params.allowedValues)}`;
+            return `${place} ${error.message ?? "is invalid"}`;
+          }),
+  };
+}

@@ -3,6 +3,7 @@ import { textRouter } from "../../agent/delta-router";
 import { callWithOptionalStream } from "../../agent/synthesizer";
 import { thinkTagRouter, withoutThinkBlock } from "../../agent/think-tags";
 import type { ChatMessage, LanguageModel, ModelRequest, ResponseFormat } from "../../llm/language-model";
+import { compileValueCheck } from "../../tools/json-schema-validator";
 import type { LlmConfig } from "../../workflow/nodes/llm";
 import { NodeExecutionError } from "../errors";
 import type { NodeExecutor } from "../executor";
@@ -24,10 +25,57 @@ function parseJsonOutput(text: string): unknown {
   return JSON.parse(fenced ? fenced[1] : trimmed);
 }
 
+/** Errors shown in a schema mismatch's message; every one is kept in the node run's processData. */
+const SCHEMA_ERRORS_IN_MESSAGE = 3;
+const SCHEMA_ERRORS_KEPT = 20;
+
+/**
+ * The check of the parsed reply against the node's JSON schema, compiled before the model is
+ * called. A model without Structured Outputs is only asked for JSON (or told the schema in words)
+ * and may answer other fields or types: the node then does not pass on an object its readers were
+ * promised otherwise.
+ * @throws NodeExecutionError `json_schema_invalid` when the node's schema does not compile
+ */
+function jsonOutputCheck(
+  schema: Record<string, unknown>,
+  processData: Record<string, unknown>,
+): (json: unknown) => void {
+  const compiled = compileValueCheck(schema, "json");
+  if (!compiled.ok) {
+    throw new NodeExecutionError(
+      "json_schema_invalid",
+      `The node's JSON schema is not valid: ${compiled.invalidSchema}`,
+      {
+        hint: "Fix the JSON schema in the node's settings.",
+        processData,
+      },
+    );
+  }
+  return (json) => {
+    const errors = compiled.check(json);
+    if (errors.length === 0) return;
+    processData.schemaErrors = errors.slice(0, SCHEMA_ERRORS_KEPT);
+    const shown = errors.slice(0, SCHEMA_ERRORS_IN_MESSAGE).join("; ");
+    const more =
+      errors.length > SCHEMA_ERRORS_IN_MESSAGE ? ` (and ${errors.length - SCHEMA_ERRORS_IN_MESSAGE} more)` : "";
+    // Retryable: another attempt may conform.
+    throw new NodeExecutionError(
+      "json_schema_mismatch",
+      `The model's JSON reply does not match the node's schema: ${shown}${more}.`,
+      {
+        retryable: true,
+        hint: "Describe the fields in the prompt, or pick a model with Structured Outputs (JSON schema).",
+        processData,
+      },
+    );
+  };
+}
+
 /**
  * One model call with templated prompts. Streams text deltas as node-delta events; with
  * `responseFormat: json` it asks for JSON in the strongest way the model supports and fails the
- * attempt with a retryable `invalid_json_output` when the reply does not parse.
+ * attempt with a retryable `invalid_json_output` when the reply does not parse, or
+ * `json_schema_mismatch` when it breaks the node's JSON schema.
  */
 export const llmExecutor: NodeExecutor = async (context) => {
   const config = context.node.config as unknown as LlmConfig;
@@ -55,6 +103,8 @@ export const llmExecutor: NodeExecutor = async (context) => {
     messages,
     isDemo: model.isDemo,
   };
+  // Before the call: a schema that cannot compile fails the node without spending a model call.
+  const checkJson = wantsJson && config.jsonSchema ? jsonOutputCheck(config.jsonSchema, processData) : undefined;
   const separated = config.reasoningFormat !== "tagged";
   let response: Awaited<ReturnType<typeof callWithOptionalStream>>;
   try {
@@ -94,6 +144,7 @@ export const llmExecutor: NodeExecutor = async (context) => {
         },
       );
     }
+    checkJson?.(outputs.json);
   }
   // A reply cut by the completion cap is an answer, but not a whole one.
   const partial =

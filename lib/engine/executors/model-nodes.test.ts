@@ -125,6 +125,79 @@ describe("llm, agent, planner and synthesizer executors in a workflow run", () =
     expect(eventsOf(recorder.events, "node-delta").length).toBeGreaterThan(0);
   });
 
+  describe("llm node with a JSON schema: the parsed reply is checked against it", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        city: { type: "string" },
+        stops: { type: "array", items: { type: "object", properties: { km: { type: "number" } }, required: ["km"] } },
+      },
+      required: ["city", "stops"],
+      additionalProperties: false,
+    };
+    const schemaRun = async (runId: string, config: Record<string, unknown> = {}) => {
+      const workflow = new WorkflowBuilder()
+        .add("start", "start", {})
+        .add("llm", "llm", {
+          model: { provider: "fake", model: "gpt-4o-mini" },
+          userPrompt: "Plan a trip.",
+          responseFormat: "json",
+          jsonSchema: schema,
+          ...config,
+        })
+        .add("end", "end", { outputs: [{ name: "json", value: ["llm", "json"] }] })
+        .chain("start", "llm", "end")
+        .build();
+      const recorder = new MemoryRunRecorder();
+      const result = await runWorkflow(workflow, {}, { runId, recorder, services: services() });
+      return { result, rows: recorder.nodeRuns().filter((row) => row.nodeId === "llm") };
+    };
+
+    it("a conforming reply passes, asked for with the schema itself", async () => {
+      testbed.server.script({ text: '{"city": "Athens", "stops": [{"km": 12}]}' });
+      const { result } = await schemaRun("r-schema-ok");
+      expect(result.status).toBe("succeeded");
+      expect(result.outputs).toEqual({ json: { city: "Athens", stops: [{ km: 12 }] } });
+      expect(testbed.server.requests[0].body.response_format).toMatchObject({ type: "json_schema" });
+    });
+
+    it("a reply that breaks it fails the node with json_schema_mismatch, naming each place", async () => {
+      testbed.server.script({ text: '{"stops": [{"km": "12"}, {}], "note": "x"}' });
+      const { result, rows } = await schemaRun("r-schema-bad");
+      expect(result.status).toBe("failed");
+      expect(result.error?.code).toBe("json_schema_mismatch");
+      expect(rows[0]).toMatchObject({ status: "failed", errorCode: "json_schema_mismatch" });
+      expect(rows[0]?.errorMessage).toBe(
+        "The model's JSON reply does not match the node's schema: json must have required property 'city'; json has a property the schema does not allow: \"note\"; json.stops[0].km must be number (and 1 more).",
+      );
+      expect(rows[0]?.processData?.schemaErrors).toEqual([
+        "json must have required property 'city'",
+        'json has a property the schema does not allow: "note"',
+        "json.stops[0].km must be number",
+        "json.stops[1] must have required property 'km'",
+      ]);
+    });
+
+    it("is retryable: a second attempt that conforms succeeds", async () => {
+      testbed.server.script({ text: '{"city": 7, "stops": []}' }, { text: '{"city": "Cairo", "stops": []}' });
+      const { result, rows } = await schemaRun("r-schema-retry", { retry: { maxAttempts: 2, intervalMs: 1 } });
+      expect(result.status).toBe("succeeded");
+      expect(rows.map((row) => [row.attempt, row.status, row.errorCode])).toEqual([
+        [1, "failed", "json_schema_mismatch"],
+        [2, "succeeded", null],
+      ]);
+    });
+
+    it("a schema that does not compile fails the node with json_schema_invalid, before any model call", async () => {
+      const { result } = await schemaRun("r-schema-invalid", {
+        jsonSchema: { type: "object", $ref: "#/$defs/missing" },
+      });
+      expect(result.status).toBe("failed");
+      expect(result.error?.code).toBe("json_schema_invalid");
+      expect(testbed.server.requests).toHaveLength(0);
+    });
+  });
+
   it("graph form with the demo model: planner -> iteration(tool) -> synthesizer", async () => {
     const workflow = new WorkflowBuilder()
       .add("start", "start", { inputs: [{ name: "goal", type: "string" }] })

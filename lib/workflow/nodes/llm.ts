@@ -25,8 +25,14 @@ export const llmConfigSchema = z.object({
   reasoningEffort: reasoningEffortSchema,
   maxTokens: z.number().int().positive().optional(),
   responseFormat: z.enum(["text", "json"]).default("text"),
-  /** JSON Schema for structured output; only used when responseFormat is json. */
-  jsonSchema: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * JSON Schema for structured output; only used when responseFormat is json. The model is asked
+   * for it (Structured Outputs where supported) and the parsed reply is checked against it.
+   */
+  jsonSchema: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("With JSON replies: the reply must match it, otherwise the node fails (json_schema_mismatch)."),
   /**
    * What a reasoning model's reasoning becomes. `separated`: a leading `<think>…</think>` block
    * (models served without a reasoning parser) and any reasoning the server sends apart go to the
