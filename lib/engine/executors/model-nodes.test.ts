@@ -178,6 +178,12 @@ describe("llm, agent, planner and synthesizer executors in a workflow run", () =
       ]);
     });
 
+    it("the offline demo model answers in the schema's shape, so the flow runs without an API key", async () => {
+      const { result } = await schemaRun("r-schema-demo", { model: { provider: "demo", model: "trellis-demo" } });
+      expect(result.status).toBe("succeeded");
+      expect(result.outputs).toEqual({ json: { city: "[demo model] city", stops: [{ km: 0 }] } });
+    });
+
     it("is retryable: a second attempt that conforms succeeds", async () => {
       testbed.server.script({ text: '{"city": 7, "stops": []}' }, { text: '{"city": "Cairo", "stops": []}' });
       const { result, rows } = await schemaRun("r-schema-retry", { retry: { maxAttempts: 2, intervalMs: 1 } });

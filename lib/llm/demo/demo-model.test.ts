@@ -103,6 +103,20 @@ describe("offline demo model", () => {
       responseFormat: { type: "json_object" },
     });
     expect(JSON.parse(json.text)).toMatchObject({ demo: true });
+    // With a schema (Structured Outputs) the reply has its shape.
+    const structured = await model.generate({
+      messages: [{ role: "user", content: "Classify: the invoice is wrong." }],
+      responseFormat: {
+        type: "json_schema",
+        name: "output",
+        schema: {
+          type: "object",
+          properties: { class_id: { type: "string", enum: ["billing"] } },
+          required: ["class_id"],
+        },
+      },
+    });
+    expect(JSON.parse(structured.text)).toEqual({ class_id: "billing" });
   });
 
   it("streams text and tool-call deltas and honours stop sequences", async () => {

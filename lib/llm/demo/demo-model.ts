@@ -10,6 +10,7 @@ import type {
 import { countCompletionTokens, countMessagesTokens, countToolTokens } from "../token-count";
 import { composeAnswer, DEMO_LABEL, decideMove, parseResult } from "./demo-brain";
 import { plannerReply } from "./demo-planner";
+import { sampleForSchema } from "./schema-sample";
 import { extractTaskFacts } from "./task-facts";
 import { type DemoTranscript, readTranscript, type SeenCall } from "./transcript";
 
@@ -20,7 +21,7 @@ export const DEMO_PROFILE: ModelProfile = {
   legacyFunctions: true,
   stopSequences: true,
   jsonMode: true,
-  jsonSchema: false,
+  jsonSchema: true,
   contextWindow: 32_768,
   maxOutputTokens: 4_096,
   inputPricePerMillion: 0,
@@ -82,6 +83,9 @@ function plainReply(transcript: DemoTranscript, json: boolean): string {
 export function demoReply(request: ModelRequest): DemoReply {
   const transcript = readTranscript(request);
   const json = request.responseFormat !== undefined && request.responseFormat.type !== "text";
+  // Structured Outputs: a value of the schema's shape (the run is marked as a demo run anyway).
+  if (request.responseFormat?.type === "json_schema" && transcript.protocol === "plain")
+    return { text: JSON.stringify(sampleForSchema(request.responseFormat.schema)), toolCalls: [] };
   if (transcript.protocol === "planner") return { text: plannerReply(transcript), toolCalls: [] };
   if (transcript.protocol === "plain") {
     const isSynthesis = /final answer to the user's task from the results/i.test(transcript.allText);
