@@ -26,20 +26,18 @@ export function withoutMetaSchema(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
+/** One Ajv error in words, at `place` (the value's name and path). */
+function describeSchemaError(error: ErrorObject, place: string): string {
+  if (error.keyword === "additionalProperties") {
+    return `${place} has unknown property "${String(error.params.additionalProperty)}"`;
+  }
+  if (error.keyword === "enum") return `${place} must be one of ${JSON.stringify(error.params.allowedValues)}`;
+  return `${place} ${error.message ?? "is invalid"}`;
+}
+
 function formatErrors(errors: ErrorObject[] | null | undefined): string {
   if (!errors || errors.length === 0) return "arguments are invalid";
-  return errors
-    .map((error) => {
-      const path = error.instancePath === "" ? "arguments" : `arguments${error.instancePath}`;
-      if (error.keyword === "additionalProperties") {
-        return `${path} has unknown property "${String(error.params.additionalProperty)}"`;
-      }
-      if (error.keyword === "enum") {
-        return `${path} must be one of ${JSON.stringify(error.params.allowedValues)}`;
-      }
-      return `${path} ${error.message ?? "is invalid"}`;
-    })
-    .join("; ");
+  return errors.map((error) => describeSchemaError(error, `arguments${error.instancePath}`)).join("; ");
 }
 
 /** Most distinct schemas a {@link CompiledSchemaCache} keeps; the least recently used one is dropped beyond this. */
@@ -152,17 +150,15 @@ export function compileValueCheck(schema: JsonSchema, root: string): ValueSchema
     check: (value) =>
       validate(value)
         ? []
-        : (validate.errors ?? []).map((error) => {
-            const place =
+        : (validate.errors ?? []).map((error) =>
+            describeSchemaError(
+              error,
+              // `/stops/0/km` reads as `stops[0].km`.
               root +
-              error.instancePath.replace(/\/([^/]*)/g, (_match, part: string) =>
-                /^\d+$/.test(part) ? `[${part}]` : `.${part.replaceAll("~1", "/").replaceAll("~0", "~")}`,
-              );
-            if (error.keyword === "additionalProperties")
-              return `${place} has a property the schema does not allow: "${String(error.params.additionalProperty)}"`;
-            if (error.keyword === "enum")
-              return `${place} must be one of ${JSON.stringify(error.params.allowedValues)}`;
-            return `${place} ${error.message ?? "is invalid"}`;
-          }),
+                error.instancePath.replace(/\/([^/]*)/g, (_match, part: string) =>
+                  /^\d+$/.test(part) ? `[${part}]` : `.${part.replaceAll("~1", "/").replaceAll("~0", "~")}`,
+                ),
+            ),
+          ),
   };
 }

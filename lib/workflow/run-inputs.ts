@@ -72,7 +72,7 @@ export type RunInputsJsonSchema = {
 
 /**
  * The JSON Schema of the inputs `checkRunInputs` accepts: one property per declared input with
- * its type (exactly the types `hasDeclaredType` checks), description and default; the required ones
+ * its type (`declaredTypeJsonSchema`: the types `hasDeclaredType` checks), description and default; the required ones
  * without a default listed as required; extra properties only when the start node allows them.
  * MCP tools, discovery and the API panel describe inputs with it, so they cannot drift from the check.
  */

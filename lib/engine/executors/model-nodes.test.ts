@@ -168,11 +168,11 @@ describe("llm, agent, planner and synthesizer executors in a workflow run", () =
       expect(result.error?.code).toBe("json_schema_mismatch");
       expect(rows[0]).toMatchObject({ status: "failed", errorCode: "json_schema_mismatch" });
       expect(rows[0]?.errorMessage).toBe(
-        "The model's JSON reply does not match the node's schema: json must have required property 'city'; json has a property the schema does not allow: \"note\"; json.stops[0].km must be number (and 1 more).",
+        "The model's JSON reply does not match the node's schema: json must have required property 'city'; json has unknown property \"note\"; json.stops[0].km must be number (and 1 more).",
       );
       expect(rows[0]?.processData?.schemaErrors).toEqual([
         "json must have required property 'city'",
-        'json has a property the schema does not allow: "note"',
+        'json has unknown property "note"',
         "json.stops[0].km must be number",
         "json.stops[1] must have required property 'km'",
       ]);
