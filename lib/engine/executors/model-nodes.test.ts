@@ -196,7 +196,8 @@ describe("llm, agent, planner and synthesizer executors in a workflow run", () =
 
     it("a schema that does not compile fails the node with json_schema_invalid, before any model call", async () => {
       const { result } = await schemaRun("r-schema-invalid", {
-        jsonSchema: { type: "object", $ref: "#/$defs/missing" },
+        // Sound in shape (the compiler's check), but Ajv cannot compile the pattern.
+        jsonSchema: { type: "object", properties: { code: { type: "string", pattern: "(" } } },
       });
       expect(result.status).toBe("failed");
       expect(result.error?.code).toBe("json_schema_invalid");

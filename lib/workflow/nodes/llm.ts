@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonSchemaShapeIssues } from "../json-schema-shape";
 import { modelField, modelTimeoutsSchema, templateUsage, truncate } from "./common-schemas";
 import { defineNode } from "./define-node";
 import { DEFAULT_OUTPUT_PORTS, policyShape } from "./policy";
@@ -32,6 +33,10 @@ export const llmConfigSchema = z.object({
   jsonSchema: z
     .record(z.string(), z.unknown())
     .optional()
+    .superRefine((schema, context) => {
+      for (const issue of schema === undefined ? [] : jsonSchemaShapeIssues(schema))
+        context.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    })
     .describe("With JSON replies: the reply must match it, otherwise the node fails (json_schema_mismatch)."),
   /**
    * What a reasoning model's reasoning becomes. `separated`: a leading `<think>…</think>` block
