@@ -107,16 +107,16 @@ export function jsonSchemaShapeIssues(schema: unknown): JsonSchemaIssue[] {
     for (const keyword of SUBSCHEMAS) if (keyword in node) visit(node[keyword], [...path, keyword], depth + 1);
     if ("items" in node) {
       // A list is draft-07's tuple form, which Ajv still reads.
-      if (Array.isArray(node.items))
-        node.items.forEach((child, index) => visit(child, [...path, "items", index], depth + 1));
-      else visit(node.items, [...path, "items"], depth + 1);
+      if (Array.isArray(node.items)) {
+        for (const [index, child] of node.items.entries()) visit(child, [...path, "items", index], depth + 1);
+      } else visit(node.items, [...path, "items"], depth + 1);
     }
     for (const keyword of SCHEMA_LISTS) {
       if (!(keyword in node)) continue;
       const list = node[keyword];
       if (!Array.isArray(list) || list.length === 0)
         issues.push({ path: [...path, keyword], message: "must be a non-empty list of schemas" });
-      else list.forEach((child, index) => visit(child, [...path, keyword, index], depth + 1));
+      else for (const [index, child] of list.entries()) visit(child, [...path, keyword, index], depth + 1);
     }
   };
   visit(schema, [], 0);

@@ -53,7 +53,7 @@ function sample(root: Schema, schema: Schema, name: string, depth: number): unkn
       return sample(root, { ...schema, anyOf: undefined, oneOf: undefined, ...chosen }, name, depth + 1);
   }
   if (Array.isArray(schema.allOf)) {
-    const merged = schema.allOf.filter(isSchema).reduce<Schema>((all, part) => ({ ...all, ...part }), {});
+    const merged: Schema = Object.assign({}, ...schema.allOf.filter(isSchema));
     return sample(root, { ...schema, allOf: undefined, ...merged }, name, depth + 1);
   }
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
