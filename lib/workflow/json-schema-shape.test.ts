@@ -33,7 +33,7 @@ describe("jsonSchemaShapeIssues", () => {
           bad: "string",
         },
         required: "city",
-        $defs: { other: { $ref: "https://example.com/schema.json" } },
+        $defs: { other: { $ref: "https://example.com/schema.json" }, broken: { $ref: "#/$defs/%E0%A4%A" } },
       }).map((issue) => issue.path.join(".")),
     ).toEqual([
       "required",
@@ -43,6 +43,7 @@ describe("jsonSchemaShapeIssues", () => {
       "properties.kind.anyOf",
       "properties.bad",
       "$defs.other.$ref",
+      "$defs.broken.$ref",
     ]);
   });
 });

@@ -57,7 +57,12 @@ function resolves(root: unknown, ref: string): boolean {
   if (!ref.startsWith("#/")) return false;
   let node: unknown = root;
   for (const part of ref.slice(2).split("/")) {
-    const key = decodeURIComponent(part).replaceAll("~1", "/").replaceAll("~0", "~");
+    let key: string;
+    try {
+      key = decodeURIComponent(part).replaceAll("~1", "/").replaceAll("~0", "~");
+    } catch {
+      return false; // a malformed %-escape names nothing
+    }
     if (Array.isArray(node) && /^\d+$/.test(key)) node = node[Number(key)];
     else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
     else return false;
