@@ -9,7 +9,17 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { fieldLabel, listItemLabel } from "@/lib/workflow/field-labels";
 import type { CanvasIssue } from "../store/types";
-import { defaultFor, fieldDomId, isStringArray, issuesAt, type JsonSchema, typeOf, unwrap } from "./schema-json";
+import {
+  defaultFor,
+  fieldDomId,
+  isFreeJson,
+  isStringArray,
+  issuesAt,
+  issueTextAt,
+  type JsonSchema,
+  typeOf,
+  unwrap,
+} from "./schema-json";
 import type { VariableOption } from "./upstream-variables";
 import { CodeEditor } from "./widgets/code-editor";
 import { CredentialSelect } from "./widgets/credential-select";
@@ -68,7 +78,12 @@ export function SchemaField({
 }) {
   const resolved = unwrap(schema);
   const id = fieldDomId(context.nodeId, path);
-  const fieldIssues = context.touched.has(path.join(".")) ? issuesAt(context.issues, path) : [];
+  // A free-form JSON field shows the issues inside it too, once it or a place inside it was touched.
+  const nested = isFreeJson(resolved);
+  const joined = path.join(".");
+  const touched =
+    context.touched.has(joined) || (nested && [...context.touched].some((key) => key.startsWith(`${joined}.`)));
+  const fieldIssues = touched ? issuesAt(context.issues, path, nested) : [];
   const invalid = fieldIssues.length > 0;
   const describedBy =
     [resolved.description ? `${id}-help` : null, invalid ? `${id}-issues` : null].filter(Boolean).join(" ") ||
@@ -105,8 +120,8 @@ export function SchemaField({
       {invalid && (
         <div id={`${id}-issues`} className="flex flex-col gap-0.5 text-xs text-destructive">
           {fieldIssues.map((issue) => (
-            <p key={`${issue.code}-${issue.message}`} className="m-0" data-testid="field-issue">
-              {issue.message}
+            <p key={`${issue.code}-${issue.path.join(".")}-${issue.message}`} className="m-0" data-testid="field-issue">
+              {issueTextAt(issue, path)}
             </p>
           ))}
         </div>

@@ -70,11 +70,35 @@ export function fieldDomId(nodeId: string, path: (string | number)[]): string {
   return `field-${nodeId}-${path.join("-")}`.replace(/[^a-zA-Z0-9_-]/g, "_");
 }
 
-/** The issues reported at exactly this field path (the document path, `data.` dropped). */
-export function issuesAt(issues: CanvasIssue[], path: (string | number)[]): CanvasIssue[] {
+/** An issue's path in the node's config (the document path, `data.` dropped). */
+function configPathOf(issue: CanvasIssue): (string | number)[] {
+  return issue.path[0] === "data" ? issue.path.slice(1) : issue.path;
+}
+
+/**
+ * The issues reported at this field path; with `nested`, also those inside it (a free-form JSON
+ * field such as an LLM node's JSON schema has no fields of its own to show them at).
+ */
+export function issuesAt(issues: CanvasIssue[], path: (string | number)[], nested = false): CanvasIssue[] {
   const joined = path.join(".");
   return issues.filter((issue) => {
-    const issuePath = (issue.path[0] === "data" ? issue.path.slice(1) : issue.path).join(".");
-    return issuePath === joined;
+    const issuePath = configPathOf(issue).join(".");
+    return issuePath === joined || (nested && issuePath.startsWith(`${joined}.`));
   });
+}
+
+/** An issue's message as a field shows it: prefixed with where inside the field, when it is deeper. */
+export function issueTextAt(issue: CanvasIssue, path: (string | number)[]): string {
+  const inner = configPathOf(issue).slice(path.length);
+  return inner.length > 0 ? `${inner.join(".")}: ${issue.message}` : issue.message;
+}
+
+/** Whether a field is edited as free-form JSON: an object with neither declared properties nor string values. */
+export function isFreeJson(schema: JsonSchema): boolean {
+  const additional = schema.additionalProperties;
+  return (
+    typeOf(schema) === "object" &&
+    !schema.properties &&
+    !(typeof additional === "object" && additional !== null && typeOf(additional as JsonSchema) === "string")
+  );
 }
