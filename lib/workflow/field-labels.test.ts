@@ -22,6 +22,11 @@ describe("field labels", () => {
     expect(describeFieldPath(["cases", 1, "conditions", 0, "left"])).toBe("Left (case 2, condition 1)");
     expect(describeFieldPath(["outputs", 2])).toBe("Output 3");
     expect(describeFieldPath([])).toBe("Settings");
+    // Inside a value edited as JSON, the place is a path into it.
+    expect(describeFieldPath(["data", "jsonSchema", "properties", "city", "type"])).toBe(
+      "JSON schema (properties.city.type)",
+    );
+    expect(describeFieldPath(["jsonSchema"])).toBe("JSON schema");
   });
 
   it("writes a message as a sentence after the field", () => {

@@ -78,6 +78,9 @@ export function optionLabel(key: string, option: unknown): string {
   return OPTION_LABELS[key]?.[String(option)] ?? String(option);
 }
 
+/** Config fields whose value is edited as free-form JSON: a path below one is a place in that JSON. */
+const JSON_VALUED_FIELDS = new Set(["jsonSchema"]);
+
 /** The label of item `index` (0-based) of the list `key`: `inputs`, 0 → "Input 1". */
 export function listItemLabel(key: string, index: number): string {
   const noun = ITEM_NOUNS[key] ?? fieldLabel(key).replace(/s$/, "");
@@ -91,6 +94,12 @@ export function listItemLabel(key: string, index: number): string {
 export function describeFieldPath(path: readonly (string | number)[]): string {
   const segments = path[0] === "data" ? path.slice(1) : path;
   if (segments.length === 0) return "Settings";
+  // Inside a value edited as JSON, the place is said as a path into it: "JSON schema (properties.city.type)".
+  const json = segments.findIndex((segment) => typeof segment === "string" && JSON_VALUED_FIELDS.has(segment));
+  if (json >= 0 && json < segments.length - 1) {
+    const outer = describeFieldPath(segments.slice(0, json + 1));
+    return `${outer} (${segments.slice(json + 1).join(".")})`;
+  }
   const last = segments[segments.length - 1];
   const items: string[] = [];
   for (let position = 1; position < segments.length; position++) {

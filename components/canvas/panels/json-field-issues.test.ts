@@ -10,7 +10,9 @@ const issue: CanvasIssue = {
   severity: "error",
   nodeId: "llm",
   path: ["data", "jsonSchema", "properties", "city", "type"],
-  message: "must be one of string, number, integer, boolean, object, array, null, or a list of them",
+  // As the compiler words it (fieldMessage): the field, then the place inside it.
+  message:
+    "JSON schema (properties.city.type): must be one of string, number, integer, boolean, object, array, null, or a list of them",
 };
 
 function renderJsonSchemaField(touched: string[]): string {
@@ -40,7 +42,7 @@ describe("a free-form JSON field (an LLM node's JSON schema)", () => {
     for (const touched of [["jsonSchema"], ["jsonSchema.properties.city.type"]]) {
       const html = renderJsonSchemaField(touched);
       expect(html).toContain('data-testid="field-issue"');
-      expect(html).toContain("properties.city.type: must be one of string");
+      expect(html).toContain("JSON schema (properties.city.type): must be one of string");
       expect(html).toContain('aria-invalid="true"');
     }
   });

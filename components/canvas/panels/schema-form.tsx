@@ -15,7 +15,6 @@ import {
   isFreeJson,
   isStringArray,
   issuesAt,
-  issueTextAt,
   type JsonSchema,
   typeOf,
   unwrap,
@@ -121,7 +120,7 @@ export function SchemaField({
         <div id={`${id}-issues`} className="flex flex-col gap-0.5 text-xs text-destructive">
           {fieldIssues.map((issue) => (
             <p key={`${issue.code}-${issue.path.join(".")}-${issue.message}`} className="m-0" data-testid="field-issue">
-              {issueTextAt(issue, path)}
+              {issue.message}
             </p>
           ))}
         </div>

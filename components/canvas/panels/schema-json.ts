@@ -87,12 +87,6 @@ export function issuesAt(issues: CanvasIssue[], path: (string | number)[], neste
   });
 }
 
-/** An issue's message as a field shows it: prefixed with where inside the field, when it is deeper. */
-export function issueTextAt(issue: CanvasIssue, path: (string | number)[]): string {
-  const inner = configPathOf(issue).slice(path.length);
-  return inner.length > 0 ? `${inner.join(".")}: ${issue.message}` : issue.message;
-}
-
 /** Whether a field is edited as free-form JSON: an object with neither declared properties nor string values. */
 export function isFreeJson(schema: JsonSchema): boolean {
   const additional = schema.additionalProperties;
