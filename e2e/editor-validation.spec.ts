@@ -74,3 +74,31 @@ test("the model picker searches by provider and model, shows capabilities and la
   await expect(page.getByTestId("model-picker")).toHaveAttribute("data-value", "default::gpt-4o");
   await editor.waitSaved();
 });
+
+test("an LLM node's JSON schema is checked as it is written: the problem names the place inside the schema", async ({
+  page,
+  request,
+}) => {
+  const document = llmDocument();
+  Object.assign(document.nodes[1]!.data, {
+    userPrompt: "Where does {{start.question}} happen?",
+    responseFormat: "json",
+    jsonSchema: { type: "object", properties: { city: { type: "strng" } }, required: ["city"] },
+  });
+  const workflowId = await createWorkflow(request, `E2E JSON schema ${Date.now()}`, document);
+  const editor = new EditorPage(page);
+  await editor.goto(workflowId);
+
+  // The Problems list says where, in words; clicking it shows the message at the JSON schema field.
+  await expect(page.getByTestId("problems-toggle")).toHaveAttribute("data-error-count", "1");
+  await page.getByTestId("problems-toggle").click();
+  const problem = page.locator('[data-testid="problem-item"][data-code="invalid_config"]');
+  await expect(problem).toContainText("Answer");
+  await expect(problem).toContainText("JSON schema (properties.city.type): must be one of string");
+  await problem.click();
+  const field = page.locator('[data-field-path="jsonSchema"]');
+  await expect(field).toHaveAttribute("data-invalid", "true");
+  await expect(field.getByTestId("field-issue")).toHaveText(
+    "JSON schema (properties.city.type): must be one of string, number, integer, boolean, object, array, null, or a list of them",
+  );
+});
