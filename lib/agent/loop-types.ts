@@ -108,6 +108,8 @@ export interface LoopSetup {
   signal?: AbortSignal;
   /** Event sink. */
   emit?: AgentEventSink;
+  /** False: `emit` hears no text or thought deltas (see `RunAgentOptions.textDeltas`). */
+  textDeltas?: boolean;
   /** Per-tool secrets. */
   toolCredentials?: Record<string, Record<string, string>>;
   /** Idempotency key prefix. */

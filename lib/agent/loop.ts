@@ -106,18 +106,21 @@ export async function runAgentLoop(driver: ModeDriver, setup: LoopSetup): Promis
     let response: ModelResponse | undefined;
     if (setup.emit && options?.router) {
       const router = options.router;
+      // Nobody reads the text as it is written: the call still streams (its first-byte bound
+      // applies), but its pieces are not sent as events.
+      const deltas = setup.textDeltas === false ? undefined : setup.emit;
       for await (const part of model.stream(full)) {
         if (part.type === "text-delta") {
-          for (const piece of router.push(part.delta)) safeEmit(setup.emit, { type: "node-delta", ...piece });
+          for (const piece of router.push(part.delta)) safeEmit(deltas, { type: "node-delta", ...piece });
         } else if (part.type === "reasoning-delta") {
-          safeEmit(setup.emit, { type: "node-delta", kind: "thought", delta: part.delta });
+          safeEmit(deltas, { type: "node-delta", kind: "thought", delta: part.delta });
         } else if (part.type === "tool-call-delta") {
-          for (const piece of router.toolCall?.() ?? []) safeEmit(setup.emit, { type: "node-delta", ...piece });
+          for (const piece of router.toolCall?.() ?? []) safeEmit(deltas, { type: "node-delta", ...piece });
         } else if (part.type === "finish") {
           response = part.response;
         }
       }
-      for (const piece of router.flush()) safeEmit(setup.emit, { type: "node-delta", ...piece });
+      for (const piece of router.flush()) safeEmit(deltas, { type: "node-delta", ...piece });
       if (!response) throw new Error("The model stream ended without a finish part.");
     } else {
       response = await model.generate(full);

@@ -58,6 +58,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentResult> {
     query: options.query,
     signal: options.signal,
     emit: options.emit,
+    textDeltas: options.textDeltas,
     toolCredentials: options.toolCredentials,
     idempotencyKey: options.idempotencyKey,
     temperature: options.temperature,

@@ -195,6 +195,11 @@ export interface RunAgentOptions {
   signal?: AbortSignal;
   /** Receives live thoughts, text deltas and tool events. */
   emit?: AgentEventSink;
+  /**
+   * False: `emit` receives steps and tool events but no text or thought deltas (nobody reads them
+   * as they are written); model calls stream all the same. Default true.
+   */
+  textDeltas?: boolean;
   /** Passed to tools. */
   toolCredentials?: Record<string, Record<string, string>>;
   /** Passed to tools as `idempotencyKey` prefix. */

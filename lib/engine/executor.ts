@@ -81,6 +81,11 @@ export interface ExecutorContext<Config = Record<string, unknown>> {
   runInputs?: Record<string, unknown>;
   /** Set only for a human-input node being resumed: the answer, or null with `timedOut` after its timeout. */
   resume?: { answer: Record<string, unknown> | null; timedOut: boolean };
+  /**
+   * False when nobody reads the run's text as it is written (`RunWorkflowOptions.textDeltas`):
+   * model nodes then emit no text or thought deltas. Unset means true.
+   */
+  textDeltas?: boolean;
 }
 
 /** One extra node run a container records on behalf of another node (a replan is its planner's). */

@@ -292,6 +292,7 @@ async function runAttempt(
     services: run.services,
     runInputs: run.state.inputs,
     modelCalls,
+    textDeltas: run.textDeltas,
   };
   if (isContainer) {
     context.runScope = (_scopeId, extraVariables, itemPath, itemSignal) =>

@@ -50,6 +50,8 @@ export interface RunContextOptions {
   humanAnswer?: HumanAnswer;
   /** True when the run continues from a checkpoint (top-level nodes may be restored). */
   resumed?: boolean;
+  /** See `RunWorkflowOptions.textDeltas` (default true). */
+  textDeltas?: boolean;
 }
 
 /**
@@ -77,6 +79,8 @@ export class RunContext {
   readonly humanAnswer?: HumanAnswer;
   /** True when the run continues from a checkpoint, so finished top-level nodes may be restored. */
   readonly resumed: boolean;
+  /** See `RunWorkflowOptions.textDeltas`. */
+  readonly textDeltas: boolean;
   private readonly recorder: RunRecorder;
   private readonly abortRun: (reason: RunLevelError) => void;
   /** Node ids of durable results in the order they were recorded; the first `durableFlushed` are durable. */
@@ -98,6 +102,7 @@ export class RunContext {
     this.abortRun = options.abort;
     this.humanAnswer = options.humanAnswer;
     this.resumed = options.resumed ?? false;
+    this.textDeltas = options.textDeltas ?? true;
   }
 
   /** Ends the whole run with a run-level error; every running executor sees the abort. */

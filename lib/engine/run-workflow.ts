@@ -46,6 +46,14 @@ export interface RunWorkflowOptions {
   executors?: Partial<Record<NodeType, NodeExecutor>>;
   /** Set by `resumeRun`: the answer for the human-input node the run waits on. */
   humanAnswer?: HumanAnswer;
+  /**
+   * False when nobody reads the run's text as it is written (a blocking API call, an MCP tool
+   * call): model nodes then emit no `node-delta` text or thought events, so a long answer is not
+   * recorded twice (in pieces, then whole in `node-end`). Model calls still stream on the wire, so
+   * the first-byte bound still catches a hung provider. Node starts and ends, agent steps and tool
+   * calls are emitted and recorded either way. Default true.
+   */
+  textDeltas?: boolean;
 }
 
 /** What a run call ends with. */
@@ -107,6 +115,7 @@ export async function runWorkflow(
     abort,
     humanAnswer: options.humanAnswer,
     resumed: options.resumeFrom !== undefined,
+    textDeltas: options.textDeltas ?? true,
   });
 
   emitter.emit({

@@ -123,7 +123,10 @@ function createServer(principal: Principal): Server {
     if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     let started: Awaited<ReturnType<typeof startVersionRun>>;
     try {
-      started = await startVersionRun(principal, entry.published, request.params.arguments ?? {});
+      // The client reads the result (and node-level progress), never the text as it is written.
+      started = await startVersionRun(principal, entry.published, request.params.arguments ?? {}, {
+        textDeltas: false,
+      });
     } catch (error) {
       return refusalOf(error);
     }

@@ -1,15 +1,17 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveProvider } from "../db/provider-repository";
 import { getRunWithNodeRuns, listRunEvents } from "../db/run-repository";
 import { seedDatabase } from "../db/seed";
 import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
-import { createWorkflow } from "../db/workflow-repository";
+import { createWorkflow, publishWorkflow } from "../db/workflow-repository";
+import { type FakeOpenAIServer, startFakeOpenAIServer } from "../llm/fake-server";
 import { approvalDocument } from "../services/testing/durable-fixtures";
 import { type EffectServer, startEffectServer } from "./testing/effect-server";
 import { readRunEvents, requestJson, type SpawnedProcess } from "./testing/processes";
 import { freePort, QueueProcesses, settledRun as settled, waitFor } from "./testing/queue-cluster";
-import { effectIterationDocument } from "./testing/queue-fixtures";
+import { effectIterationDocument, oneLlmDocument } from "./testing/queue-fixtures";
 
 const redisUrl = process.env.TRELLIS_TEST_REDIS_URL;
 const postgresUrl = process.env.TRELLIS_TEST_POSTGRES_URL;
@@ -25,6 +27,7 @@ async function runStatus(runId: string): Promise<string | undefined> {
 describe.skipIf(!redisUrl || !postgresUrl)("queue mode across processes", { timeout: 240_000 }, () => {
   let test: TestDatabase;
   let effect: EffectServer;
+  let model: FakeOpenAIServer;
   let workspaceId: string;
   let ownerId: string;
   let effectWorkflowId: string;
@@ -60,6 +63,10 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode across processes", { time
     workspaceId = seeded.workspaceId;
     ownerId = seeded.ownerId;
     effect = await startEffectServer();
+    model = await startFakeOpenAIServer({ responder: () => ({ text: "Told by a worker." }) });
+    await saveProvider(workspaceId, "fake", { baseURL: model.url, apiKey: "sk-test" });
+    const teller = await createWorkflow(workspaceId, { name: "Teller", userId: ownerId, draft: oneLlmDocument() });
+    await publishWorkflow(teller.id, { note: "", userId: ownerId });
     effectWorkflowId = (
       await createWorkflow(workspaceId, {
         name: "Effects",
@@ -76,6 +83,7 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode across processes", { time
   afterAll(async () => {
     await cluster.stopAll();
     await effect?.close();
+    await model?.close();
     await test?.dispose();
   });
 
@@ -193,6 +201,25 @@ describe.skipIf(!redisUrl || !postgresUrl)("queue mode across processes", { time
     expect([...counts.values()].filter((count) => count > 1).length).toBeLessThanOrEqual(1);
     expect(counts.size).toBe(items.length);
     for (const [item, keys] of effect.keysByItem()) expect(keys.size, `item ${item}`).toBe(1);
+  });
+
+  it("carries a blocking caller's textDeltas: false to the worker: no text deltas recorded, the model call streamed", async () => {
+    const textDeltas = async (runId: string) => {
+      expect((await settled(runId)).run.status).toBe("succeeded");
+      return (await listRunEvents(runId, 0))
+        .filter((event) => event.type === "node-delta" && event.kind === "text")
+        .map((event) => (event.type === "node-delta" ? event.delta : ""));
+    };
+    model.reset();
+    const unread = await requestJson(webA, "POST", "/published/teller", {
+      inputs: { query: "Tell" },
+      textDeltas: false,
+    });
+    expect(unread.status, JSON.stringify(unread.body)).toBe(200);
+    expect(await textDeltas(String(unread.body.runId))).toEqual([]);
+    const read = await requestJson(webA, "POST", "/published/teller", { inputs: { query: "Tell" } });
+    expect((await textDeltas(String(read.body.runId))).join("")).toBe("Told by a worker.");
+    expect(model.requests.map((request) => request.body.stream)).toEqual([true, true]);
   });
 
   it("answers 503 queue_unavailable within 2 s while Redis is down, and recovers after a restart", async () => {

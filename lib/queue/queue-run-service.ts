@@ -121,7 +121,11 @@ export class QueueRunService implements RunExecution {
     await assertConnected(this.connections.request);
     const { runId } = await this.preparer.prepareStart(input);
     input.onCreated?.(runId);
-    await this.enqueue({ kind: "run", runId });
+    await this.enqueue({
+      kind: "run",
+      runId,
+      ...(input.textDeltas === false ? { textDeltas: false } : {}),
+    });
     return { runId, done: lazy(() => this.waitForEnd(runId, 0)) };
   }
 

@@ -13,6 +13,8 @@ export type RunJob =
        * a plan in which its upstream nodes are finished).
        */
       initialState?: Record<string, unknown>;
+      /** False for a run nobody reads as it is written (see `StartRunInput.textDeltas`). */
+      textDeltas?: boolean;
     }
   | { kind: "resume"; runId: string; nodeId: string; answer: Record<string, unknown> };
 

@@ -78,7 +78,7 @@ export async function startRunWorker(config: QueueConfig, options: RunWorkerOpti
         // A run job, or a resume job picked up again after its worker died (the run is `running` then).
         const stored = await runs.executeStored(
           data.runId,
-          data.kind === "run" ? { initialState: data.initialState } : {},
+          data.kind === "run" ? { initialState: data.initialState, textDeltas: data.textDeltas } : {},
         );
         done = stored?.done;
       }

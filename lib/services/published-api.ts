@@ -115,16 +115,25 @@ export function precheckVersionRun(published: PublishedVersion, inputs: Record<s
   return true;
 }
 
-/**
- * Starts a run of a resolved published version; resolves once the Run row exists (`onCreated`
- * hears its id first, before the run executes: see `StartRunInput.onCreated`).
- */
+/** How a run of a published version starts. */
+export interface VersionRunOptions {
+  /** `api` by default. */
+  trigger?: Extract<RunTrigger, "api" | "schedule">;
+  /** Hears the run id first, before the run executes (see `StartRunInput.onCreated`). */
+  onCreated?: (runId: string) => void;
+  /**
+   * False when the caller reads only the result (a blocking call, an MCP tool call): the run then
+   * emits no text deltas (see `StartRunInput.textDeltas`). Default true.
+   */
+  textDeltas?: boolean;
+}
+
+/** Starts a run of a resolved published version; resolves once the Run row exists. */
 export async function startVersionRun(
   principal: Principal,
   published: PublishedVersion,
   inputs: Record<string, unknown>,
-  trigger: Extract<RunTrigger, "api" | "schedule"> = "api",
-  onCreated?: (runId: string) => void,
+  options: VersionRunOptions = {},
 ): Promise<{ runId: string; version: number; done: Promise<void> }> {
   const started = await root().runs.start({
     workspaceId: principal.workspaceId,
@@ -132,9 +141,10 @@ export async function startVersionRun(
     versionId: published.versionId,
     document: published.document,
     inputs,
-    trigger,
+    trigger: options.trigger ?? "api",
     ...(principal.kind === "api-key" ? { apiKeyId: principal.keyId } : {}),
-    ...(onCreated ? { onCreated } : {}),
+    ...(options.onCreated ? { onCreated: options.onCreated } : {}),
+    ...(options.textDeltas === false ? { textDeltas: false } : {}),
   });
   return { ...started, version: published.version };
 }
@@ -254,6 +264,12 @@ export function chatAnswer(outputs: unknown, source: ChatAnswerSource): string {
   return stringifyValue(values.find((value) => typeof value === "string") ?? values[0]);
 }
 
+/** How a chat run is asked for. */
+export interface ChatRunOptions {
+  /** The client's `stream`: without it the run emits no text deltas (nobody reads them). Default true. */
+  stream?: boolean;
+}
+
 /** A chat run whose request was checked, not started yet (see `planChatRun`). */
 export interface PlannedChatRun {
   /** The slug the `model` named. */
@@ -278,6 +294,7 @@ export async function planChatRun(
   principal: Principal | null,
   model: string,
   messages: readonly ChatMessage[],
+  options: ChatRunOptions = {},
 ): Promise<PlannedChatRun> {
   const { slug, version } = parseModelName(model);
   const published = await resolvePublishedVersion(principal, slug, version);
@@ -294,7 +311,8 @@ export async function planChatRun(
     slug,
     answer: answerSource(published.document, binding.answerOutput),
     checked: precheckVersionRun(published, inputs),
-    start: (onCreated) => startVersionRun(principal, published, inputs, "api", onCreated),
+    start: (onCreated) =>
+      startVersionRun(principal, published, inputs, { onCreated, textDeltas: options.stream !== false }),
   };
 }
 
@@ -306,8 +324,9 @@ export async function startChatRun(
   principal: Principal | null,
   model: string,
   messages: readonly ChatMessage[],
+  options: ChatRunOptions = {},
 ): Promise<{ runId: string; version: number; slug: string; done: Promise<void>; answer: ChatAnswerSource }> {
-  const planned = await planChatRun(principal, model, messages);
+  const planned = await planChatRun(principal, model, messages, options);
   return { ...(await planned.start()), slug: planned.slug, answer: planned.answer };
 }
 

@@ -50,6 +50,12 @@ export interface StartRunInput {
    * stream subscribing here sees every event live, none of them waiting on the store.
    */
   onCreated?: (runId: string) => void;
+  /**
+   * False when nobody reads the run's text as it is written (a blocking API call, an MCP tool
+   * call): the run has no text or thought `node-delta` events (see
+   * `RunWorkflowOptions.textDeltas`). Default true.
+   */
+  textDeltas?: boolean;
 }
 
 /** What running one node alone needs (the editor's "Run this node only"). */

@@ -81,6 +81,7 @@ export class RunService implements RunExecution {
           ...common,
           workflowId: input.workflowId,
           versionId: input.versionId,
+          textDeltas: input.textDeltas,
         }),
       { toolFixture: input.toolFixture },
     );
@@ -230,7 +231,7 @@ export class RunService implements RunExecution {
    */
   async executeStored(
     runId: string,
-    options: { initialState?: Record<string, unknown> } = {},
+    options: { initialState?: Record<string, unknown>; textDeltas?: boolean } = {},
   ): Promise<{ done: Promise<void> } | undefined> {
     if (this.active.has(runId)) return undefined;
     try {
@@ -249,6 +250,7 @@ export class RunService implements RunExecution {
             workflowId: run.workflowId,
             versionId: run.versionId ?? undefined,
             resumeFrom: checkpoint ?? undefined,
+            textDeltas: options.textDeltas,
           }),
         { recorder },
       );

@@ -73,6 +73,18 @@ export async function startSingleNodeRun(
   });
 }
 
+/** A run of a published workflow as asked for. */
+export interface PublishedRunRequest {
+  /** The start node's inputs. */
+  inputs: Record<string, unknown>;
+  /** `api` by default. */
+  trigger?: Extract<RunTrigger, "api" | "schedule">;
+  /** A published version number; else the pinned one, else the latest. */
+  version?: number;
+  /** False when the caller reads only the result (see `VersionRunOptions.textDeltas`). */
+  textDeltas?: boolean;
+}
+
 /**
  * Runs a published version of the workflow named `slug` in the principal's workspace: `version`
  * when given, else the version the workflow is pinned to serve, else the latest. Drafts are never
@@ -82,7 +94,7 @@ export async function startSingleNodeRun(
 export async function startPublishedRun(
   principal: Principal | null,
   slug: string,
-  input: { inputs: Record<string, unknown>; trigger?: Extract<RunTrigger, "api" | "schedule">; version?: number },
+  input: PublishedRunRequest,
 ): Promise<{ runId: string; version: number; done: Promise<void> }> {
   return (await planPublishedRun(principal, slug, input)).start();
 }
@@ -110,7 +122,7 @@ export interface PlannedPublishedRun {
 export async function planPublishedRun(
   principal: Principal | null,
   slug: string,
-  input: { inputs: Record<string, unknown>; trigger?: Extract<RunTrigger, "api" | "schedule">; version?: number },
+  input: PublishedRunRequest,
 ): Promise<PlannedPublishedRun> {
   const published = await resolvePublishedVersion(
     principal,
@@ -122,7 +134,12 @@ export async function planPublishedRun(
   return {
     version: published.version,
     checked,
-    start: (onCreated) => startVersionRun(principal, published, input.inputs, input.trigger ?? "api", onCreated),
+    start: (onCreated) =>
+      startVersionRun(principal, published, input.inputs, {
+        trigger: input.trigger,
+        onCreated,
+        textDeltas: input.textDeltas,
+      }),
   };
 }
 

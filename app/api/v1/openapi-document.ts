@@ -246,7 +246,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     tag: "Workflows",
     summary: "Run a published workflow",
     description:
-      "`blocking` answers with the outputs when the run ends (202 when it outlives `timeout_seconds`); `streaming` answers with the run's events as Server-Sent Events, ending with `run-end` (or `run-waiting`).",
+      "`blocking` answers with the outputs when the run ends (202 when it outlives `timeout_seconds`); such a run records no text `node-delta` events (its text is in each `node-end`). `streaming` answers with the run's events as Server-Sent Events, text deltas included, ending with `run-end` (or `run-waiting`).",
     auth: "api-key",
     action: "workflow.run",
     params: workflowPathSchema,

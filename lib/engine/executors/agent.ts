@@ -54,6 +54,7 @@ export const agentExecutor: NodeExecutor = async (context) => {
       },
       signal: context.signal,
       emit: nodeEventSink(context),
+      textDeltas: context.textDeltas !== false,
       idempotencyKey: context.idempotencyKey,
     });
   } catch (error) {

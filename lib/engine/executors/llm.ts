@@ -7,7 +7,7 @@ import { compileValueCheck } from "../../tools/json-schema-validator";
 import type { LlmConfig } from "../../workflow/nodes/llm";
 import { NodeExecutionError } from "../errors";
 import type { NodeExecutor } from "../executor";
-import { nodeEventSink, resolveNodeModel, toNodeExecutionError } from "./model-node-support";
+import { replySink, resolveNodeModel, toNodeExecutionError } from "./model-node-support";
 
 const JSON_INSTRUCTION = "Reply with one JSON object only, no prose and no code fences.";
 
@@ -109,7 +109,7 @@ export const llmExecutor: NodeExecutor = async (context) => {
   let response: Awaited<ReturnType<typeof callWithOptionalStream>>;
   try {
     const router = separated ? thinkTagRouter() : textRouter();
-    response = await callWithOptionalStream(model, request, nodeEventSink(context), router);
+    response = await callWithOptionalStream(model, request, replySink(context), router);
   } catch (error) {
     throw toNodeExecutionError(error, processData);
   }

@@ -14,6 +14,17 @@ import type { ExecutorContext } from "../executor";
  * reader of its config.
  */
 
+/**
+ * Where a model node's text deltas go: this attempt's event sink, or nowhere when nobody reads the
+ * run's text as it is written (`ExecutorContext.textDeltas`). Either way the call streams (see
+ * `callWithOptionalStream`), so its first-byte bound applies.
+ */
+export function replySink(context: ExecutorContext): AgentEventSink {
+  return context.textDeltas === false ? dropEvents : nodeEventSink(context);
+}
+
+function dropEvents(): void {}
+
 /** Forwards agent events as node-scoped run events of this node attempt. */
 export function nodeEventSink(context: ExecutorContext): AgentEventSink {
   const where = { nodeId: context.node.id, iterationPath: context.iterationPath, attempt: context.attempt };

@@ -2,12 +2,12 @@ import "server-only";
 import { runSynthesizer } from "../../agent/synthesizer";
 import type { SynthesizerConfig } from "../../workflow/nodes/synthesizer";
 import type { NodeExecutor } from "../executor";
-import { nodeEventSink, resolveNodeModel, toEngineUsage, toNodeExecutionError } from "./model-node-support";
+import { replySink, resolveNodeModel, toEngineUsage, toNodeExecutionError } from "./model-node-support";
 
 /**
  * Writes one answer from several upstream results (the last node of the graph form of
  * Plan-and-Execute). The selected inputs go to the model as JSON, labelled by their selector;
- * text streams as node-delta events.
+ * text streams as node-delta events unless nobody reads them (`ExecutorContext.textDeltas`).
  */
 export const synthesizerExecutor: NodeExecutor = async (context) => {
   const config = context.node.config as unknown as SynthesizerConfig;
@@ -20,7 +20,7 @@ export const synthesizerExecutor: NodeExecutor = async (context) => {
       task,
       results,
       signal: context.signal,
-      emit: nodeEventSink(context),
+      emit: replySink(context),
     });
     return {
       outputs: { text: synthesized.text },

@@ -34,3 +34,15 @@ export function oneNodeDocument(): WorkflowDocument {
     [testEdge("start", "greet"), testEdge("greet", "end")],
   );
 }
+
+/** start(query) → tell: one LLM node on the `fake` provider → end(text). */
+export function oneLlmDocument(): WorkflowDocument {
+  return testDocument(
+    [
+      testNode("start", "start", { inputs: [{ name: "query", type: "string", required: true }] }),
+      testNode("tell", "llm", { model: { provider: "fake", model: "gpt-4o-mini" }, userPrompt: "{{start.query}}" }),
+      testNode("end", "end", { outputs: [{ name: "text", value: "{{tell.text}}" }] }),
+    ],
+    [testEdge("start", "tell"), testEdge("tell", "end")],
+  );
+}

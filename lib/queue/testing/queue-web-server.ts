@@ -3,6 +3,7 @@
  * on 127.0.0.1 that calls the same services and SSE helper the Next.js routes call, as the
  * workspace owner (WORKSPACE_ID, USER_ID). Prints `listening <port>` once it accepts requests.
  *   POST /runs {workflowId, inputs}          → startEditorRun     → {runId}
+ *   POST /published/:slug {inputs, textDeltas} → startPublishedRun → {runId}
  *   GET  /runs/:id/events (Last-Event-ID)    → openRunEvents + runEventStream (SSE)
  *   POST /runs/:id/cancel                    → cancelRun
  *   POST /runs/:id/resume {nodeId, answer}   → resumeRun
@@ -17,7 +18,7 @@ import { runEventStream } from "../../http/sse";
 import type { Principal } from "../../services/access/principal";
 import { startEvaluationSweep } from "../../services/evaluation-lease";
 import { cancelEvaluation, startEvaluation } from "../../services/evaluation-runner";
-import { cancelRun, openRunEvents, resumeRun, startEditorRun } from "../../services/runs";
+import { cancelRun, openRunEvents, resumeRun, startEditorRun, startPublishedRun } from "../../services/runs";
 
 const principal: Principal = {
   kind: "user",
@@ -41,6 +42,14 @@ async function handle(request: http.IncomingMessage, signal: AbortSignal): Promi
       const body = await readJson(request);
       const started = await startEditorRun(principal, String(body.workflowId), {
         inputs: (body.inputs ?? {}) as Record<string, unknown>,
+      });
+      return Response.json({ runId: started.runId });
+    }
+    if (request.method === "POST" && parts[0] === "published" && parts[1] && parts.length === 2) {
+      const body = await readJson(request);
+      const started = await startPublishedRun(principal, parts[1], {
+        inputs: (body.inputs ?? {}) as Record<string, unknown>,
+        ...(typeof body.textDeltas === "boolean" ? { textDeltas: body.textDeltas } : {}),
       });
       return Response.json({ runId: started.runId });
     }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mcpSourceInputSchema } from "@/lib/contracts/tool-source-config";
 import { createApiKey } from "@/lib/db/api-key-repository";
 import { saveProvider } from "@/lib/db/provider-repository";
-import { getRun } from "@/lib/db/run-repository";
+import { getRun, listRunEvents } from "@/lib/db/run-repository";
 import { seedDatabase } from "@/lib/db/seed";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { createToolSource } from "@/lib/db/tool-source-repository";
@@ -155,6 +155,13 @@ describe("MCP server of published workflows", () => {
     expect(result.content).toEqual([{ type: "text", text: "Forty-two." }]);
     expect(progress.map((update) => update.progress)).toEqual([1, 2, 3]);
     expect(progress.map((update) => update.message)).toEqual(["Start: succeeded", "Work: succeeded", "End: succeeded"]);
+    // A tool call's caller reads the result, never the text as it is written: the run records no
+    // text deltas, while its model call still streamed (its first-byte bound applies).
+    const runId = (result._meta as Record<string, string>)["trellis/runId"];
+    const events = await listRunEvents(runId ?? "", 0);
+    expect(events.filter((event) => event.type === "node-delta")).toEqual([]);
+    expect(events.some((event) => event.type === "node-end" && event.nodeId === "work")).toBe(true);
+    expect(fake.requests.map((request) => request.body.stream)).toEqual([true]);
   });
 
   it("a failed run is an error result with the run's real code", async () => {

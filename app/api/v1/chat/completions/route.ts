@@ -23,7 +23,7 @@ export const POST = openAiRoute(
     try {
       if (key === undefined) {
         // Everything a 4xx depends on (model, messages, version, compile, inputs) is checked here.
-        const planned = await planChatRun(principal, body.model, messages);
+        const planned = await planChatRun(principal, body.model, messages, { stream: body.stream === true });
         if (body.stream && planned.checked) {
           // The headers go out before the run is set up (Run row, services, engine).
           const begin = async (opened: (runId: string) => void) => (await planned.start(opened)).runId;
@@ -36,7 +36,7 @@ export const POST = openAiRoute(
         started = { ...(await planned.start()), answer: planned.answer };
       } else {
         const start = await startIdempotently(principal, key, { operation: "chat-completions", body }, () =>
-          startChatRun(principal, body.model, messages),
+          startChatRun(principal, body.model, messages, { stream: body.stream === true }),
         );
         if (start.replayed) {
           // The same request again: answer from (or re-attach to) the first request's run.

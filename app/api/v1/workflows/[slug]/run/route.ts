@@ -19,7 +19,12 @@ export const POST = route(
   { auth: "api-key", params: workflowPathSchema, body: publishedRunBodySchema },
   async ({ request, principal, params, body }) => {
     const key = parseIdempotencyKey(request.headers.get("idempotency-key"));
-    const input = { inputs: body.inputs, version: body.version };
+    // A blocking caller reads only the result: the run need not send (and record) its text in pieces.
+    const input = {
+      inputs: body.inputs,
+      version: body.version,
+      textDeltas: body.response_mode === "streaming",
+    };
     if (body.response_mode === "streaming" && key === undefined) {
       // Everything a 4xx depends on (key, scope, version, compile, inputs) is checked here; the
       // SSE headers then go out before the run is set up (Run row, services, engine).
