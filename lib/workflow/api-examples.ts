@@ -1,5 +1,5 @@
 import type { StartConfig } from "./nodes/start";
-import { elementType, isArrayLike } from "./value-types";
+import { isTypedArray, typedArrayElement } from "./value-types";
 
 type DeclaredInput = StartConfig["inputs"][number];
 
@@ -35,8 +35,7 @@ export interface ApiExamples {
 function exampleValue(input: ApiExampleTarget["inputs"][number]): unknown {
   if (input.default !== undefined) return input.default;
   const type = input.type ?? "string";
-  if (type !== "array" && isArrayLike(type))
-    return [exampleValue({ ...input, type: elementType(type) as typeof type })];
+  if (isTypedArray(type)) return [exampleValue({ ...input, type: typedArrayElement(type) })];
   switch (type) {
     case "number":
       return 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileWorkflow } from "./compile";
-import { jsonSchemaShapeIssues } from "./json-schema-shape";
+import { jsonSchemaShapeIssues, resolveLocalRef } from "./json-schema-shape";
 
 describe("jsonSchemaShapeIssues", () => {
   it("passes sound schemas: nested, with $defs references, draft-07 tuples and boolean schemas", () => {
@@ -45,6 +45,30 @@ describe("jsonSchemaShapeIssues", () => {
       "$defs.other.$ref",
       "$defs.broken.$ref",
     ]);
+  });
+});
+
+describe("resolveLocalRef", () => {
+  const root = {
+    $defs: { city: { type: "string" }, "a/b": { type: "number" }, "c~d": { type: "boolean" }, "e f": { const: 0 } },
+    prefixItems: [{ type: "integer" }],
+  };
+
+  it("follows a JSON Pointer in the root: keys, array indexes, ~1 ~0 and %-escapes, and # for the root", () => {
+    expect(resolveLocalRef(root, "#/$defs/city")).toEqual({ type: "string" });
+    expect(resolveLocalRef(root, "#/prefixItems/0")).toEqual({ type: "integer" });
+    expect(resolveLocalRef(root, "#/$defs/a~1b")).toEqual({ type: "number" });
+    expect(resolveLocalRef(root, "#/$defs/c~0d")).toEqual({ type: "boolean" });
+    expect(resolveLocalRef(root, "#/$defs/e%20f")).toEqual({ const: 0 });
+    expect(resolveLocalRef(root, "#")).toBe(root);
+  });
+
+  it("is undefined for what names nothing, a remote reference or a malformed escape", () => {
+    expect(resolveLocalRef(root, "#/$defs/town")).toBeUndefined();
+    expect(resolveLocalRef(root, "#/prefixItems/1")).toBeUndefined();
+    expect(resolveLocalRef(root, "#/$defs/toString")).toBeUndefined();
+    expect(resolveLocalRef(root, "https://example.com/schema#/city")).toBeUndefined();
+    expect(resolveLocalRef(root, "#/$defs/%E0%A4%A")).toBeUndefined();
   });
 });
 

@@ -52,22 +52,38 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Whether a local reference (`#`, `#/$defs/Item`) names a part of the root schema. */
-function resolves(root: unknown, ref: string): boolean {
-  if (ref === "#") return true;
-  if (!ref.startsWith("#/")) return false;
+/** Where nothing is, for `resolveLocalRef` (`undefined` could be a value found). */
+const NOWHERE: unique symbol = Symbol("nowhere");
+
+/**
+ * What a local `$ref` (`#`, `#/$defs/city`, JSON Pointer escapes and %-escapes decoded) points
+ * at in `root`, or undefined when it is not local or names nothing.
+ */
+export function resolveLocalRef(root: unknown, ref: string): unknown {
+  const found = follow(root, ref);
+  return found === NOWHERE ? undefined : found;
+}
+
+function follow(root: unknown, ref: string): unknown {
+  if (ref === "#") return root;
+  if (!ref.startsWith("#/")) return NOWHERE;
   let node: unknown = root;
   for (const part of ref.slice(2).split("/")) {
     let key: string;
     try {
       key = decodeURIComponent(part).replaceAll("~1", "/").replaceAll("~0", "~");
     } catch {
-      return false; // a malformed %-escape names nothing
+      return NOWHERE; // a malformed %-escape names nothing
     }
     if (Array.isArray(node) && /^\d+$/.test(key)) node = node[Number(key)];
     else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
-    else return false;
+    else return NOWHERE;
   }
-  return true;
+  return node;
+}
+
+function resolves(root: unknown, ref: string): boolean {
+  return follow(root, ref) !== NOWHERE;
 }
 
 /** The problems of a JSON Schema's shape (none for a sound one). */

@@ -5,15 +5,19 @@ import {
   elementType,
   hasDeclaredType,
   isArrayLike,
-  TYPED_ARRAY_TYPES,
+  isTypedArray,
   typeAtPath,
   typeMismatch,
 } from "./value-types";
 
 describe("typed arrays", () => {
   it("are arrays whose items have the element type, for the compiler too", () => {
-    expect(TYPED_ARRAY_TYPES).toEqual(["array<string>", "array<number>", "array<boolean>", "array<object>"]);
-    for (const type of TYPED_ARRAY_TYPES) expect(isArrayLike(type)).toBe(true);
+    for (const type of ["array<string>", "array<number>", "array<boolean>", "array<object>"] as const) {
+      expect(isTypedArray(type)).toBe(true);
+      expect(isArrayLike(type)).toBe(true);
+    }
+    expect(isTypedArray("array")).toBe(false);
+    expect(isTypedArray("array<file>")).toBe(false);
     expect(elementType("array<number>")).toBe("number");
     expect(elementType("array")).toBe("any");
     expect(typeAtPath("array<boolean>", ["0"])).toBe("boolean");

@@ -11,11 +11,14 @@ const ELEMENT_TYPES = {
 /** An array type with a known element type: `array<string>`, `array<number>`, … */
 export type TypedArrayType = keyof typeof ELEMENT_TYPES;
 
-/** The typed array types, in the order type pickers list them. */
-export const TYPED_ARRAY_TYPES = Object.keys(ELEMENT_TYPES) as TypedArrayType[];
-
-function isTypedArray(type: string): type is TypedArrayType {
+/** Whether `type` is an array type with a known element type. */
+export function isTypedArray(type: string): type is TypedArrayType {
   return Object.hasOwn(ELEMENT_TYPES, type);
+}
+
+/** The element type of a typed array type (narrower than `elementType`'s: never `any`). */
+export function typedArrayElement<T extends TypedArrayType>(type: T): (typeof ELEMENT_TYPES)[T] {
+  return ELEMENT_TYPES[type];
 }
 
 /** Whether values of this type can be iterated. `any` counts: the compiler only rejects what it can prove. */
@@ -25,7 +28,7 @@ export function isArrayLike(type: ValueType): boolean {
 
 /** The element type of an array type; `any` when unknown. */
 export function elementType(type: ValueType): ValueType {
-  return isTypedArray(type) ? ELEMENT_TYPES[type] : "any";
+  return isTypedArray(type) ? typedArrayElement(type) : "any";
 }
 
 /**

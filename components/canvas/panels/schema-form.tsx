@@ -14,6 +14,7 @@ import {
   fieldDomId,
   isFreeJson,
   isStringArray,
+  isStringRecord,
   issuesAt,
   type JsonSchema,
   typeOf,
@@ -286,11 +287,7 @@ function FieldWidget({
   if (type === "object" && properties) {
     return <ObjectField schema={schema} value={value} path={path} context={context} onChange={onChange} />;
   }
-  if (
-    type === "object" &&
-    typeof schema.additionalProperties === "object" &&
-    typeOf(schema.additionalProperties) === "string"
-  ) {
+  if (isStringRecord(schema)) {
     const record = (value as Record<string, string> | undefined) ?? {};
     return (
       <KeyValueEditor

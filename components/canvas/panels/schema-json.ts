@@ -87,12 +87,18 @@ export function issuesAt(issues: CanvasIssue[], path: (string | number)[], neste
   });
 }
 
-/** Whether a field is edited as free-form JSON: an object with neither declared properties nor string values. */
-export function isFreeJson(schema: JsonSchema): boolean {
+/** Whether a field is a record of strings (headers, env), edited as key/value pairs. */
+export function isStringRecord(schema: JsonSchema): boolean {
   const additional = schema.additionalProperties;
   return (
     typeOf(schema) === "object" &&
-    !schema.properties &&
-    !(typeof additional === "object" && additional !== null && typeOf(additional as JsonSchema) === "string")
+    typeof additional === "object" &&
+    additional !== null &&
+    typeOf(additional) === "string"
   );
+}
+
+/** Whether a field is edited as free-form JSON: an object with neither declared properties nor string values. */
+export function isFreeJson(schema: JsonSchema): boolean {
+  return typeOf(schema) === "object" && !schema.properties && !isStringRecord(schema);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { resolveLocalRef } from "../../workflow/json-schema-shape";
 import { DEMO_LABEL } from "./demo-brain";
 
 type Schema = Record<string, unknown>;
@@ -12,12 +13,7 @@ function isSchema(value: unknown): value is Schema {
 
 /** A local `$ref` (`#/$defs/Item`, `#/definitions/Item`) resolved in the root schema, or undefined. */
 function resolveRef(root: Schema, ref: string): Schema | undefined {
-  if (!ref.startsWith("#/")) return undefined;
-  let node: unknown = root;
-  for (const part of ref.slice(2).split("/")) {
-    if (!isSchema(node)) return undefined;
-    node = node[part.replaceAll("~1", "/").replaceAll("~0", "~")];
-  }
+  const node = resolveLocalRef(root, ref);
   return isSchema(node) ? node : undefined;
 }
 
