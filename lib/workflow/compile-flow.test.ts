@@ -3,7 +3,7 @@ import { compileWorkflow } from "./compile";
 import { CURRENT_SCHEMA_VERSION, type WorkflowDocument } from "./document";
 import { minimalDocument, testDocument, testEdge, testNode } from "./testing/build-document";
 import { chain, end, expectIssue, issuesOf, start, withNodes } from "./testing/compile-expectations";
-import { measureCpu } from "./testing/measure-cpu";
+import { chainDocument, fanInDocument } from "./testing/large-documents";
 
 describe("compileWorkflow: flow checks", () => {
   it("missing_start_node", () => {
@@ -260,35 +260,12 @@ describe("compileWorkflow: robustness", () => {
     expectIssue(hostile, { code: "internal_error", path: [] });
   });
 
-  it("compiles a 10,000-node chain quickly", () => {
-    const count = 10_000;
-    const nodes = [start()];
-    for (let index = 0; index < count; index++) {
-      const previous = index === 0 ? "{{start.query}}" : `{{t${index - 1}.text}} {{start.query}}`;
-      nodes.push(testNode(`t${index}`, "template", { template: previous }));
-    }
-    nodes.push(end(`{{t${count - 1}.text}}`));
-    const edges = nodes.slice(1).map((node, index) => testEdge(nodes[index].id, node.id));
-    const { result, cpuMilliseconds } = measureCpu(() => compileWorkflow(testDocument(nodes, edges)));
-    expect(result.ok).toBe(true);
-    expect(cpuMilliseconds).toBeLessThan(1000);
+  // How fast is `npm run bench:compile`'s to say; these hold what such documents compile to.
+  it("compiles a 10,000-node chain", () => {
+    expect(compileWorkflow(chainDocument(10_000)).ok).toBe(true);
   });
 
-  it("compiles a 2,000-node fan-in where every node reads every earlier layer quickly", () => {
-    const nodes = [start()];
-    const edges: WorkflowDocument["edges"] = [];
-    for (let index = 0; index < 2000; index++) {
-      const id = `t${index}`;
-      const reads =
-        index === 0 ? "{{start.query}}" : `{{t0.text}} {{t${index - 1}.text}} {{t${Math.floor(index / 2)}.text}}`;
-      nodes.push(testNode(id, "template", { template: reads }));
-      edges.push(testEdge(index === 0 ? "start" : `t${index - 1}`, id));
-      if (index > 1) edges.push(testEdge(`t${Math.max(0, Math.floor(index / 2) - 1)}`, id, { id: `x${index}` }));
-    }
-    nodes.push(end("{{t1999.text}}"));
-    edges.push(testEdge("t1999", "end"));
-    const { result, cpuMilliseconds } = measureCpu(() => compileWorkflow(testDocument(nodes, edges)));
-    expect(issuesOf(result)).toEqual([]);
-    expect(cpuMilliseconds).toBeLessThan(1000);
+  it("compiles a 2,000-node fan-in where every node reads every earlier layer", () => {
+    expect(issuesOf(compileWorkflow(fanInDocument(2000)))).toEqual([]);
   });
 });
