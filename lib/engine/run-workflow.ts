@@ -115,7 +115,7 @@ export async function runWorkflow(
     abort,
     humanAnswer: options.humanAnswer,
     resumed: options.resumeFrom !== undefined,
-    textDeltas: options.textDeltas ?? true,
+    textDeltas: options.textDeltas,
   });
 
   emitter.emit({

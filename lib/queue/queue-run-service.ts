@@ -121,11 +121,7 @@ export class QueueRunService implements RunExecution {
     await assertConnected(this.connections.request);
     const { runId } = await this.preparer.prepareStart(input);
     input.onCreated?.(runId);
-    await this.enqueue({
-      kind: "run",
-      runId,
-      ...(input.textDeltas === false ? { textDeltas: false } : {}),
-    });
+    await this.enqueue({ kind: "run", runId, textDeltas: input.textDeltas });
     return { runId, done: lazy(() => this.waitForEnd(runId, 0)) };
   }
 

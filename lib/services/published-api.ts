@@ -144,7 +144,7 @@ export async function startVersionRun(
     trigger: options.trigger ?? "api",
     ...(principal.kind === "api-key" ? { apiKeyId: principal.keyId } : {}),
     ...(options.onCreated ? { onCreated: options.onCreated } : {}),
-    ...(options.textDeltas === false ? { textDeltas: false } : {}),
+    textDeltas: options.textDeltas,
   });
   return { ...started, version: published.version };
 }

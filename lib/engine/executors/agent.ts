@@ -54,7 +54,7 @@ export const agentExecutor: NodeExecutor = async (context) => {
       },
       signal: context.signal,
       emit: nodeEventSink(context),
-      textDeltas: context.textDeltas !== false,
+      textDeltas: context.textDeltas,
       idempotencyKey: context.idempotencyKey,
     });
   } catch (error) {
