@@ -3,7 +3,9 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import { listRouteFiles } from "../testing/route-files";
-import { API_OPERATIONS, buildOpenApiDocument, statusOfCode } from "./openapi-document";
+import { buildOpenApiDocument } from "./openapi-document";
+import { statusOfCode } from "./openapi-error-codes";
+import { API_OPERATIONS } from "./openapi-operations";
 import { publishedRunBodySchema } from "./schemas";
 
 const V1 = path.join(__dirname);

@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-dat
 import { type CatalogEntry, readBody, routeCatalog } from "../testing/route-catalog";
 import { entryUrl } from "../testing/route-table";
 import { buildRequest, type Call, seedTwoWorkspaces, type TwoWorkspaces } from "../testing/two-workspaces";
-import { API_OPERATIONS, buildOpenApiDocument } from "./openapi-document";
+import { buildOpenApiDocument } from "./openapi-document";
+import { API_OPERATIONS } from "./openapi-operations";
 
 /**
  * The scopes the API reference lists for each API-key operation are the ones the route really
