@@ -1,12 +1,11 @@
 "use client";
 
-import { PlusIcon, Trash2Icon, XIcon } from "lucide-react";
+import { PlusIcon, Trash2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldHint } from "@/components/ui/field-hint";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import { fieldLabel, listItemLabel } from "@/lib/workflow/field-labels";
 import type { CanvasIssue } from "../store/types";
 import {
@@ -24,9 +23,12 @@ import type { VariableOption } from "./upstream-variables";
 import { CodeEditor } from "./widgets/code-editor";
 import { CredentialSelect } from "./widgets/credential-select";
 import { EnumSelect, LanguageSelect } from "./widgets/enum-select";
+import { JsonField } from "./widgets/json-field";
 import { KeyValueEditor, type KeyValuePair } from "./widgets/key-value-editor";
 import { ModelPicker, type ModelReference } from "./widgets/model-picker";
 import { PromptEditor } from "./widgets/prompt-editor";
+import { SelectorListField } from "./widgets/selector-list-field";
+import { TemplateOrSelectorField } from "./widgets/template-or-selector-field";
 import { ToolPicker, ToolSelect } from "./widgets/tool-picker";
 import { VariablePicker } from "./widgets/variable-picker";
 
@@ -197,7 +199,15 @@ function FieldWidget({
   }
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants?.some((variant) => typeOf(variant) === "string") && variants.some(isStringArray)) {
-    return <TemplateOrSelectorField id={id} testId={testId} value={value} onChange={onChange} context={context} />;
+    return (
+      <TemplateOrSelectorField
+        id={id}
+        testId={testId}
+        value={value}
+        onChange={onChange}
+        variables={context.variables}
+      />
+    );
   }
   if (schema.enum) {
     // The code node's language also says when the server cannot run Python.
@@ -270,7 +280,11 @@ function FieldWidget({
     }
     if (isStringArray(items)) {
       return (
-        <SelectorListField value={(value as string[][] | undefined) ?? []} onChange={onChange} context={context} />
+        <SelectorListField
+          value={(value as string[][] | undefined) ?? []}
+          onChange={onChange}
+          variables={context.variables}
+        />
       );
     }
     return (
@@ -390,122 +404,5 @@ function ObjectListField({
         <PlusIcon /> Add
       </Button>
     </div>
-  );
-}
-
-/** Several selectors (e.g. synthesizer inputs). */
-function SelectorListField({
-  value,
-  onChange,
-  context,
-}: {
-  value: string[][];
-  onChange: (value: unknown) => void;
-  context: FieldContext;
-}) {
-  return (
-    <div className="flex flex-col items-start gap-1">
-      {value.map((selector, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: list items are edited in place
-        <div key={index} className="flex w-full items-center gap-1">
-          <VariablePicker
-            value={selector}
-            variables={context.variables}
-            ariaLabel={`Variable ${index + 1}`}
-            onChange={(next) => onChange(value.map((entry, position) => (position === index ? next : entry)))}
-          />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove variable ${index + 1}`}
-            onClick={() => onChange(value.filter((_, position) => position !== index))}
-          >
-            <XIcon />
-          </Button>
-        </div>
-      ))}
-      <Button size="sm" onClick={() => onChange([...value, []])}>
-        <PlusIcon /> Add variable
-      </Button>
-    </div>
-  );
-}
-
-/** A value that is either a template or a selector. */
-function TemplateOrSelectorField({
-  id,
-  testId,
-  value,
-  onChange,
-  context,
-}: {
-  id: string;
-  testId: string;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  context: FieldContext;
-}) {
-  const isSelector = Array.isArray(value);
-  return (
-    <div className="flex items-start gap-1 *:first:min-w-0 *:first:flex-1">
-      {isSelector ? (
-        <VariablePicker
-          id={id}
-          testId={testId}
-          value={value as string[]}
-          onChange={onChange}
-          variables={context.variables}
-        />
-      ) : (
-        <PromptEditor
-          id={id}
-          testId={testId}
-          value={typeof value === "string" ? value : ""}
-          onChange={onChange}
-          variables={context.variables}
-          multiline={false}
-        />
-      )}
-      <Button variant="ghost" onClick={() => onChange(isSelector ? "" : [])}>
-        {isSelector ? "Use text" : "Pick variable"}
-      </Button>
-    </div>
-  );
-}
-
-/** Fallback: edit as JSON, applied when it parses. */
-function JsonField({
-  control,
-  testId,
-  value,
-  onChange,
-}: {
-  control: ControlProps;
-  testId: string;
-  value: unknown;
-  onChange: (value: unknown) => void;
-}) {
-  return (
-    <Textarea
-      {...control}
-      className="min-h-24 font-mono text-xs"
-      rows={4}
-      data-testid={testId}
-      defaultValue={value === undefined ? "" : JSON.stringify(value, null, 2)}
-      onBlur={(event) => {
-        const text = event.target.value.trim();
-        if (text === "") {
-          onChange(undefined);
-          return;
-        }
-        try {
-          onChange(JSON.parse(text));
-        } catch {
-          event.target.setCustomValidity("Invalid JSON");
-          event.target.reportValidity();
-        }
-      }}
-      onInput={(event) => event.currentTarget.setCustomValidity("")}
-    />
   );
 }
