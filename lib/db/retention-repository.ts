@@ -3,7 +3,7 @@ import { DEFAULT_RETENTION, type RetentionSettings } from "../contracts/retentio
 import { TERMINAL_RUN_STATUSES } from "../runs/run-status";
 import { type Database, database, providerOf } from "./prisma-client";
 import { SEARCH_KEY_SPAN } from "./run-search";
-import { sqliteEpochMs, sqliteTimestamp } from "./sql-dialect";
+import { sqlBinder, sqliteEpochMs } from "./sql-dialect";
 
 /**
  * Tables holding rows per run that retention deletes by run id before the run itself, in order.
@@ -116,15 +116,7 @@ export async function findExpiredRuns(
   client: Database = database(),
 ): Promise<string[]> {
   const provider = providerOf(client);
-  const parameters: unknown[] = [];
-  const parameter = (value: unknown) => {
-    parameters.push(value);
-    return provider === "sqlite" ? "?" : `$${parameters.length}`;
-  };
-  const timestamp = (value: Date) =>
-    provider === "sqlite"
-      ? parameter(sqliteTimestamp(value))
-      : `CAST(${parameter(value.toISOString())} AS timestamp(3))`;
+  const { parameters, parameter, timestamp } = sqlBinder(provider);
   const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
   // Bound in the order the placeholders appear (SQLite's are positional).
   const workspace = parameter(workspaceId);

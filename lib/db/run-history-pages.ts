@@ -5,14 +5,14 @@
  */
 import "server-only";
 import type { Database } from "./prisma-client";
-import { binder, type FoundRow, orderBy, type PageShape, type RunHistoryQuery, runConditions } from "./run-history-sql";
+import { type FoundRow, orderBy, type PageShape, type RunHistoryQuery, runConditions } from "./run-history-sql";
 import { ftsQuery, postgresMatch, SEARCH_KEY_SPAN, searchCondition } from "./run-search";
-import { sqliteEpochMs } from "./sql-dialect";
+import { type SqlBinder, sqlBinder, sqliteEpochMs } from "./sql-dialect";
 
 /** The page's ids from the Run indexes (lists, and SQLite searches in another order than start). */
 export async function indexedPage(client: Database, shape: PageShape): Promise<FoundRow[]> {
   const { provider, query, sort, direction, limit } = shape;
-  const bind = binder(provider);
+  const bind = sqlBinder(provider);
   const conditions = runConditions(shape, bind);
   if (query.searchTerms?.length) {
     conditions.push(searchCondition(provider, shape.workspaceId, query.searchTerms, bind.parameter));
@@ -32,7 +32,7 @@ export async function postgresDurationPage(client: Database, shape: PageShape): 
   const { cursor, limit } = shape;
   const direction = shape.direction.toUpperCase();
   const read = async (ended: boolean, rows: number) => {
-    const bind = binder("postgresql");
+    const bind = sqlBinder("postgresql");
     const conditions = [...runConditions(shape, bind), `"Run"."durationMs" IS ${ended ? "NOT NULL" : "NULL"}`];
     const order = ended ? `"Run"."durationMs" ${direction}, "Run"."id" ${direction}` : `"Run"."id" ${direction}`;
     return (await client.$queryRawUnsafe(
@@ -75,7 +75,7 @@ export async function postgresSearchPage(client: Database, shape: PageShape): Pr
   const terms = query.searchTerms ?? [];
   const order = orderBy(sort, direction);
   const walk = async (runs: number) => {
-    const bind = binder("postgresql");
+    const bind = sqlBinder("postgresql");
     return (await client.$queryRawUnsafe(
       `SELECT "Run"."id" AS "id" FROM (
          SELECT "Run"."id", "Run"."startedAt", "Run"."durationMs", "Run"."cost" FROM "Run"
@@ -88,7 +88,7 @@ export async function postgresSearchPage(client: Database, shape: PageShape): Pr
   };
   // Whether the filters leave fewer runs than `runs`: then a walk of `runs` saw every one of them.
   const walkedAll = async (runs: number) => {
-    const count = binder("postgresql");
+    const count = sqlBinder("postgresql");
     const [{ walked }] = (await client.$queryRawUnsafe(
       `SELECT count(*)::int AS "walked" FROM (SELECT 1 FROM "Run" WHERE ${runConditions(shape, count).join(" AND ")} LIMIT ${runs}) AS "Walked"`,
       ...count.parameters,
@@ -116,7 +116,7 @@ async function postgresGinPage(client: Database, shape: PageShape): Promise<Foun
   const { query, sort, direction, limit } = shape;
   const terms = query.searchTerms ?? [];
   const order = orderBy(sort, direction);
-  const read = binder("postgresql");
+  const read = sqlBinder("postgresql");
   const workspace = read.parameter(shape.workspaceId);
   const match = postgresMatch(terms, read.parameter);
   // = ANY(ARRAY(…)) looks each match up by primary key: a join would hash every run of the workspace.
@@ -144,7 +144,7 @@ async function postgresSearchRowsWalk(client: Database, shape: PageShape): Promi
   const way = direction === "desc" ? "DESC" : "ASC";
   const budget = 4 * searchScanBudget;
   // The rows' conditions: workspace, dates and cursor (the page order is the index's).
-  const conditions = (bind: ReturnType<typeof binder>) => {
+  const conditions = (bind: SqlBinder) => {
     const all = [`"workspaceId" = ${bind.parameter(shape.workspaceId)}`];
     if (query.startedFrom) all.push(`"startedAt" >= ${bind.timestamp(query.startedFrom)}`);
     if (query.startedTo) all.push(`"startedAt" < ${bind.timestamp(query.startedTo)}`);
@@ -158,7 +158,7 @@ async function postgresSearchRowsWalk(client: Database, shape: PageShape): Promi
     return all.join(" AND ");
   };
   const walk = async (rows: number) => {
-    const bind = binder("postgresql");
+    const bind = sqlBinder("postgresql");
     return (await client.$queryRawUnsafe(
       `SELECT "RunSearch"."runId" AS "id" FROM (
          SELECT "runId", "startedAt", "document" FROM "RunSearch"
@@ -171,7 +171,7 @@ async function postgresSearchRowsWalk(client: Database, shape: PageShape): Promi
   };
   // Whether fewer than `rows` search rows are in range: then a walk of `rows` saw every one.
   const walkedAll = async (rows: number) => {
-    const bind = binder("postgresql");
+    const bind = sqlBinder("postgresql");
     const [{ walked }] = (await client.$queryRawUnsafe(
       `SELECT count(*)::int AS "walked" FROM (SELECT 1 FROM "RunSearch" WHERE ${conditions(bind)} LIMIT ${rows}) AS "Walked"`,
       ...bind.parameters,
@@ -202,7 +202,7 @@ export async function sqliteSearchPage(client: Database, shape: PageShape): Prom
   const { query, direction, cursor, limit } = shape;
   const descending = direction === "desc";
   const read = async (millisecond: number | null) => {
-    const bind = binder("sqlite");
+    const bind = sqlBinder("sqlite");
     const { parameter } = bind;
     const conditions = [`"RunSearch" MATCH ${parameter(ftsQuery(query.searchTerms ?? []))}`];
     // Bounds on the rowid let FTS5 skip the matches outside them instead of filtering them.
@@ -278,7 +278,7 @@ export async function sqliteWalkPage(client: Database, shape: PageShape): Promis
   const order = orderBy(sort, direction);
   const startMs = sqliteEpochMs(`"Run"."startedAt"`);
   const walk = async (runs: number) => {
-    const bind = binder("sqlite");
+    const bind = sqlBinder("sqlite");
     // SQLite placeholders are positional: bind in the order they appear in the text.
     const filtered = runConditions(shape, bind).join(" AND ");
     const match = bind.parameter(ftsQuery(query.searchTerms ?? []));
@@ -304,7 +304,7 @@ export async function sqliteWalkPage(client: Database, shape: PageShape): Promis
   };
   const walkedAll = async (runs: number, rows: { walked: number | bigint }[]) => {
     if (rows.length > 0) return Number(rows[0].walked) < runs;
-    const count = binder("sqlite");
+    const count = sqlBinder("sqlite");
     const [{ walked }] = (await client.$queryRawUnsafe(
       `SELECT count(*) AS "walked" FROM (SELECT 1 FROM "Run" WHERE ${runConditions(shape, count).join(" AND ")} LIMIT ${runs}) AS "Walked"`,
       ...count.parameters,

@@ -6,7 +6,7 @@ import "server-only";
 import type { RunSortKey } from "../runs/run-history-sort";
 import type { RunStatus, RunTrigger } from "../runs/run-status";
 import { TrellisError } from "../workflow/errors";
-import { sqliteTimestamp } from "./sql-dialect";
+import type { SqlBinder } from "./sql-dialect";
 
 /** Filters, sort and page of a run history query. Every field is optional; absent means any. */
 export interface RunHistoryQuery {
@@ -114,22 +114,8 @@ export interface PageShape {
   limit: number;
 }
 
-/** Placeholders in text order (SQLite's are positional) and timestamps in each database's shape. */
-export function binder(provider: "sqlite" | "postgresql") {
-  const parameters: unknown[] = [];
-  const parameter = (value: unknown) => {
-    parameters.push(value);
-    return provider === "sqlite" ? "?" : `$${parameters.length}`;
-  };
-  const timestamp = (value: Date) =>
-    provider === "sqlite"
-      ? parameter(sqliteTimestamp(value))
-      : `CAST(${parameter(value.toISOString())} AS timestamp(3))`;
-  return { parameters, parameter, timestamp };
-}
-
 /** The WHERE conditions on "Run" of every filter and the cursor (the search condition aside). */
-export function runConditions(shape: PageShape, bind: ReturnType<typeof binder>): string[] {
+export function runConditions(shape: PageShape, bind: SqlBinder): string[] {
   const { provider, query, sort, direction, cursor } = shape;
   const { parameter, timestamp } = bind;
   const conditions = [`"Run"."workspaceId" = ${parameter(shape.workspaceId)}`];

@@ -90,3 +90,30 @@ export function buildUpsert(
 export function dialectFor(provider: "sqlite" | "postgresql"): SqlDialect {
   return provider === "sqlite" ? sqliteDialect : postgresDialect;
 }
+
+/**
+ * Placeholders bound in text order (SQLite's are positional: a value used twice is bound twice)
+ * and timestamps in each database's shape, for hand-written queries whose conditions vary.
+ */
+export interface SqlBinder {
+  /** The values bound so far, in placeholder order. */
+  parameters: unknown[];
+  /** Binds a value and returns its placeholder (`?` or `$n`). */
+  parameter(value: unknown): string;
+  /** Binds a time and returns the SQL of a timestamp of it. */
+  timestamp(value: Date): string;
+}
+
+/** A fresh {@link SqlBinder} for the provider. */
+export function sqlBinder(provider: "sqlite" | "postgresql"): SqlBinder {
+  const parameters: unknown[] = [];
+  const parameter = (value: unknown) => {
+    parameters.push(value);
+    return provider === "sqlite" ? "?" : `$${parameters.length}`;
+  };
+  const timestamp = (value: Date) =>
+    provider === "sqlite"
+      ? parameter(sqliteTimestamp(value))
+      : `CAST(${parameter(value.toISOString())} AS timestamp(3))`;
+  return { parameters, parameter, timestamp };
+}
