@@ -30,7 +30,7 @@ import {
   type StoredReport,
 } from "./evaluation-queries";
 import { resolveDatasetVersion, resolveTarget, type StartEvaluationInput } from "./evaluation-targets";
-import { cancelEvaluationTrialRun, getEvaluationTrialRecord, startEvaluationTrialRun } from "./runs";
+import { cancelEvaluationTrialRun, getEvaluationTrialRecord, startEvaluationTrialRun } from "./evaluation-trials";
 
 // Running evaluations: the loop lives in the process that started it (its trials are runs, on
 // workers in queue mode), under a lease (./evaluation-lease) so a dead process's evaluation ends.
