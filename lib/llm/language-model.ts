@@ -210,6 +210,33 @@ export interface LanguageModel {
   stream(request: ModelRequest): AsyncIterable<ModelStreamPart>;
 }
 
+/**
+ * A model with `model`'s identity (provider, id, profile, demo flag: read through, so they stay
+ * `model`'s) whose calls are `calls`. The shape of every wrapper that changes what a call does
+ * (records it, bounds it) but not which model answers.
+ */
+export function forwardingModel(
+  model: LanguageModel,
+  calls: Pick<LanguageModel, "generate" | "stream">,
+): LanguageModel {
+  return {
+    get provider() {
+      return model.provider;
+    },
+    get modelId() {
+      return model.modelId;
+    },
+    get profile() {
+      return model.profile;
+    },
+    get isDemo() {
+      return model.isDemo;
+    },
+    generate: (request) => calls.generate(request),
+    stream: (request) => calls.stream(request),
+  };
+}
+
 /** A reference to a configured model as saved in node configs. */
 export interface ModelRef {
   /** Provider id (a Credential/provider name, `default`, or `demo`). */

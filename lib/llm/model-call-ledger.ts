@@ -1,6 +1,13 @@
 import "server-only";
 import { isModelError } from "./errors/model-error";
-import type { LanguageModel, ModelCallAttempt, ModelRequest, ModelResponse, ModelStreamPart } from "./language-model";
+import {
+  forwardingModel,
+  type LanguageModel,
+  type ModelCallAttempt,
+  type ModelRequest,
+  type ModelResponse,
+  type ModelStreamPart,
+} from "./language-model";
 
 /**
  * What one model call did, as recorded in a node run's `processData.modelCalls` (the shape is
@@ -76,20 +83,7 @@ export class ModelCallLedger {
     const existing = (model as { [LEDGER]?: ModelCallLedger })[LEDGER];
     if (existing === this) return model;
     const ledger = this;
-    const wrapped: LanguageModel & { [LEDGER]: ModelCallLedger } = {
-      [LEDGER]: ledger,
-      get provider() {
-        return model.provider;
-      },
-      get modelId() {
-        return model.modelId;
-      },
-      get profile() {
-        return model.profile;
-      },
-      get isDemo() {
-        return model.isDemo;
-      },
+    const calls: Pick<LanguageModel, "generate" | "stream"> = {
       async generate(request: ModelRequest): Promise<ModelResponse> {
         const startedAt = Date.now();
         try {
@@ -123,7 +117,7 @@ export class ModelCallLedger {
         }
       },
     };
-    return wrapped;
+    return Object.assign(forwardingModel(model, calls), { [LEDGER]: ledger });
   }
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { AttemptTimeouts, LanguageModel, ModelRequest, ModelResponse, ModelStreamPart } from "./language-model";
+import { type AttemptTimeouts, forwardingModel, type LanguageModel, type ModelRequest } from "./language-model";
 
 /**
  * A model whose calls carry `timeouts` as their per-attempt bounds (a node's `modelTimeouts`),
@@ -13,22 +13,10 @@ export function withAttemptTimeouts(model: LanguageModel, timeouts: AttemptTimeo
     ...request,
     attemptTimeouts: { ...bounds, ...definedOnly(request.attemptTimeouts) },
   });
-  return {
-    get provider() {
-      return model.provider;
-    },
-    get modelId() {
-      return model.modelId;
-    },
-    get profile() {
-      return model.profile;
-    },
-    get isDemo() {
-      return model.isDemo;
-    },
-    generate: (request: ModelRequest): Promise<ModelResponse> => model.generate(withBounds(request)),
-    stream: (request: ModelRequest): AsyncIterable<ModelStreamPart> => model.stream(withBounds(request)),
-  };
+  return forwardingModel(model, {
+    generate: (request) => model.generate(withBounds(request)),
+    stream: (request) => model.stream(withBounds(request)),
+  });
 }
 
 function definedOnly(timeouts: AttemptTimeouts | undefined): AttemptTimeouts | undefined {
