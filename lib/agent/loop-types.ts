@@ -1,9 +1,17 @@
 import "server-only";
-import type { ChatMessage, LanguageModel, ModelRequest, ModelResponse, ReasoningEffort } from "../llm/language-model";
+import type { ChatMessage, LanguageModel, ModelRequest, ModelResponse } from "../llm/language-model";
 import type { DeltaRouter } from "./delta-router";
 import type { CallOutcome, RequestedCall } from "./guards/guarded-call";
 import type { ToolSet } from "./tool-set";
-import type { AgentEventSink, AgentStep, ConcreteAgentMode, ResolvedAgentLimits, StepError, StopReason } from "./types";
+import type {
+  AgentEventSink,
+  AgentStep,
+  ConcreteAgentMode,
+  ResolvedAgentLimits,
+  RunAgentOptions,
+  StepError,
+  StopReason,
+} from "./types";
 
 /** A call a mode wants run; `rejection` marks one the mode already knows is malformed. */
 export interface PlannedCall extends RequestedCall {
@@ -88,36 +96,30 @@ export interface ModeDriver {
   observe(run: LoopRun, decision: ActDecision, outcomes: CallOutcome[]): void;
 }
 
-/** Everything the loop needs besides the mode. */
-export interface LoopSetup {
+/**
+ * Everything the loop needs besides the mode: the agent's options as given (task, signal, sink,
+ * call settings), with the mode made concrete, the tools frozen and the limits resolved.
+ */
+export interface LoopSetup
+  extends Pick<
+    RunAgentOptions,
+    | "model"
+    | "synthesizerModel"
+    | "instructions"
+    | "query"
+    | "signal"
+    | "emit"
+    | "textDeltas"
+    | "toolCredentials"
+    | "idempotencyKey"
+    | "temperature"
+    | "reasoningEffort"
+    | "maxTokens"
+  > {
   /** Concrete mode (for metrics). */
   mode: ConcreteAgentMode;
-  /** Reasoning model. */
-  model: LanguageModel;
-  /** Synthesis model. */
-  synthesizerModel?: LanguageModel;
   /** Frozen tools. */
   tools: ToolSet;
   /** Resolved limits. */
   limits: ResolvedAgentLimits;
-  /** System instructions. */
-  instructions: string;
-  /** User task. */
-  query: string;
-  /** Cancel signal. */
-  signal?: AbortSignal;
-  /** Event sink. */
-  emit?: AgentEventSink;
-  /** False: `emit` hears no text or thought deltas (see `RunAgentOptions.textDeltas`). */
-  textDeltas?: boolean;
-  /** Per-tool secrets. */
-  toolCredentials?: Record<string, Record<string, string>>;
-  /** Idempotency key prefix. */
-  idempotencyKey?: string;
-  /** Temperature for model calls. */
-  temperature?: number;
-  /** `reasoning_effort` for model calls; unset sends none. */
-  reasoningEffort?: ReasoningEffort;
-  /** Completion cap for model calls. */
-  maxTokens?: number;
 }
