@@ -1,5 +1,4 @@
 import type { NodeRunRecord } from "./node-run-reducer";
-import type { NodeRunStatus } from "./run-status";
 
 /** A run as `GET /api/runs/:runId` returns it (JSON: times are ISO strings). */
 export interface RunView {
@@ -36,43 +35,13 @@ export interface RunView {
  * from events (`liveNodeRunViews`): a `NodeRunRecord` in JSON form, so history pages and the live
  * editor feed the same timeline and inspector.
  */
-export interface NodeRunView {
-  /** Row id, `nodeRunId(...)`, the same live and stored. */
-  id: string;
-  /** Node id. */
-  nodeId: string;
-  /** Node type. */
-  nodeType: string;
-  /** Node title at run time. */
-  title: string;
-  /** Iteration item indexes, outermost first. */
-  iterationPath: number[];
-  /** 1-based attempt. */
-  attempt: number;
-  /** Node run status. */
-  status: NodeRunStatus;
-  /** Resolved inputs. */
-  inputs: Record<string, unknown> | null;
-  /** Prompt messages, agent steps, tool calls, HTTP request/response. */
-  processData: Record<string, unknown> | null;
-  /** Outputs. */
-  outputs: Record<string, unknown> | null;
-  /** Stable error code. */
-  errorCode: string | null;
-  /** Error message. */
-  errorMessage: string | null;
+export interface NodeRunView extends Omit<NodeRunRecord, "runId" | "missing" | "startedAt" | "endedAt"> {
   /** For a `partial` attempt: what its answer lacks (absent in records written before it was stored). */
   missing?: string[] | null;
   /** ISO start. */
   startedAt: string | null;
   /** ISO end. */
   endedAt: string | null;
-  /** Prompt tokens. */
-  tokensIn: number;
-  /** Completion tokens. */
-  tokensOut: number;
-  /** Cost in USD. */
-  cost: number;
 }
 
 /** The detail endpoint's body. */
