@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "../runs/run-events";
 import { deferredRunEventStream, type RunEventSource, runEventStream } from "./sse";
 
@@ -36,6 +36,40 @@ describe("runEventStream", () => {
     live(event(6, "run-end"));
     setTimeout(() => persisted.push(event(3), event(4)), 60);
     expect(await readSeqs(response)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe("heartbeat", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("sends a keep-alive comment every 15 s while the run is quiet, and stops with the run", async () => {
+    // Only the interval is faked: the stream's own awaits and the test's short waits stay real.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const { source, live } = testSource([event(1, "run-start")]);
+    const reader = (
+      runEventStream(source, "run-1", 0, new AbortController().signal).body as ReadableStream<Uint8Array>
+    ).getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toContain("id: 1\n");
+    const next = reader.read();
+    const quiet = Symbol("quiet");
+    const within = (milliseconds: number) =>
+      Promise.race([next, new Promise((resolve) => setTimeout(() => resolve(quiet), milliseconds))]);
+    vi.advanceTimersByTime(14_999);
+    expect(await within(30)).toBe(quiet);
+    vi.advanceTimersByTime(1);
+    expect(decoder.decode(((await within(1_000)) as ReadableStreamReadResult<Uint8Array>).value)).toBe(
+      ": keep-alive\n\n",
+    );
+    vi.advanceTimersByTime(15_000);
+    expect(decoder.decode((await reader.read()).value)).toBe(": keep-alive\n\n");
+    live(event(2, "run-end"));
+    expect(decoder.decode((await reader.read()).value)).toContain("event: run-end");
+    expect((await reader.read()).done).toBe(true);
+    // The run ended: no interval is left to keep a finished stream (or the process) alive.
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 
