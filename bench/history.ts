@@ -109,7 +109,8 @@ async function benchProvider(provider: Provider) {
   const { getRunWithNodeRuns, createRun } = await import("../lib/db/run-repository");
   const { saveRetentionPolicy } = await import("../lib/db/retention-repository");
   // The recorder's own column lists, so the seed writes node runs and events exactly as runs do.
-  const { EVENT_COLUMNS, NODE_RUN_COLUMNS, PrismaRunRecorder } = await import("../lib/db/run-recorder");
+  const { PrismaRunRecorder } = await import("../lib/db/run-recorder");
+  const { EVENT_COLUMNS, NODE_RUN_COLUMNS } = await import("../lib/db/run-recorder-rows");
   const { pruneWorkspace } = await import("../lib/services/retention");
   const { nodeRunId } = await import("../lib/runs/node-run-reducer");
   const { SEARCH_KEY_SPAN } = await import("../lib/db/run-search");

@@ -15,7 +15,6 @@ import { type RunView, runSelect } from "./run-repository";
 import { searchSnippets } from "./run-search";
 
 export { RUN_SORT_KEYS, type RunSortKey } from "../runs/run-history-sort";
-export { setSearchScanBudgetForTesting } from "./run-history-pages";
 export {
   type RunHistoryFilterExtension,
   type RunHistoryQuery,

@@ -17,8 +17,6 @@ import {
 import { buildUpsert, postgresDialect, type SqlDialect, sqliteDialect } from "./sql-dialect";
 import { runStepsAsync, runStepsSync } from "./sql-steps";
 
-export { EVENT_COLUMNS, NODE_RUN_COLUMNS, RunRowMissingError } from "./run-recorder-rows";
-
 /** Waits of one recorder batch: start within 10 s, finish within 30 s. */
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
 /** Rows per INSERT statement: large enough to amortize, small enough for SQLite's variable limit. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompiledWorkflow } from "../workflow/compiled";
-import { queryRunHistory, type RunHistoryQuery, setSearchScanBudgetForTesting } from "./run-history";
+import { queryRunHistory, type RunHistoryQuery } from "./run-history";
+import { setSearchScanBudgetForTesting } from "./run-history-pages";
 import { createRun } from "./run-repository";
 import { indexRunForSearch } from "./run-search";
 import { seedDatabase } from "./seed";

@@ -2,7 +2,7 @@ import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it, vi } from "vitest";
-import { RunRowMissingError } from "../db/run-recorder";
+import { RunRowMissingError } from "../db/run-recorder-rows";
 import { ServerFaultError, TrellisError } from "../workflow/errors";
 import { jsonAnswer, mapError } from "./respond";
 

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-dat
 import { createWorkflow, publishWorkflow } from "@/lib/db/workflow-repository";
 import { type RouteServer, startRouteServer } from "@/lib/http/testing/route-server";
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "@/lib/llm/fake-server";
+import { readText } from "@/lib/services/testing/published-api";
 import { askFlow } from "../../../testing/openai-api-fixture";
 import { POST as runWorkflow } from "../../../workflows/[slug]/run/route";
 import { GET as runEvents } from "./route";
@@ -22,10 +23,24 @@ interface Received {
   data: Record<string, unknown>;
 }
 
+/** The whole SSE messages of `text` that carry an event (comments such as `: keep-alive` carry none). */
+function eventsIn(text: string): Received[] {
+  // The last block may be cut by a drop: a message never delivered whole, which is what Last-Event-ID is for.
+  return text
+    .split("\n\n")
+    .slice(0, -1)
+    .flatMap((block) => {
+      const id = /^id: (\d+)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (id === undefined || data === undefined) return [];
+      const parsed = JSON.parse(data) as Record<string, unknown>;
+      return [{ id: Number(id), type: String(parsed.type), data: parsed }];
+    });
+}
+
 /**
- * Reads SSE messages from `response` until `stop` holds for what was read (then drops the
- * connection with `abort`) or the stream ends. Only whole messages count: a message cut by the
- * drop was never delivered, which is what Last-Event-ID is for.
+ * Reads `response`'s events until `stop` holds for those read (then drops the connection with
+ * `abort`: `ended` is false) or the stream ends.
  */
 async function readEvents(
   response: Response,
@@ -33,31 +48,11 @@ async function readEvents(
   stop: (received: Received[]) => boolean = () => false,
 ): Promise<{ received: Received[]; ended: boolean }> {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const received: Received[] = [];
-  let buffer = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return { received, ended: true };
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf("\n\n");
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf("\n\n");
-      const id = /^id: (\d+)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      // Comments (`: accepted`, `: keep-alive`) carry no event.
-      if (id === undefined || data === undefined) continue;
-      const parsed = JSON.parse(data) as Record<string, unknown>;
-      received.push({ id: Number(id), type: String(parsed.type), data: parsed });
-    }
-    if (stop(received)) {
-      abort.abort();
-      await reader.cancel().catch(() => undefined);
-      return { received, ended: false };
-    }
-  }
+  const received = eventsIn(await readText(reader, (text) => stop(eventsIn(text))));
+  if (!stop(received)) return { received, ended: true };
+  abort.abort();
+  await reader.cancel().catch(() => undefined);
+  return { received, ended: false };
 }
 
 describe("GET /api/v1/runs/:runId/events with an API key", () => {
